@@ -1,0 +1,86 @@
+/**
+ * Every way a request to a Speckle server can fail, each with a message that names the likely cause
+ * and what to do. The statuses and bodies follow the server's observed behaviour
+ * (shared/speckle-rest.md, "Authentication and errors").
+ */
+export type ApiErrorKind =
+  | 'invalid-token'
+  | 'no-access'
+  | 'project-not-found'
+  | 'object-not-found'
+  | 'rate-limited'
+  | 'server-error'
+  | 'network'
+  | 'not-speckle'
+  | 'bad-response'
+  | 'truncated'
+  | 'malformed'
+  | 'cancelled';
+
+export interface ApiErrorContext {
+  /** The base address the request went to (origin plus any path prefix); never holds the token. */
+  base: string;
+  projectId: string;
+  objectId: string;
+  hadToken: boolean;
+  status?: number;
+  /** What the server said, shortened, for the details line. */
+  serverText?: string;
+}
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly context: ApiErrorContext;
+
+  constructor(kind: ApiErrorKind, context: ApiErrorContext, detail?: string, cause?: unknown) {
+    super(detail ?? describe(kind, context), { cause });
+    this.name = 'ApiError';
+    this.kind = kind;
+    this.context = context;
+  }
+
+  /** Worth retrying without changing anything: the same request may work a moment later. */
+  get isTransient(): boolean {
+    return this.kind === 'rate-limited' || this.kind === 'network' || this.kind === 'server-error';
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+function describe(kind: ApiErrorKind, c: ApiErrorContext): string {
+  const project = `project ${c.projectId}`;
+  switch (kind) {
+    case 'invalid-token':
+      return `The server rejected the access token as not valid (403). It may be mistyped, revoked or expired. Create a new personal access token in your Speckle profile (Settings → Developer → Access tokens) and paste it here.`;
+    case 'no-access':
+      return c.hadToken
+        ? `Your token cannot read ${project} (401). The project is private and the token's account has no role on it, or the token lacks the streams:read scope, or the project does not exist. Check the project id, ask the project owner for access, or use a token with the streams:read scope.`
+        : `${capitalise(project)} needs a token (401): it is private or does not exist. Enter an access token for ${c.base}.`;
+    case 'project-not-found':
+      return `There is no ${project} on ${c.base} (404). Check the project id: it is the 10 characters after /projects/ in a Speckle link.`;
+    case 'object-not-found':
+      return `Object ${c.objectId} is not in ${project} (404: "Failed to find object."). Objects belong to the project they were sent to: check both ids, and that this is an object id (32 characters), not a model or version id.`;
+    case 'rate-limited':
+      return `The server is limiting how fast this token may make requests (429). Wait a moment, then retry.`;
+    case 'server-error':
+      return `The server failed while answering (${c.status ?? '5xx'}). This is a problem on the server's side${c.serverText ? ` ("${c.serverText}")` : ''}; retry later or tell the server's administrator.`;
+    case 'network':
+      return `Could not reach ${c.base}. Possible causes: you are offline; the server address is wrong; the server or a proxy in front of it failed (502, 503 and 504 pages reach the browser as a failed request); or the browser blocked the request (an http server from an https page, or a server that does not allow this site).`;
+    case 'not-speckle':
+      return `${c.base} answered with a web page instead of Speckle data${c.status ? ` (${c.status})` : ''}: this address is not a Speckle server's API. Use the address you open Speckle at, such as https://app.speckle.systems.`;
+    case 'bad-response':
+      return `${c.base} sent an answer this app cannot read${c.serverText ? ` ("${c.serverText}")` : ''}.`;
+    case 'truncated':
+      return `The download stopped before the server finished sending: the connection closed early. What arrived is shown and marked incomplete; retry to get the rest.`;
+    case 'malformed':
+      return `The server sent a line this app cannot read${c.serverText ? ` ("${c.serverText}")` : ''}. What arrived before it is shown and marked incomplete.`;
+    case 'cancelled':
+      return `You cancelled the download. What arrived is shown and marked incomplete.`;
+  }
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,205 @@
+/**
+ * The only code that talks to the network. It sends the token only in the Authorization header, only
+ * to the base address it was given, and turns every answer that is not data into a typed ApiError.
+ *
+ * Speckle documents the API base as `{server}/api`, while the real server mounts `/objects` at the
+ * origin root; so when an address answers with a web page or not at all, the other form is tried once
+ * and the caller is told which base worked, to remember it.
+ */
+import { ApiError, type ApiErrorContext } from './apiError';
+import { alternateBase } from './serverUrl';
+
+export interface ServerAccess {
+  base: string;
+  token: string;
+}
+
+export interface ObjectAddress {
+  projectId: string;
+  objectId: string;
+}
+
+export interface SingleObjectResponse {
+  /** The body exactly as received (decoded as UTF-8, a leading BOM kept). */
+  raw: string;
+  value: unknown;
+  /** The base that answered, which may differ from the one asked for. */
+  base: string;
+}
+
+export interface ObjectStreamResponse {
+  body: ReadableStream<Uint8Array>;
+  base: string;
+}
+
+const OBJECT_NOT_FOUND_BODY = 'Failed to find object.';
+
+export async function fetchSingleObject(
+  access: ServerAccess,
+  address: ObjectAddress,
+  signal?: AbortSignal,
+): Promise<SingleObjectResponse> {
+  const path = `${objectPath(address)}/single`;
+  const { response, base } = await requestWithFallback(access, address, path, {}, signal);
+  const context = errorContext(base, access, address, response.status);
+  const raw = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
+  try {
+    return { raw, value: JSON.parse(raw), base };
+  } catch {
+    throw new ApiError('bad-response', { ...context, serverText: excerpt(raw) });
+  }
+}
+
+/** Opens the with-children stream in line mode; reading the body is the caller's job. */
+export async function openObjectStream(
+  access: ServerAccess,
+  address: ObjectAddress,
+  signal?: AbortSignal,
+): Promise<ObjectStreamResponse> {
+  // Exactly `text/plain`: any other Accept value gets the JSON array.
+  const { response, base } = await requestWithFallback(
+    access,
+    address,
+    objectPath(address),
+    { Accept: 'text/plain' },
+    signal,
+  );
+  if (!response.body) {
+    throw new ApiError('bad-response', errorContext(base, access, address, response.status));
+  }
+  return { body: response.body, base };
+}
+
+/** `GET {origin}/api/ping` answers `pong` on any Speckle server, without a token. */
+export async function pingServer(origin: string, signal?: AbortSignal): Promise<boolean> {
+  try {
+    const response = await fetch(`${origin}/api/ping`, { signal });
+    return response.ok && (await response.text()).trim() === 'pong';
+  } catch {
+    return false;
+  }
+}
+
+/** Reads a same-origin JSON document, such as the demo server's manifest; null when absent. */
+export async function fetchOptionalJson(path: string, signal?: AbortSignal): Promise<unknown> {
+  try {
+    const response = await fetch(path, { signal, headers: { Accept: 'application/json' } });
+    if (!response.ok || !response.headers.get('content-type')?.includes('application/json')) {
+      return null;
+    }
+    return await response.json();
+  } catch {
+    return null;
+  }
+}
+
+function objectPath({ projectId, objectId }: ObjectAddress): string {
+  // Encoded so that a pasted `/`, `%`, `?` or `#` stays inside its path segment.
+  return `/objects/${encodeURIComponent(projectId)}/${encodeURIComponent(objectId)}`;
+}
+
+async function requestWithFallback(
+  access: ServerAccess,
+  address: ObjectAddress,
+  path: string,
+  headers: Record<string, string>,
+  signal: AbortSignal | undefined,
+): Promise<{ response: Response; base: string }> {
+  try {
+    return await request(access, access.base, address, path, headers, signal);
+  } catch (error) {
+    const wrongAddress =
+      error instanceof ApiError && (error.kind === 'network' || error.kind === 'not-speckle');
+    if (!wrongAddress || signal?.aborted) throw error;
+    try {
+      return await request(access, alternateBase(access.base), address, path, headers, signal);
+    } catch (retryError) {
+      const alsoWrongAddress =
+        retryError instanceof ApiError &&
+        (retryError.kind === 'network' || retryError.kind === 'not-speckle');
+      // When neither form works, the address as entered explains the failure best.
+      throw alsoWrongAddress ? error : retryError;
+    }
+  }
+}
+
+async function request(
+  access: ServerAccess,
+  base: string,
+  address: ObjectAddress,
+  path: string,
+  headers: Record<string, string>,
+  signal: AbortSignal | undefined,
+): Promise<{ response: Response; base: string }> {
+  const token = access.token.trim();
+  let response: Response;
+  try {
+    response = await fetch(`${base}${path}`, {
+      signal,
+      headers: token ? { ...headers, Authorization: `Bearer ${token}` } : headers,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw new ApiError('cancelled', errorContext(base, access, address));
+    throw new ApiError('network', errorContext(base, access, address), undefined, error);
+  }
+  if (response.ok && !isHtml(response)) return { response, base };
+  throw await errorFromResponse(response, errorContext(base, access, address, response.status));
+}
+
+async function errorFromResponse(response: Response, context: ApiErrorContext): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  const withText = { ...context, serverText: serverMessage(text) };
+  if (response.status === 404 && text.trim() === OBJECT_NOT_FOUND_BODY) {
+    return new ApiError('object-not-found', withText);
+  }
+  if (isHtml(response) || /^\s*</.test(text)) return new ApiError('not-speckle', context);
+  switch (response.status) {
+    case 401:
+      return new ApiError('no-access', context);
+    case 403:
+      return new ApiError('invalid-token', withText);
+    case 404:
+      return text.trim() === ''
+        ? new ApiError('project-not-found', context)
+        : new ApiError('bad-response', withText);
+    case 429:
+      return new ApiError('rate-limited', withText);
+  }
+  if (response.status >= 500) return new ApiError('server-error', withText);
+  return new ApiError('bad-response', withText);
+}
+
+function isHtml(response: Response): boolean {
+  return response.headers.get('content-type')?.includes('text/html') ?? false;
+}
+
+/** Speckle errors come as `{"error":"…"}` or `{"error":{"message":"…"}}`. */
+function serverMessage(text: string): string | undefined {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (body && typeof body === 'object' && 'error' in body) {
+      const error = body.error;
+      if (typeof error === 'string') return excerpt(error);
+      if (error && typeof error === 'object' && 'message' in error) {
+        return excerpt(String(error.message));
+      }
+    }
+  } catch {
+    // Not JSON: fall through to the plain text.
+  }
+  return text.trim() ? excerpt(text) : undefined;
+}
+
+function excerpt(text: string): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  return oneLine.length > 200 ? `${oneLine.slice(0, 200)}…` : oneLine;
+}
+
+function errorContext(
+  base: string,
+  access: ServerAccess,
+  address: ObjectAddress,
+  status?: number,
+): ApiErrorContext {
+  return { base, ...address, hadToken: access.token.trim() !== '', status };
+}

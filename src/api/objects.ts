@@ -1,0 +1,69 @@
+/**
+ * Query options for the two endpoints. Objects are content-addressed, so an answer never goes
+ * stale; the key names the server's origin because the same ids can live on different servers.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { fetchSingleObject, type ObjectAddress, type ServerAccess } from './client';
+import { loadObjectSet } from './loadObjectSet';
+import { tokenFingerprint } from './tokenFingerprint';
+import { retryDelayMs, shouldRetryAutomatically } from './retryPolicy';
+import { ObjectSet } from '../speckle/objectSet';
+
+export interface ObjectQueryInput extends ObjectAddress {
+  origin: string;
+  access: ServerAccess;
+  onBaseResolved: (base: string) => void;
+}
+
+export type ObjectQueryMode = 'single' | 'children';
+
+/** The token's fingerprint is in the key because what a server answers depends on who asks. */
+export function objectQueryKey(
+  origin: string,
+  token: string,
+  { projectId, objectId }: ObjectAddress,
+  mode: ObjectQueryMode,
+) {
+  return ['object', origin, projectId, objectId, mode, tokenFingerprint(token)] as const;
+}
+
+export function singleObjectQuery({
+  origin,
+  access,
+  onBaseResolved,
+  ...address
+}: ObjectQueryInput) {
+  return queryOptions({
+    queryKey: objectQueryKey(origin, access.token, address, 'single'),
+    queryFn: async ({ signal }) => {
+      const result = await fetchSingleObject(access, address, signal);
+      if (result.base !== access.base) onBaseResolved(result.base);
+      return result;
+    },
+    staleTime: Infinity,
+    retry: shouldRetryAutomatically,
+    retryDelay: retryDelayMs,
+  });
+}
+
+/**
+ * Resolves at once with a set that fills as the stream arrives; its progress, errors and automatic
+ * retries live on the set, so a long download never holds the query in a pending state.
+ */
+export function objectWithChildrenQuery({
+  origin,
+  access,
+  onBaseResolved,
+  ...address
+}: ObjectQueryInput) {
+  return queryOptions({
+    queryKey: objectQueryKey(origin, access.token, address, 'children'),
+    queryFn: () => {
+      const set = new ObjectSet();
+      void loadObjectSet(set, access, address, onBaseResolved);
+      return set;
+    },
+    staleTime: Infinity,
+    retry: false,
+  });
+}

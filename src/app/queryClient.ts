@@ -1,0 +1,10 @@
+import { QueryClient } from '@tanstack/react-query';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // Lookups run when the user asks; focus or reconnect must not start a 300 MB download again.
+      queries: { refetchOnWindowFocus: false, refetchOnReconnect: false },
+    },
+  });
+}

@@ -1,0 +1,48 @@
+import { parseServerUrl } from '../api/serverUrl';
+import type { ServerAccess } from '../api/client';
+import type { ConnectionState, SavedServer } from './connectionStore';
+
+export type ActiveServer =
+  | { ok: true; server: SavedServer; origin: string; base: string; access: ServerAccess }
+  | { ok: false; server: SavedServer | null; problem: string };
+
+/** The selected server as the API layer needs it: a parsed base address and its own token. */
+export function activeServer(state: ConnectionState): ActiveServer {
+  const server = state.servers.find((candidate) => candidate.id === state.selectedId) ?? null;
+  return serverAccess(state, server);
+}
+
+/** The saved server a route's `?server=` names, whichever server is selected. */
+export function serverForAddress(state: ConnectionState, address: string): ActiveServer {
+  const wanted = baseOf(address);
+  const server =
+    state.servers.find(
+      (candidate) =>
+        wanted !== null && (baseOf(candidate.url) === wanted || candidate.workingBase === wanted),
+    ) ?? null;
+  return server
+    ? serverAccess(state, server)
+    : { ok: false, server: null, problem: `${address} is not a saved server yet.` };
+}
+
+export function baseOf(address: string): string | null {
+  const parsed = parseServerUrl(address);
+  return parsed.ok ? parsed.base : null;
+}
+
+function serverAccess(state: ConnectionState, server: SavedServer | null): ActiveServer {
+  if (!server) return { ok: false, server, problem: 'Choose a server first.' };
+  if (server.url.trim() === '') {
+    return { ok: false, server, problem: 'Enter the server address under Connection first.' };
+  }
+  const parsed = parseServerUrl(server.url);
+  if (!parsed.ok) return { ok: false, server, problem: parsed.error };
+  const base = server.workingBase ?? parsed.base;
+  return {
+    ok: true,
+    server,
+    origin: parsed.origin,
+    base,
+    access: { base, token: (state.tokens[server.id] ?? '').trim() },
+  };
+}

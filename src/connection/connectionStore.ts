@@ -1,0 +1,240 @@
+/**
+ * Saved servers and their tokens. Server details live in localStorage; a token lives in
+ * sessionStorage unless the user ticks "Remember token on this device", and only then in
+ * localStorage. Everything read back is validated: storage written by an older version, or edited
+ * by hand, must never crash the app, so anything unreadable is dropped.
+ */
+import { parseServerUrl } from '../api/serverUrl';
+import { baseOf, serverForAddress } from './activeServer';
+
+export interface SavedServer {
+  id: string;
+  name: string;
+  /** The address as the user entered it. */
+  url: string;
+  /** The API base that answered last time, when it differs from what `url` gives. */
+  workingBase: string | null;
+  rememberToken: boolean;
+  isDemo: boolean;
+}
+
+export interface ConnectionState {
+  servers: readonly SavedServer[];
+  selectedId: string | null;
+  tokens: Readonly<Record<string, string>>;
+}
+
+export interface StorageAreas {
+  local: Storage;
+  session: Storage;
+}
+
+const SERVERS_KEY = 'speckle-explorer.servers.v1';
+const TOKENS_KEY = 'speckle-explorer.tokens.v1';
+
+export class ConnectionStore {
+  private state: ConnectionState;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly storage: StorageAreas) {
+    const saved = readState(storage);
+    // There is always a server to edit, so the form never has to handle "none".
+    const draft = newServer({ name: 'My server', url: '' });
+    this.state =
+      saved.servers.length > 0 ? saved : { ...saved, servers: [draft], selectedId: draft.id };
+  }
+
+  getState = (): ConnectionState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  selected(): SavedServer | null {
+    return this.state.servers.find((server) => server.id === this.state.selectedId) ?? null;
+  }
+
+  tokenOf(id: string): string {
+    return this.state.tokens[id] ?? '';
+  }
+
+  select(id: string): void {
+    this.commit({ ...this.state, selectedId: id });
+  }
+
+  add(fields: Pick<SavedServer, 'name' | 'url'> & { token?: string; isDemo?: boolean }): string {
+    const server = newServer(fields);
+    const tokens = fields.token
+      ? { ...this.state.tokens, [server.id]: fields.token }
+      : this.state.tokens;
+    this.commit({ servers: [...this.state.servers, server], selectedId: server.id, tokens });
+    return server.id;
+  }
+
+  update(id: string, change: Partial<Pick<SavedServer, 'name' | 'url' | 'rememberToken'>>): void {
+    const servers = this.state.servers.map((server) => {
+      if (server.id !== id) return server;
+      const urlChanged = change.url !== undefined && change.url !== server.url;
+      return { ...server, ...change, workingBase: urlChanged ? null : server.workingBase };
+    });
+    this.commit({ ...this.state, servers });
+  }
+
+  rememberWorkingBase(id: string, base: string): void {
+    const servers = this.state.servers.map((server) =>
+      server.id === id ? { ...server, workingBase: base } : server,
+    );
+    this.commit({ ...this.state, servers });
+  }
+
+  setToken(id: string, token: string): void {
+    this.commit({ ...this.state, tokens: { ...this.state.tokens, [id]: token } });
+  }
+
+  remove(id: string): void {
+    const remaining = this.state.servers.filter((server) => server.id !== id);
+    const servers = remaining.length > 0 ? remaining : [newServer({ name: 'My server', url: '' })];
+    const tokens = { ...this.state.tokens };
+    delete tokens[id];
+    const selectedId = servers.some((server) => server.id === this.state.selectedId)
+      ? this.state.selectedId
+      : (servers[0]?.id ?? null);
+    this.commit({ servers, selectedId, tokens });
+  }
+
+  /** Finds the saved server for an address, comparing API bases, or saves a new one without token. */
+  selectOrAddByAddress(address: string): string {
+    const existing = serverForAddress(this.state, address).server;
+    if (existing) {
+      if (existing.id !== this.state.selectedId) this.select(existing.id);
+      return existing.id;
+    }
+    return this.add({ name: hostOf(address), url: address });
+  }
+
+  /** Offers the built-in demo server: added once, its token refreshed each session. */
+  provideDemo(url: string, token: string): void {
+    const demoBase = baseOf(url);
+    const demo = this.state.servers.find(
+      (server) => server.isDemo || (demoBase !== null && baseOf(server.url) === demoBase),
+    );
+    if (!demo) {
+      const untouched = this.state.servers.filter((server) => this.isUntouched(server));
+      const chosen = this.selected();
+      const id = this.add({ name: 'Demo server', url, token, isDemo: true });
+      for (const server of untouched) this.remove(server.id);
+      // Do not take the user away from a server they set up.
+      this.select(chosen && !this.isUntouched(chosen) ? chosen.id : id);
+      return;
+    }
+    if (demo.url !== url || !demo.isDemo) {
+      const servers = this.state.servers.map((server) =>
+        server.id === demo.id ? { ...server, url, isDemo: true } : server,
+      );
+      this.commit({ ...this.state, servers });
+    }
+    if (!this.tokenOf(demo.id)) this.setToken(demo.id, token);
+  }
+
+  private isUntouched(server: SavedServer): boolean {
+    return server.url === '' && !this.state.tokens[server.id] && !server.isDemo;
+  }
+
+  private commit(next: ConnectionState): void {
+    this.state = next;
+    writeState(this.storage, next);
+    for (const listener of this.listeners) listener();
+  }
+}
+
+function readState(storage: StorageAreas): ConnectionState {
+  const saved = readJson(storage.local, SERVERS_KEY);
+  const servers =
+    isRecord(saved) && Array.isArray(saved.servers) ? saved.servers.filter(isSavedServer) : [];
+  const selectedId =
+    isRecord(saved) && servers.some((server) => server.id === saved.selectedId)
+      ? (saved.selectedId as string)
+      : (servers[0]?.id ?? null);
+  const remembered = readTokens(storage.local);
+  const sessionOnly = readTokens(storage.session);
+  const tokens: Record<string, string> = {};
+  for (const server of servers) {
+    const token = server.rememberToken ? remembered[server.id] : sessionOnly[server.id];
+    if (token) tokens[server.id] = token;
+  }
+  return { servers, selectedId, tokens };
+}
+
+function writeState(storage: StorageAreas, state: ConnectionState): void {
+  const remembered: Record<string, string> = {};
+  const sessionOnly: Record<string, string> = {};
+  for (const server of state.servers) {
+    const token = state.tokens[server.id];
+    if (!token) continue;
+    if (server.rememberToken) remembered[server.id] = token;
+    else sessionOnly[server.id] = token;
+  }
+  writeJson(storage.local, SERVERS_KEY, { servers: state.servers, selectedId: state.selectedId });
+  writeJson(storage.local, TOKENS_KEY, remembered);
+  writeJson(storage.session, TOKENS_KEY, sessionOnly);
+}
+
+function readTokens(area: Storage): Record<string, string> {
+  const saved = readJson(area, TOKENS_KEY);
+  if (!isRecord(saved)) return {};
+  return Object.fromEntries(
+    Object.entries(saved).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
+}
+
+function readJson(area: Storage, key: string): unknown {
+  try {
+    const text = area.getItem(key);
+    return text === null ? null : JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function writeJson(area: Storage, key: string, value: unknown): void {
+  try {
+    area.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or disabled (private browsing): the app keeps working for this page's life.
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isSavedServer(value: unknown): value is SavedServer {
+  return (
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.name === 'string' &&
+    typeof value.url === 'string' &&
+    (value.workingBase === null || typeof value.workingBase === 'string') &&
+    typeof value.rememberToken === 'boolean' &&
+    typeof value.isDemo === 'boolean'
+  );
+}
+
+function hostOf(address: string): string {
+  const parsed = parseServerUrl(address);
+  return parsed.ok ? new URL(parsed.origin).host : address;
+}
+
+function newServer(fields: Pick<SavedServer, 'name' | 'url'> & { isDemo?: boolean }): SavedServer {
+  return {
+    id: crypto.randomUUID(),
+    name: fields.name,
+    url: fields.url,
+    workingBase: null,
+    rememberToken: false,
+    isDemo: fields.isDemo ?? false,
+  };
+}

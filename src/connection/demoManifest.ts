@@ -1,0 +1,45 @@
+/**
+ * The built-in demo server describes itself at `/demo-server/demo.json` (see demo/server.ts). A
+ * hosted build has no demo server: there the path answers 404 or the app's own index.html.
+ */
+export const DEMO_SERVER_PATH = '/demo-server';
+
+export interface DemoObject {
+  projectId: string;
+  projectName: string;
+  objectId: string;
+  label: string;
+}
+
+export interface DemoManifest {
+  token: string;
+  objects: DemoObject[];
+}
+
+export function parseDemoManifest(value: unknown): DemoManifest | null {
+  if (!isRecord(value) || typeof value.token !== 'string' || !Array.isArray(value.projects)) {
+    return null;
+  }
+  const objects: DemoObject[] = [];
+  for (const project of value.projects) {
+    if (!isRecord(project) || typeof project.id !== 'string' || !Array.isArray(project.objects)) {
+      continue;
+    }
+    const projectName = typeof project.name === 'string' ? project.name : project.id;
+    for (const object of project.objects) {
+      if (isRecord(object) && typeof object.id === 'string' && typeof object.label === 'string') {
+        objects.push({
+          projectId: project.id,
+          projectName,
+          objectId: object.id,
+          label: object.label,
+        });
+      }
+    }
+  }
+  return { token: value.token, objects };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,115 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, useSyncExternalStore } from 'react';
+import { objectWithChildrenQuery, type ObjectQueryInput } from '../api/objects';
+import { downloadParts } from '../export/download';
+import { exportFileName, jsonArrayParts, jsonLinesParts } from '../export/formats';
+import { isLoading, type ObjectSet } from '../speckle/objectSet';
+import { ErrorAlert } from './ErrorAlert';
+import { LoadStatus } from './LoadStatus';
+import { ObjectList } from './ObjectList';
+import { ObjectView } from './ObjectView';
+
+export function ChildrenResult({ input, host }: { input: ObjectQueryInput; host: string }) {
+  const queryClient = useQueryClient();
+  const options = objectWithChildrenQuery(input);
+  const { data: set } = useQuery(options);
+  if (!set) return <p role="status">Connecting…</p>;
+  return (
+    <LoadedSet
+      // A retry makes a new set; the selection starts again at its root.
+      key={set.getProgress().startedAt}
+      set={set}
+      input={input}
+      host={host}
+      onRetry={() => void queryClient.resetQueries({ queryKey: options.queryKey, exact: true })}
+    />
+  );
+}
+
+function LoadedSet({
+  set,
+  input,
+  host,
+  onRetry,
+}: {
+  set: ObjectSet;
+  input: ObjectQueryInput;
+  host: string;
+  onRetry: () => void;
+}) {
+  const progress = useSyncExternalStore(set.subscribe, set.getProgress);
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const shownId = chosenId ?? set.rootId;
+  const shownRaw = shownId ? set.raw(shownId) : undefined;
+  const { projectId, objectId } = input;
+  const fileName = (kind: string, extension: string) =>
+    exportFileName({ host, projectId, objectId, kind, extension });
+
+  return (
+    <section className="result" aria-label="Result">
+      <div className="row status-row">
+        <LoadStatus progress={progress} />
+        {isLoading(progress) && (
+          <button type="button" onClick={() => set.cancel()}>
+            Cancel
+          </button>
+        )}
+      </div>
+      {progress.error && (
+        <ErrorAlert error={progress.error} onRetry={isLoading(progress) ? undefined : onRetry} />
+      )}
+      {progress.duplicates > 0 && (
+        <p className="hint">
+          {progress.duplicates} objects arrived more than once (the same object stored in several
+          projects); each is listed once, and the downloads keep every copy as the server sent it.
+        </p>
+      )}
+      {progress.received > 0 && (
+        <div className="row toolbar">
+          <button
+            type="button"
+            onClick={() =>
+              downloadParts(
+                jsonArrayParts(set.records.map((record) => record.raw)),
+                fileName(partialKind('objects', progress.status), 'json'),
+                'application/json',
+              )
+            }
+          >
+            Download all as JSON array
+          </button>
+          <button
+            type="button"
+            onClick={() =>
+              downloadParts(
+                jsonLinesParts(set.records),
+                fileName(partialKind('objects-lines', progress.status), 'txt'),
+                'text/plain',
+              )
+            }
+          >
+            Download all as JSON lines
+          </button>
+        </div>
+      )}
+      <div className="split">
+        {progress.received > 0 && (
+          <ObjectList
+            objects={set.summaries}
+            count={progress.received}
+            selectedId={shownId}
+            onOpen={setChosenId}
+          />
+        )}
+        {shownId && shownRaw !== undefined && (
+          <ObjectView raw={shownRaw} objectId={shownId} projectId={projectId} host={host} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** A file cut short says so in its name, so nobody mistakes it for the whole model. */
+function partialKind(kind: string, status: string): string {
+  return status === 'complete' ? kind : `${kind}-incomplete`;
+}

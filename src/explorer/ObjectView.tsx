@@ -1,0 +1,108 @@
+import { useMemo, useState } from 'react';
+import { allExpanded, collapseAllNested, defaultStyles, JsonView } from 'react-json-view-lite';
+import 'react-json-view-lite/dist/index.css';
+import { downloadParts } from '../export/download';
+import { exportFileName } from '../export/formats';
+import { shortTypeName, typeChain } from '../speckle/types';
+
+type Expansion = 'top' | 'all' | 'none';
+
+const EXPANSION: Record<Expansion, (level: number) => boolean> = {
+  top: collapseAllNested,
+  all: allExpanded,
+  none: () => false,
+};
+
+/** One object as an expandable tree, with its exact bytes one click away. */
+export function ObjectView({
+  raw,
+  objectId,
+  projectId,
+  host,
+}: {
+  raw: string;
+  objectId: string;
+  projectId: string;
+  host: string;
+}) {
+  const parsed = useMemo(() => parseJson(raw), [raw]);
+  const [expansion, setExpansion] = useState<{ mode: Expansion; generation: number }>({
+    mode: 'top',
+    generation: 0,
+  });
+  const speckleType = parsed.ok ? stringField(parsed.value, 'speckle_type') : undefined;
+  const name = parsed.ok ? stringField(parsed.value, 'name') : undefined;
+
+  function expand(mode: Expansion) {
+    setExpansion(({ generation }) => ({ mode, generation: generation + 1 }));
+  }
+
+  return (
+    <article className="object-view" aria-labelledby={`object-${objectId}`}>
+      <header className="object-header">
+        <h2 id={`object-${objectId}`}>
+          <span title={speckleType ? typeChain(speckleType).join(' → ') : undefined}>
+            {speckleType ? shortTypeName(speckleType) : 'Object'}
+          </span>
+          {name && <span className="object-name"> {name}</span>}
+          <code className="object-id">{objectId}</code>
+        </h2>
+        <div className="row toolbar">
+          <button type="button" onClick={() => expand('all')} disabled={!parsed.ok}>
+            Expand all
+          </button>
+          <button type="button" onClick={() => expand('none')} disabled={!parsed.ok}>
+            Collapse all
+          </button>
+          <button
+            type="button"
+            onClick={() =>
+              downloadParts(
+                [raw],
+                exportFileName({ host, projectId, objectId, kind: 'object', extension: 'json' }),
+                'application/json',
+              )
+            }
+          >
+            Download object JSON
+          </button>
+        </div>
+      </header>
+      {parsed.ok ? (
+        <div className="tree">
+          <JsonView
+            // A new generation remounts the tree so that every node takes the new expansion.
+            key={expansion.generation}
+            data={parsed.value}
+            shouldExpandNode={EXPANSION[expansion.mode]}
+            style={defaultStyles}
+            aria-label={`Properties of ${objectId}`}
+          />
+        </div>
+      ) : (
+        <div role="alert" className="alert">
+          <p>This object's text is not valid JSON ({parsed.error}). Its exact text:</p>
+          <pre className="raw">{raw}</pre>
+        </div>
+      )}
+    </article>
+  );
+}
+
+type ParseResult = { ok: true; value: object } | { ok: false; error: string };
+
+function parseJson(raw: string): ParseResult {
+  try {
+    const value: unknown = JSON.parse(raw);
+    return typeof value === 'object' && value !== null
+      ? { ok: true, value }
+      : { ok: false, error: 'not an object' };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function stringField(value: object, key: string): string | undefined {
+  const field: unknown = (value as Record<string, unknown>)[key];
+  return typeof field === 'string' ? field : undefined;
+}

@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { isApiError } from '../api/apiError';
+import { singleObjectQuery, type ObjectQueryInput } from '../api/objects';
+import { MAX_AUTOMATIC_RETRIES } from '../api/retryPolicy';
+import { formatBytes, utf8ByteLength } from '../speckle/text';
+import { ErrorAlert } from './ErrorAlert';
+import { ObjectView } from './ObjectView';
+
+export function SingleObjectResult({ input, host }: { input: ObjectQueryInput; host: string }) {
+  const query = useQuery(singleObjectQuery(input));
+  const { projectId, objectId } = input;
+
+  return (
+    <section className="result" aria-label="Result">
+      <p role="status" className="status">
+        {query.isFetching && query.failureCount > 0
+          ? `The server is limiting requests; trying again (${query.failureCount} of ${MAX_AUTOMATIC_RETRIES})…`
+          : query.isPending
+            ? 'Loading object…'
+            : query.isSuccess
+              ? `1 object, ${formatBytes(utf8ByteLength(query.data.raw))}`
+              : ''}
+      </p>
+      {query.isError &&
+        (isApiError(query.error) ? (
+          <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />
+        ) : (
+          <p role="alert">{String(query.error)}</p>
+        ))}
+      {query.isSuccess && (
+        <ObjectView raw={query.data.raw} objectId={objectId} projectId={projectId} host={host} />
+      )}
+    </section>
+  );
+}

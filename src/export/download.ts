@@ -1,0 +1,20 @@
+/**
+ * Saves a file made of parts through a Blob, so no part list is ever joined into one string:
+ * V8 refuses strings over ~512 MB and a whole model can be larger.
+ */
+export function downloadParts(
+  parts: readonly BlobPart[],
+  fileName: string,
+  mimeType: string,
+): void {
+  const url = URL.createObjectURL(new Blob(parts as BlobPart[], { type: mimeType }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser reads the Blob after the click returns; revoking at once can cancel the download.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

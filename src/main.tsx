@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { AppProviders } from './app/AppProviders';
+import { createQueryClient } from './app/queryClient';
+import { appRoutes } from './app/routes';
+import { ConnectionStore } from './connection/connectionStore';
+import './app/app.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders
+      router={createBrowserRouter(appRoutes)}
+      queryClient={createQueryClient()}
+      connections={new ConnectionStore({ local: localStorage, session: sessionStorage })}
+    />
+  </StrictMode>,
+);

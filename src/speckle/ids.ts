@@ -1,0 +1,76 @@
+/**
+ * Advice on typed ids. The server is the judge of what exists, so these checks only warn: an odd
+ * id is still sent if the user insists.
+ */
+
+export type IdCheck = { level: 'ok' } | { level: 'warning'; message: string; suggestion?: string };
+
+interface IdKind {
+  name: string;
+  length: number;
+  /** Another kind of id that people paste here by mistake, recognised by its length. */
+  lookalike: { length: number; message: string };
+}
+
+const OBJECT_ID: IdKind = {
+  name: 'An object id',
+  length: 32,
+  lookalike: {
+    length: 10,
+    message:
+      'This looks like a model or version id, which these endpoints cannot fetch. ' +
+      'Paste an object id (32 characters) or a link to an object.',
+  },
+};
+
+const PROJECT_ID: IdKind = {
+  name: 'A project id',
+  length: 10,
+  lookalike: {
+    length: 32,
+    message: 'This looks like an object id; the project id has 10 characters.',
+  },
+};
+
+const OK: IdCheck = { level: 'ok' };
+
+export function checkObjectId(id: string): IdCheck {
+  return checkId(id, OBJECT_ID);
+}
+
+export function checkProjectId(id: string): IdCheck {
+  return checkId(id, PROJECT_ID);
+}
+
+function checkId(id: string, kind: IdKind): IdCheck {
+  const trimmed = id.trim();
+  // An empty field is the form's business (required or not), not a malformed id.
+  if (trimmed === '') return OK;
+  const canonical = trimmed.toLowerCase();
+  const isHex = /^[0-9a-f]+$/.test(canonical);
+
+  if (isHex && canonical.length === kind.length) {
+    if (canonical === id) return OK;
+    const hasSpaces = trimmed !== id;
+    const message =
+      canonical === trimmed
+        ? 'This id has spaces around it.'
+        : 'Ids are lowercase and the server matches them exactly: this one has uppercase letters' +
+          (hasSpaces ? ' and spaces around it.' : '.');
+    return { level: 'warning', message, suggestion: canonical };
+  }
+
+  if (isHex && canonical.length === kind.lookalike.length) {
+    return { level: 'warning', message: kind.lookalike.message };
+  }
+
+  const expected = `${kind.name} has ${kind.length} characters, 0–9 and a–f`;
+  const stray = /[^0-9a-f]/i.exec(trimmed)?.[0];
+  return {
+    level: 'warning',
+    message:
+      stray === undefined
+        ? `${expected}; this one has ${trimmed.length}.`
+        : `${expected}; this one contains “${stray}”.`,
+  };
+}

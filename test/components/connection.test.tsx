@@ -1,0 +1,80 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from './renderApp';
+import { TOKEN } from './speckleDouble';
+
+const TOKENS_KEY = 'speckle-explorer.tokens.v1';
+
+describe('Connection', () => {
+  it('keeps the token in a password field that can be shown and hidden', async () => {
+    const { user } = renderApp();
+    const token = screen.getByLabelText('Access token');
+    expect(token).toHaveAttribute('type', 'password');
+    expect(token).toHaveValue(TOKEN);
+    await user.click(screen.getByRole('button', { name: 'Show token' }));
+    expect(screen.getByRole('textbox', { name: 'Access token' })).toHaveValue(TOKEN);
+    await user.click(screen.getByRole('button', { name: 'Hide token' }));
+    expect(screen.getByLabelText('Access token')).toHaveAttribute('type', 'password');
+  });
+
+  it('keeps the token for the session only unless asked to remember it', async () => {
+    const { user } = renderApp();
+    expect(sessionStorage.getItem(TOKENS_KEY)).toContain(TOKEN);
+    expect(localStorage.getItem(TOKENS_KEY)).not.toContain(TOKEN);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Remember token on this device' }));
+    expect(localStorage.getItem(TOKENS_KEY)).toContain(TOKEN);
+    expect(sessionStorage.getItem(TOKENS_KEY)).not.toContain(TOKEN);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Remember token on this device' }));
+    expect(localStorage.getItem(TOKENS_KEY)).not.toContain(TOKEN);
+    expect(sessionStorage.getItem(TOKENS_KEY)).toContain(TOKEN);
+  });
+
+  it('saves several servers by name and switches between them', async () => {
+    const { user } = renderApp();
+    await user.click(screen.getByRole('button', { name: 'Add server' }));
+    const name = screen.getByRole('textbox', { name: 'Connection name' });
+    await user.clear(name);
+    await user.type(name, 'Production');
+    await user.type(
+      screen.getByRole('textbox', { name: 'Server URL' }),
+      'https://app.speckle.systems',
+    );
+    expect(screen.getByLabelText('Access token')).toHaveValue('');
+
+    const saved = screen.getByRole('combobox', { name: 'Saved servers' });
+    await user.selectOptions(saved, 'Test server');
+    expect(screen.getByRole('textbox', { name: 'Server URL' })).toHaveValue('https://speckle.test');
+    expect(screen.getByLabelText('Access token')).toHaveValue(TOKEN);
+    await user.selectOptions(saved, 'Production');
+    expect(screen.getByRole('textbox', { name: 'Server URL' })).toHaveValue(
+      'https://app.speckle.systems',
+    );
+  });
+
+  it.each([
+    ['https://app.speckle.systems/', /https:\/\/app\.speckle\.systems\/objects/],
+    [
+      'https://app.speckle.systems/projects/4f7e2b9a1c/models/abc',
+      /rest of the pasted link was dropped/,
+    ],
+    ['ftp://example.com', /http or https/i],
+  ])('reads the server address %s', async (address, hint) => {
+    const { user } = renderApp({ server: null });
+    await user.type(screen.getByRole('textbox', { name: 'Server URL' }), address);
+    expect(screen.getByText(hint)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['not JSON', '{broken'],
+    ['the wrong shape', JSON.stringify({ servers: [{ id: 1, url: null }], selectedId: 7 })],
+    ['an old format', JSON.stringify(['https://old.example'])],
+  ])('starts cleanly when saved servers hold %s', (_case, saved) => {
+    localStorage.setItem('speckle-explorer.servers.v1', saved);
+    sessionStorage.setItem(TOKENS_KEY, '"not an object"');
+    renderApp({ server: null });
+    expect(screen.getByRole('textbox', { name: 'Server URL' })).toHaveValue('');
+    expect(screen.getByLabelText('Access token')).toHaveValue('');
+  });
+});

@@ -1,0 +1,30 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router';
+import { AppProviders } from '../../src/app/AppProviders';
+import { createQueryClient } from '../../src/app/queryClient';
+import { appRoutes } from '../../src/app/routes';
+import { ConnectionStore } from '../../src/connection/connectionStore';
+import { SERVER, TOKEN } from './speckleDouble';
+
+/** Mounts the real app (providers, routes, stores) at a route, with a saved test server. */
+export function renderApp({
+  route = '/',
+  server = SERVER,
+  token = TOKEN,
+}: { route?: string; server?: string | null; token?: string } = {}) {
+  const connections = new ConnectionStore({ local: localStorage, session: sessionStorage });
+  if (server !== null) {
+    const id = connections.selected()?.id;
+    if (id) {
+      connections.update(id, { name: 'Test server', url: server });
+      connections.setToken(id, token);
+    }
+  }
+  const router = createMemoryRouter(appRoutes, { initialEntries: [route] });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProviders router={router} queryClient={createQueryClient()} connections={connections} />,
+  );
+  return { ...view, user, router, connections };
+}

@@ -1,0 +1,153 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from './renderApp';
+import {
+  CUBE_OBJECTS,
+  PROJECT_ID,
+  requests,
+  ROOT_ID,
+  SERVER,
+  serveOnlyUnderApi,
+  speckleServer,
+  TOKEN,
+} from './speckleDouble';
+
+const MESH = CUBE_OBJECTS.find(({ raw }) => raw.includes('Objects.Geometry.Mesh'))!;
+
+async function lookUp(
+  user: ReturnType<typeof renderApp>['user'],
+  projectId: string,
+  objectId: string,
+) {
+  await user.type(screen.getByRole('textbox', { name: 'Project ID' }), projectId);
+  await user.type(screen.getByRole('textbox', { name: 'Object ID' }), objectId);
+  await user.click(screen.getByRole('button', { name: 'Get object' }));
+}
+
+describe('Get object', () => {
+  it('shows the object with its short type and sends the token only in the header', async () => {
+    const { user, router } = renderApp();
+    requests.length = 0;
+    await lookUp(user, PROJECT_ID, MESH.id);
+
+    const article = await screen.findByRole('article');
+    expect(within(article).getByRole('heading', { level: 2 })).toHaveTextContent('Mesh');
+    expect(within(article).getByTitle(/Objects\.Geometry\.Mesh/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/objects/${PROJECT_ID}/${MESH.id}/single`);
+    expect(await screen.findByRole('status')).toHaveTextContent('1 object');
+
+    const sent = requests.find((request) => request.url.endsWith('/single'))!;
+    expect(sent.url).toBe(`${SERVER}/objects/${PROJECT_ID}/${MESH.id}/single`);
+    expect(sent.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+    expect(router.state.location.search).not.toContain(TOKEN);
+  });
+
+  it('repeats the lookup when the route is opened directly', async () => {
+    renderApp({ route: `/objects/${PROJECT_ID}/${ROOT_ID}/single` });
+    expect(await screen.findByRole('article')).toHaveTextContent(ROOT_ID);
+    expect(screen.getByRole('textbox', { name: 'Project ID' })).toHaveValue(PROJECT_ID);
+    expect(screen.getByRole('textbox', { name: 'Object ID' })).toHaveValue(ROOT_ID);
+  });
+
+  it.each([
+    [
+      'a token the server does not accept',
+      { token: 'wrong-token' },
+      PROJECT_ID,
+      MESH.id,
+      /not valid \(403\)/,
+    ],
+    [
+      'a private project without a token',
+      { token: '' },
+      'ffffffffff',
+      MESH.id,
+      /needs a token \(401\)/,
+    ],
+    ['a project that does not exist', {}, 'ffffffffff', MESH.id, /no project ffffffffff .*\(404\)/],
+    [
+      'an object that is not in the project',
+      {},
+      PROJECT_ID,
+      'f'.repeat(32),
+      /is not in project .*Failed to find object/,
+    ],
+  ])(
+    'explains %s and keeps what was typed',
+    async (_case, options, projectId, objectId, message) => {
+      const { user } = renderApp(options);
+      await lookUp(user, projectId, objectId);
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      expect(screen.getByRole('textbox', { name: 'Project ID' })).toHaveValue(projectId);
+      expect(screen.getByRole('textbox', { name: 'Object ID' })).toHaveValue(objectId);
+    },
+  );
+
+  it('says a server error is on the server side, quoting its message', async () => {
+    speckleServer.use(
+      http.get(`${SERVER}/objects/:p/:o/single`, () =>
+        HttpResponse.json(
+          { error: { message: 'connect ECONNREFUSED', code: 'X' } },
+          { status: 500 },
+        ),
+      ),
+    );
+    const { user } = renderApp();
+    await lookUp(user, PROJECT_ID, MESH.id);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /failed while answering \(500\).*ECONNREFUSED/,
+    );
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('retries by itself when rate limited, then shows the object', async () => {
+    let calls = 0;
+    speckleServer.use(
+      http.get(`${SERVER}/objects/:p/:o/single`, () => {
+        calls += 1;
+        if (calls > 1) return undefined;
+        return HttpResponse.json(
+          { error: { message: 'Too many requests', code: 'RATE_LIMIT_ERROR' } },
+          { status: 429, headers: { 'Retry-After': '0.931' } },
+        );
+      }),
+    );
+    const { user } = renderApp();
+    await lookUp(user, PROJECT_ID, MESH.id);
+    expect(await screen.findByRole('article', {}, { timeout: 4000 })).toHaveTextContent(MESH.id);
+    expect(calls).toBe(2);
+  });
+
+  it('names the possible causes when the server cannot be reached', async () => {
+    speckleServer.use(http.get(`${SERVER}/*`, () => HttpResponse.error()));
+    const { user } = renderApp();
+    await lookUp(user, PROJECT_ID, MESH.id);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Could not reach .*offline.*502/);
+  });
+
+  it('finds the API under /api when the address answers with a web page, and says so', async () => {
+    serveOnlyUnderApi();
+    const { user, connections } = renderApp();
+    await lookUp(user, PROJECT_ID, MESH.id);
+    expect(await screen.findByRole('article')).toHaveTextContent(MESH.id);
+    expect(connections.selected()?.workingBase).toBe(`${SERVER}/api`);
+    expect(screen.getByText(new RegExp(`${SERVER}/api did`))).toBeInTheDocument();
+  });
+
+  it('says the address is not a Speckle API when no form of it answers with data', async () => {
+    speckleServer.use(
+      http.get(
+        `${SERVER}/*`,
+        () =>
+          new HttpResponse('<html>Cannot GET</html>', {
+            status: 404,
+            headers: { 'Content-Type': 'text/html' },
+          }),
+      ),
+    );
+    const { user } = renderApp();
+    await lookUp(user, PROJECT_ID, MESH.id);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/web page instead of Speckle data/);
+  });
+});

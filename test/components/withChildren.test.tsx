@@ -1,0 +1,116 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from './renderApp';
+import {
+  CUBE_LINES,
+  CUBE_OBJECTS,
+  PROJECT_ID,
+  ROOT_ID,
+  SERVER,
+  speckleServer,
+  streamOf,
+} from './speckleDouble';
+
+const route = `/objects/${PROJECT_ID}/${ROOT_ID}`;
+
+function serveLines(body: ReadableStream<Uint8Array>) {
+  speckleServer.use(
+    http.get(
+      `${SERVER}/objects/:p/:o`,
+      () => new HttpResponse(body, { headers: { 'Content-Type': 'text/plain; charset=UTF-8' } }),
+    ),
+  );
+}
+
+describe('Get with children', () => {
+  it('lists every object received, counted against the root closure, root shown first', async () => {
+    const { user } = renderApp();
+    await user.type(screen.getByRole('textbox', { name: 'Project ID' }), PROJECT_ID);
+    await user.type(screen.getByRole('textbox', { name: 'Object ID' }), ROOT_ID);
+    await user.click(screen.getByRole('button', { name: 'Get with children' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(`${CUBE_OBJECTS.length} objects`);
+    const list = screen.getByRole('listbox', { name: 'Received objects' });
+    expect(within(list).getAllByRole('option')).toHaveLength(CUBE_OBJECTS.length);
+    expect(screen.getByRole('article')).toHaveTextContent(ROOT_ID);
+    expect(screen.getByRole('button', { name: 'Download all as JSON array' })).toBeEnabled();
+  });
+
+  it('opens an object from the list by click and by keyboard', async () => {
+    const { user } = renderApp({ route });
+    const list = await screen.findByRole('listbox', { name: 'Received objects' });
+    await screen.findByText(`${CUBE_OBJECTS.length} objects`, { exact: false });
+    const second = CUBE_OBJECTS[1]!;
+    await user.click(within(list).getByText(second.id));
+    expect(screen.getByRole('article')).toHaveTextContent(second.id);
+
+    list.focus();
+    await user.keyboard('{End}{Enter}');
+    expect(screen.getByRole('article')).toHaveTextContent(CUBE_OBJECTS.at(-1)!.id);
+    await user.keyboard('{Home}{Enter}');
+    expect(screen.getByRole('article')).toHaveTextContent(ROOT_ID);
+  });
+
+  it('keeps what arrived when the stream breaks, and marks the result incomplete', async () => {
+    const cut = CUBE_LINES.slice(0, CUBE_LINES.indexOf('\n', CUBE_LINES.length / 2) + 40);
+    serveLines(streamOf(cut, { error: true }));
+    renderApp({ route });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /stopped before the server finished/,
+    );
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent(/\d+ of 9 objects \(incomplete\)/);
+    const received = Number(/(\d+) of/.exec(status.textContent ?? '')?.[1]);
+    expect(received).toBeGreaterThan(0);
+    expect(received).toBeLessThan(9);
+    expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(received);
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('treats a body that ends without its final newline as truncated', async () => {
+    serveLines(streamOf(CUBE_LINES.slice(0, -1)));
+    renderApp({ route });
+    expect(await screen.findByRole('alert')).toHaveTextContent(/stopped before/);
+    expect(screen.getByRole('status')).toHaveTextContent('8 of 9 objects (incomplete)');
+  });
+
+  it('stops at a malformed line and says which', async () => {
+    const [first, ...rest] = CUBE_LINES.split('\n');
+    serveLines(streamOf(`${first}\nthis is not a record\n${rest.join('\n')}`));
+    renderApp({ route });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /line 2 of the response.*has no tab/i,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('1 of 9 objects (incomplete)');
+  });
+
+  it('cancels a running download and keeps what arrived', async () => {
+    let sendRest: () => void = () => undefined;
+    const [first] = CUBE_LINES.split('\n');
+    serveLines(
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(`${first}\n`));
+          sendRest = () => controller.close();
+        },
+      }),
+    );
+    const { user } = renderApp({ route });
+    await screen.findByText(/1 of 9 objects/);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/cancelled/);
+    expect(screen.getByRole('status')).toHaveTextContent('1 of 9 objects (incomplete)');
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    sendRest();
+  });
+
+  it('shows an error before any object arrived as an alert with nothing listed', async () => {
+    speckleServer.use(
+      http.get(`${SERVER}/objects/:p/:o`, () => new HttpResponse(null, { status: 401 })),
+    );
+    renderApp({ route, token: '' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(/needs a token/);
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+});

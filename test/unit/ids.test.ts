@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { checkObjectId, checkProjectId } from '../../src/speckle/ids';
+
+const OBJECT = '0123456789abcdef0123456789abcdef';
+const PROJECT = 'abcdef0123';
+
+describe('checkObjectId', () => {
+  it.each([OBJECT, '', '   '])('accepts %j', (id) => {
+    expect(checkObjectId(id)).toEqual({ level: 'ok' });
+  });
+
+  it('offers the lowercase id for one with uppercase letters', () => {
+    expect(checkObjectId(OBJECT.toUpperCase())).toEqual({
+      level: 'warning',
+      message:
+        'Ids are lowercase and the server matches them exactly: this one has uppercase letters.',
+      suggestion: OBJECT,
+    });
+  });
+
+  it('offers the trimmed id for one with spaces around it', () => {
+    expect(checkObjectId(` ${OBJECT}\t`)).toEqual({
+      level: 'warning',
+      message: 'This id has spaces around it.',
+      suggestion: OBJECT,
+    });
+    expect(checkObjectId(` ${OBJECT.toUpperCase()}`)).toEqual({
+      level: 'warning',
+      message:
+        'Ids are lowercase and the server matches them exactly: this one has uppercase letters and spaces around it.',
+      suggestion: OBJECT,
+    });
+  });
+
+  it.each([PROJECT, PROJECT.toUpperCase()])('recognises %s as a model or version id', (id) => {
+    expect(checkObjectId(id)).toEqual({
+      level: 'warning',
+      message:
+        'This looks like a model or version id, which these endpoints cannot fetch. ' +
+        'Paste an object id (32 characters) or a link to an object.',
+    });
+  });
+
+  it.each([
+    [OBJECT.slice(0, 31), 'An object id has 32 characters, 0–9 and a–f; this one has 31.'],
+    [`${OBJECT}0`, 'An object id has 32 characters, 0–9 and a–f; this one has 33.'],
+    [
+      `${OBJECT.slice(0, 31)}g`,
+      'An object id has 32 characters, 0–9 and a–f; this one contains “g”.',
+    ],
+    ['my object', 'An object id has 32 characters, 0–9 and a–f; this one contains “m”.'],
+    ['Wall-0001', 'An object id has 32 characters, 0–9 and a–f; this one contains “W”.'],
+  ])('describes what is expected for %j', (id, message) => {
+    expect(checkObjectId(id)).toEqual({ level: 'warning', message });
+  });
+});
+
+describe('checkProjectId', () => {
+  it.each([PROJECT, ''])('accepts %j', (id) => {
+    expect(checkProjectId(id)).toEqual({ level: 'ok' });
+  });
+
+  it('offers the lowercase id for one with uppercase letters', () => {
+    expect(checkProjectId('ABCDEF0123')).toEqual({
+      level: 'warning',
+      message:
+        'Ids are lowercase and the server matches them exactly: this one has uppercase letters.',
+      suggestion: PROJECT,
+    });
+  });
+
+  it('recognises an object id', () => {
+    expect(checkProjectId(OBJECT)).toEqual({
+      level: 'warning',
+      message: 'This looks like an object id; the project id has 10 characters.',
+    });
+  });
+
+  it.each([
+    ['abcdef012', 'A project id has 10 characters, 0–9 and a–f; this one has 9.'],
+    ['my-project', 'A project id has 10 characters, 0–9 and a–f; this one contains “m”.'],
+  ])('describes what is expected for %j', (id, message) => {
+    expect(checkProjectId(id)).toEqual({ level: 'warning', message });
+  });
+});

@@ -1,0 +1,242 @@
+import { describe, expect, it } from 'vitest';
+import { createLineReader, MalformedLineError, type LineRecord } from '../../src/api/lines';
+import { readRealFixture } from './realFixtures';
+
+const encoder = new TextEncoder();
+
+function read(chunks: Uint8Array[]) {
+  const reader = createLineReader();
+  const records = chunks.flatMap((chunk) => reader.push(chunk));
+  return { records, ...reader.finish() };
+}
+
+function splitAt(bytes: Uint8Array, ...positions: number[]): Uint8Array[] {
+  const bounds = [0, ...positions, bytes.length];
+  return bounds.slice(1).map((end, index) => bytes.subarray(bounds[index], end));
+}
+
+function inChunksOf(bytes: Uint8Array, size: number): Uint8Array[] {
+  const chunks: Uint8Array[] = [];
+  for (let start = 0; start < bytes.length; start += size) {
+    chunks.push(bytes.subarray(start, start + size));
+  }
+  return chunks;
+}
+
+// Deterministic, so a failure can be replayed.
+function randomChunks(bytes: Uint8Array, maxSize: number, seed: number): Uint8Array[] {
+  let state = seed;
+  const next = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+  const chunks: Uint8Array[] = [];
+  for (let start = 0; start < bytes.length;) {
+    const end = start + 1 + Math.floor(next() * maxSize);
+    chunks.push(bytes.subarray(start, end));
+    start = end;
+  }
+  return chunks;
+}
+
+function malformedError(body: string): MalformedLineError {
+  try {
+    read([encoder.encode(body)]);
+  } catch (error) {
+    if (error instanceof MalformedLineError) return error;
+    throw error;
+  }
+  throw new Error('expected a MalformedLineError');
+}
+
+const ID_A = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
+const ID_B = 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
+const ID_C = 'cccccccccccccccccccccccccccccccc';
+
+describe('createLineReader', () => {
+  it('turns id<TAB>json lines into records with the JSON text untouched', () => {
+    const body = `${ID_A}\t{"id":"${ID_A}","n":1}\n${ID_B}\t{"id": "${ID_B}", "n": 2.50}\n`;
+
+    expect(read([encoder.encode(body)])).toEqual({
+      records: [
+        { id: ID_A, raw: `{"id":"${ID_A}","n":1}` },
+        { id: ID_B, raw: `{"id": "${ID_B}", "n": 2.50}` },
+      ],
+      complete: true,
+      trailing: '',
+    });
+  });
+
+  describe('with lines and characters split across chunks', () => {
+    // Multi-byte characters of 2, 3 and 4 bytes, a tab and an escaped newline inside the JSON,
+    // and a `\r\n` line end.
+    const lines = [
+      `${ID_A}\t{"name":"café 漢字 😀","note":"a\\nb"}`,
+      `${ID_B}\t{"tabbed":"x\ty","emoji":"👩‍🔧"}`,
+      `${ID_C}\t{"é":"ü"}`,
+    ];
+    const body = encoder.encode(`${lines[0]}\n${lines[1]}\r\n${lines[2]}\n`);
+    const expected: LineRecord[] = [
+      { id: ID_A, raw: `{"name":"café 漢字 😀","note":"a\\nb"}` },
+      { id: ID_B, raw: `{"tabbed":"x\ty","emoji":"👩‍🔧"}` },
+      { id: ID_C, raw: '{"é":"ü"}' },
+    ];
+
+    it('reads the same records whatever byte the body is split at', () => {
+      for (let position = 0; position <= body.length; position += 1) {
+        expect(read(splitAt(body, position)), `split at byte ${position}`).toEqual({
+          records: expected,
+          complete: true,
+          trailing: '',
+        });
+      }
+    });
+
+    it('reads the same records whatever two bytes the body is split at', () => {
+      for (let first = 1; first < body.length; first += 1) {
+        for (let second = first; second < body.length; second += 1) {
+          expect(read(splitAt(body, first, second)).records).toEqual(expected);
+        }
+      }
+    });
+
+    it('reads the same records from one byte at a time', () => {
+      expect(read(inChunksOf(body, 1)).records).toEqual(expected);
+    });
+  });
+
+  it('splits at the first tab only', () => {
+    const body = `${ID_A}\t{"a":"\t"}\t\n`;
+
+    expect(read([encoder.encode(body)]).records).toEqual([{ id: ID_A, raw: '{"a":"\t"}\t' }]);
+  });
+
+  it('keeps escaped newlines, which are two characters of JSON text', () => {
+    const raw = String.raw`{"text":"line one\nline two\r\n"}`;
+
+    expect(read([encoder.encode(`${ID_A}\t${raw}\n`)]).records).toEqual([{ id: ID_A, raw }]);
+  });
+
+  it('drops the carriage return of a \\r\\n line end, also when the \\n comes in the next chunk', () => {
+    expect(read([encoder.encode(`${ID_A}\t{}\r`), encoder.encode('\n')])).toEqual({
+      records: [{ id: ID_A, raw: '{}' }],
+      complete: true,
+      trailing: '',
+    });
+  });
+
+  it('skips empty lines', () => {
+    const body = `\n${ID_A}\t{}\n\r\n\n${ID_B}\t{}\n`;
+
+    expect(read([encoder.encode(body)]).records).toEqual([
+      { id: ID_A, raw: '{}' },
+      { id: ID_B, raw: '{}' },
+    ]);
+  });
+
+  it('treats an empty body as complete', () => {
+    expect(read([])).toEqual({ records: [], complete: true, trailing: '' });
+    expect(read([new Uint8Array(0)])).toEqual({ records: [], complete: true, trailing: '' });
+  });
+
+  describe('when the body was cut', () => {
+    it('holds back the unterminated last line as trailing text', () => {
+      const body = `${ID_A}\t{"n":1}\n${ID_B}\t{"n":`;
+
+      expect(read([encoder.encode(body)])).toEqual({
+        records: [{ id: ID_A, raw: '{"n":1}' }],
+        complete: false,
+        trailing: `${ID_B}\t{"n":`,
+      });
+    });
+
+    it('reports a body that stops after a carriage return as cut', () => {
+      expect(read([encoder.encode(`${ID_A}\t{}\r`)])).toMatchObject({ complete: false });
+    });
+
+    it('reports a body that stops inside a multi-byte character as cut, not malformed', () => {
+      const body = encoder.encode(`${ID_A}\t{}\n${ID_B}\t{"a":"😀"}\n`);
+      const cutInsideEmoji = body.indexOf(0xf0) + 2;
+
+      expect(read([body.subarray(0, cutInsideEmoji)])).toEqual({
+        records: [{ id: ID_A, raw: '{}' }],
+        complete: false,
+        trailing: `${ID_B}\t{"a":"`,
+      });
+    });
+  });
+
+  describe('refuses malformed lines, naming the line', () => {
+    it('a line without a tab', () => {
+      const error = malformedError(`${ID_A}\t{}\n\n<html>Bad Gateway</html>\n`);
+
+      expect(error.lineNumber).toBe(3);
+      expect(error.preview).toBe('<html>Bad Gateway</html>');
+      expect(error.message).toMatch(/line 3\b.*no tab/i);
+    });
+
+    it('a line with nothing before its tab', () => {
+      const error = malformedError(`\t{"id":"${ID_A}"}\n`);
+
+      expect(error.lineNumber).toBe(1);
+      expect(error.message).toMatch(/no object id/);
+    });
+
+    it('a line whose text after the tab is not a JSON object', () => {
+      const error = malformedError(`${ID_A}\t{}\n${ID_B}\tgarbage\n`);
+
+      expect(error.lineNumber).toBe(2);
+      expect(error.preview).toBe(`${ID_B}\tgarbage`);
+    });
+
+    it('a preview shortened for a long line', () => {
+      const error = malformedError(`${'x'.repeat(10_000)}\n`);
+
+      expect(error.preview).toBe(`${'x'.repeat(80)}…`);
+    });
+
+    it('bytes that are not UTF-8, which would otherwise be replaced silently', () => {
+      const reader = createLineReader();
+      reader.push(encoder.encode(`${ID_A}\t{}\n${ID_B}\t{"a":"`));
+      const push = () => reader.push(Uint8Array.of(0xff, 0x22, 0x7d, 0x0a));
+
+      expect(push).toThrow(MalformedLineError);
+      expect(push).toThrow(/not valid UTF-8/);
+    });
+  });
+
+  it('reads a 5 MB line arriving in 1 KB chunks without slowing down', () => {
+    const raw = `{"data":[${'1234567.5,'.repeat(500_000)}0]}`;
+    const body = encoder.encode(`${ID_A}\t${raw}\n${ID_B}\t{}\n`);
+
+    const { records, complete } = read(inChunksOf(body, 1024));
+
+    expect(complete).toBe(true);
+    expect(records.map(({ id }) => id)).toEqual([ID_A, ID_B]);
+    expect(records[0]?.raw).toBe(raw);
+  });
+
+  it('reads a real database dump pushed in random-size chunks into exactly its lines', () => {
+    const bytes = readRealFixture('brep-meshes.store.tsv');
+    const expected = bytes
+      .toString('utf8')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => {
+        const [id = '', raw = ''] = line.split('\t');
+        return { id, raw };
+      });
+
+    for (const seed of [1, 2, 3]) {
+      const { records, complete, trailing } = read(randomChunks(bytes, 70_000, seed));
+
+      expect({ complete, trailing }).toEqual({ complete: true, trailing: '' });
+      expect(records).toHaveLength(103);
+      expect(records).toEqual(expected);
+    }
+    const parsedIds = read([bytes]).records.map(
+      ({ raw }) => (JSON.parse(raw) as { id: string }).id,
+    );
+    expect(parsedIds).toEqual(expected.map(({ id }) => id));
+  });
+});

@@ -1,0 +1,29 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { demoServerPlugin } from './demo/vitePlugin.ts';
+
+export default defineConfig({
+  plugins: [react(), demoServerPlugin()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['test/unit/**/*.test.ts', 'test/demo/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'components',
+          environment: 'jsdom',
+          include: ['test/components/**/*.test.tsx'],
+          setupFiles: ['test/components/setup.ts'],
+        },
+      },
+    ],
+  },
+});
