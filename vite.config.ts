@@ -6,6 +6,7 @@ import { demoServerPlugin } from './demo/vitePlugin.ts';
 export default defineConfig({
   plugins: [react(), demoServerPlugin()],
   test: {
+    reporters: ['default', ['json', { outputFile: 'test-results/unit.json' }]],
     projects: [
       {
         extends: true,

@@ -39,9 +39,12 @@ export class ApiError extends Error {
     this.context = context;
   }
 
-  /** Worth retrying without changing anything: the same request may work a moment later. */
+  /** Worth retrying by itself: the server said to wait, or a gateway lost it for a moment. */
   get isTransient(): boolean {
-    return this.kind === 'rate-limited' || this.kind === 'network' || this.kind === 'server-error';
+    return (
+      this.kind === 'rate-limited' ||
+      (this.kind === 'server-error' && isGatewayStatus(this.context.status))
+    );
   }
 }
 
@@ -65,7 +68,9 @@ function describe(kind: ApiErrorKind, c: ApiErrorContext): string {
     case 'rate-limited':
       return `The server is limiting how fast this token may make requests (429). Wait a moment, then retry.`;
     case 'server-error':
-      return `The server failed while answering (${c.status ?? '5xx'}). This is a problem on the server's side${c.serverText ? ` ("${c.serverText}")` : ''}; retry later or tell the server's administrator.`;
+      return isGatewayStatus(c.status)
+        ? `A proxy or gateway in front of the server answered ${c.status}: the Speckle server behind it is down, overloaded or restarting. The address is right; retry in a minute.`
+        : `The server failed while answering (${c.status ?? '5xx'}). This is a problem on the server's side${c.serverText ? ` ("${c.serverText}")` : ''}; retry later or tell the server's administrator.`;
     case 'network':
       return `Could not reach ${c.base}. Possible causes: you are offline; the server address is wrong; the server or a proxy in front of it failed (502, 503 and 504 pages reach the browser as a failed request); or the browser blocked the request (an http server from an https page, or a server that does not allow this site).`;
     case 'not-speckle':
@@ -79,6 +84,17 @@ function describe(kind: ApiErrorKind, c: ApiErrorContext): string {
     case 'cancelled':
       return `You cancelled the download. What arrived is shown and marked incomplete.`;
   }
+}
+
+/** Why an automatic retry is under way, in a few words for the status line. */
+export function retryReason(error: unknown): string {
+  return isApiError(error) && error.kind === 'server-error'
+    ? `The server's gateway answered ${error.context.status ?? 'with an error'}`
+    : 'The server is limiting requests';
+}
+
+export function isGatewayStatus(status: number | undefined): boolean {
+  return status === 502 || status === 503 || status === 504;
 }
 
 function capitalise(text: string): string {

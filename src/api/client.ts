@@ -152,6 +152,8 @@ async function errorFromResponse(response: Response, context: ApiErrorContext): 
   if (response.status === 404 && text.trim() === OBJECT_NOT_FOUND_BODY) {
     return new ApiError('object-not-found', withText);
   }
+  // A proxy's 502/503/504 page is HTML too, yet the address is right: the server behind it failed.
+  if (response.status >= 500) return new ApiError('server-error', withText);
   if (isHtml(response) || /^\s*</.test(text)) return new ApiError('not-speckle', context);
   switch (response.status) {
     case 401:
@@ -165,7 +167,6 @@ async function errorFromResponse(response: Response, context: ApiErrorContext): 
     case 429:
       return new ApiError('rate-limited', withText);
   }
-  if (response.status >= 500) return new ApiError('server-error', withText);
   return new ApiError('bad-response', withText);
 }
 

@@ -16,6 +16,8 @@ export class MalformedLineError extends Error {
   readonly lineNumber: number;
   /** The start of the offending line, for messages. */
   readonly preview: string;
+  /** The good records of the same chunk that came before the bad line: they must not be lost. */
+  recordsBefore: LineRecord[] = [];
 
   constructor(message: string, lineNumber: number, preview: string) {
     super(message);
@@ -65,7 +67,13 @@ export function createLineReader(): LineReader {
         line = pieces.join('');
         pieces = [];
       }
-      const record = parseLine(line, lineNumber);
+      let record: LineRecord | null;
+      try {
+        record = parseLine(line, lineNumber);
+      } catch (error) {
+        if (error instanceof MalformedLineError) error.recordsBefore = records;
+        throw error;
+      }
       if (record) records.push(record);
       lineNumber += 1;
       start = end + 1;

@@ -65,6 +65,7 @@ async function readLines(
     else set.fail(new ApiError('truncated', context));
   } catch (error) {
     if (error instanceof MalformedLineError) {
+      set.append(error.recordsBefore, 0);
       stopReading();
       throw new ApiError('malformed', {
         ...context,

@@ -1,8 +1,11 @@
+import { useEffect, useState } from 'react';
+import { retryReason } from '../api/apiError';
 import type { LoadProgress } from '../speckle/objectSet';
 import { formatBytes } from '../speckle/text';
 
 /** The live region: counts against the root's closure, then the final count. */
 export function LoadStatus({ progress }: { progress: LoadProgress }) {
+  useSecondTicks(progress.retry !== null);
   return (
     <p role="status" aria-live="polite" className="status">
       {statusText(progress)}
@@ -14,7 +17,7 @@ function statusText(progress: LoadProgress, now = Date.now()): string {
   const { status, received, expected, bytes, retry } = progress;
   if (retry) {
     const seconds = Math.max(0, Math.ceil((retry.at - now) / 1000));
-    return `The server is limiting requests; trying again in ${seconds} s (${retry.attempt} of ${retry.of})…`;
+    return `${retryReason(progress.error)}; trying again in ${seconds} s (${retry.attempt} of ${retry.of})…`;
   }
   if (status === 'waiting') return 'Connecting…';
   if (status === 'failed') return 'Nothing received.';
@@ -32,4 +35,14 @@ function statusText(progress: LoadProgress, now = Date.now()): string {
     case 'incomplete':
       return `${count} (incomplete), ${details}`;
   }
+}
+
+/** Re-renders every second while `active`, so that a countdown counts down. */
+function useSecondTicks(active: boolean): void {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setTick((tick) => tick + 1), 1000);
+    return () => clearInterval(timer);
+  }, [active]);
 }

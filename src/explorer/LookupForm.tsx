@@ -203,26 +203,34 @@ function IdField({
 
 function DemoObjects({ objects }: { objects: readonly DemoObject[] }) {
   const server = `${window.location.origin}${DEMO_SERVER_PATH}`;
+  const projects = new Map<string, DemoObject[]>();
+  for (const object of objects) {
+    projects.set(object.projectName, [...(projects.get(object.projectName) ?? []), object]);
+  }
   return (
     <nav className="demo-objects" aria-labelledby="demo-objects-heading">
       <h3 id="demo-objects-heading">Demo objects</h3>
-      <ul>
-        {objects.map((object) => (
-          <li key={`${object.projectId}/${object.objectId}`}>
-            <Link
-              to={objectRoutePath({
-                projectId: object.projectId,
-                objectId: object.objectId,
-                mode: 'children',
-                server,
-              })}
-            >
-              {object.label}
-            </Link>{' '}
-            <span className="muted">({object.projectName})</span>
-          </li>
-        ))}
-      </ul>
+      {[...projects].map(([projectName, projectObjects]) => (
+        <section key={projectName} aria-label={projectName}>
+          <h4>{projectName}</h4>
+          <ul>
+            {projectObjects.map((object) => (
+              <li key={object.objectId}>
+                <Link
+                  to={objectRoutePath({
+                    projectId: object.projectId,
+                    objectId: object.objectId,
+                    mode: 'children',
+                    server,
+                  })}
+                >
+                  {object.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
     </nav>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { isApiError } from '../api/apiError';
+import { isApiError, retryReason } from '../api/apiError';
 import { singleObjectQuery, type ObjectQueryInput } from '../api/objects';
 import { MAX_AUTOMATIC_RETRIES } from '../api/retryPolicy';
 import { formatBytes, utf8ByteLength } from '../speckle/text';
@@ -14,7 +14,7 @@ export function SingleObjectResult({ input, host }: { input: ObjectQueryInput; h
     <section className="result" aria-label="Result">
       <p role="status" className="status">
         {query.isFetching && query.failureCount > 0
-          ? `The server is limiting requests; trying again (${query.failureCount} of ${MAX_AUTOMATIC_RETRIES})…`
+          ? `${retryReason(query.failureReason)}; trying again (${query.failureCount} of ${MAX_AUTOMATIC_RETRIES})…`
           : query.isPending
             ? 'Loading object…'
             : query.isSuccess

@@ -119,6 +119,27 @@ describe('Get object', () => {
     expect(calls).toBe(2);
   });
 
+  it('retries a gateway error page by itself and does not call the address wrong', async () => {
+    let calls = 0;
+    speckleServer.use(
+      http.get(`${SERVER}/objects/:p/:o/single`, () => {
+        calls += 1;
+        return calls > 1
+          ? undefined
+          : new HttpResponse('<html><h1>502 Bad Gateway</h1></html>', {
+              status: 502,
+              headers: { 'Content-Type': 'text/html' },
+            });
+      }),
+    );
+    const { user } = renderApp();
+    await lookUp(user, PROJECT_ID, MESH.id);
+    expect(await screen.findByText(/gateway answered 502; trying again/)).toBeInTheDocument();
+    expect(await screen.findByRole('article', {}, { timeout: 4000 })).toHaveTextContent(MESH.id);
+    // No detour to `/api`: the address was right.
+    expect(calls).toBe(2);
+  });
+
   it('names the possible causes when the server cannot be reached', async () => {
     speckleServer.use(http.get(`${SERVER}/*`, () => HttpResponse.error()));
     const { user } = renderApp();

@@ -175,6 +175,16 @@ describe('createLineReader', () => {
       expect(error.message).toMatch(/line 3\b.*no tab/i);
     });
 
+    it('handing over the good records of the same chunk that came before it', () => {
+      const error = malformedError(`${ID_A}\t{}\n${ID_B}\t{"b":1}\nnot a record\n${ID_A}\t{}\n`);
+
+      expect(error.lineNumber).toBe(3);
+      expect(error.recordsBefore).toEqual([
+        { id: ID_A, raw: '{}' },
+        { id: ID_B, raw: '{"b":1}' },
+      ]);
+    });
+
     it('a line with nothing before its tab', () => {
       const error = malformedError(`\t{"id":"${ID_A}"}\n`);
 

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  alertText,
+  lookUp,
+  openApp,
+  parseStatus,
+  receivedObjects,
+  renderedOptionIds,
+  statusText,
+  waitForObjectShown,
+  waitForStatus,
+} from './support/app.ts';
+import { usePageSession } from './support/browser.ts';
+import { setFault, thousandObjectModel } from './support/demo.ts';
+
+// A with-children body that stops early: Chromium may log the broken transfer as a net error.
+const BROKEN_STREAM = /Failed to load resource: net::ERR_/;
+
+async function statusAndAlerts(page: Page): Promise<string> {
+  return `${await statusText(page)} | ${await alertText(page)}`;
+}
+
+async function receivedCount(page: Page): Promise<number | undefined> {
+  return parseStatus(await statusText(page))?.received;
+}
+
+describe('streaming: progress, cancel and broken streams', () => {
+  const session = usePageSession();
+
+  it('shows "N of 1000 objects" while a slow stream loads, and Cancel keeps what arrived', async () => {
+    const { page } = session;
+    const { project, object } = await thousandObjectModel();
+    await setFault({ delayMs: 20 });
+    await openApp(page);
+
+    await lookUp(page, project.id, object.id, 'Get with children');
+
+    await waitForStatus(
+      page,
+      (count) => count.total === 1000 && count.received > 0 && count.received < 1000,
+      20_000,
+    );
+    await waitForObjectShown(page, object.id);
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+    await expect
+      .poll(() => statusAndAlerts(page), { timeout: 10_000 })
+      .toMatch(/cancel|incomplete|stopped/i);
+    const afterCancel = parseStatus(await statusText(page));
+    expect(afterCancel?.received).toBeGreaterThan(0);
+    expect(afterCancel?.received).toBeLessThan(1000);
+    await page.waitForTimeout(1_000);
+    expect(parseStatus(await statusText(page))?.received).toBe(afterCancel?.received);
+    expect(await page.getByRole('button', { name: 'Cancel', exact: true }).count()).toBe(0);
+    expect((await renderedOptionIds(page)).length).toBeGreaterThan(0);
+    await waitForObjectShown(page, object.id);
+  });
+
+  it('keeps all 300 objects received and marks the result incomplete when the connection drops', async () => {
+    const { page } = session;
+    session.allowConsoleErrors(BROKEN_STREAM);
+    const { project, object } = await thousandObjectModel();
+    await setFault({ dropAfter: 300 });
+    await openApp(page);
+
+    await lookUp(page, project.id, object.id, 'Get with children');
+
+    await expect
+      .poll(() => alertText(page), { timeout: 30_000 })
+      .toMatch(/incomplete|stopped|interrupted|cut|lost|dropped|ended early/i);
+    await expect.poll(() => statusText(page)).toMatch(/incomplete/i);
+    // The demo server flushes the 300 objects to the socket before cutting it: all of them arrive.
+    await expect.poll(() => receivedCount(page)).toBe(300);
+    expect(parseStatus(await statusText(page))?.total).toBe(1000);
+    await receivedObjects(page).waitFor();
+    expect((await renderedOptionIds(page)).length).toBeGreaterThan(0);
+    await waitForObjectShown(page, object.id);
+  });
+
+  it('keeps all 50 objects before a malformed line and reports the problem', async () => {
+    const { page } = session;
+    session.allowConsoleErrors(BROKEN_STREAM);
+    const { project, object } = await thousandObjectModel();
+    await setFault({ malformedAfter: 50 });
+    await openApp(page);
+
+    await lookUp(page, project.id, object.id, 'Get with children');
+
+    await expect
+      .poll(() => alertText(page), { timeout: 30_000 })
+      .toMatch(/line|malformed|cannot read|invalid/i);
+    await expect.poll(() => statusText(page)).toMatch(/incomplete/i);
+    // All 50 well-formed lines before the garbage line arrived and must be kept.
+    await expect.poll(() => receivedCount(page)).toBe(50);
+    expect(parseStatus(await statusText(page))?.total).toBe(1000);
+    expect((await renderedOptionIds(page)).length).toBeGreaterThan(0);
+    await waitForObjectShown(page, object.id);
+  });
+});

@@ -1,0 +1,218 @@
+import { readFile } from 'node:fs/promises';
+import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { demoBase, getManifest } from './demo.ts';
+
+export type LookupButton = 'Get object' | 'Get with children';
+
+const NUMBER = String.raw`(\d[\d,\u00a0\u202f]*)`;
+const PROGRESS = new RegExp(String.raw`${NUMBER}\s+of\s+${NUMBER}\s+objects?\b`);
+const DONE = new RegExp(String.raw`${NUMBER}\s+objects?\b`);
+
+function digits(text: string): number {
+  return Number(text.replace(/\D/g, ''));
+}
+
+export interface StatusCount {
+  received: number;
+  /** Present while loading ("N of M objects") and on an incomplete result. */
+  total?: number;
+  text: string;
+}
+
+/** Reads "N of M objects" / "N objects" (with or without thousands separators) from a status text. */
+export function parseStatus(text: string): StatusCount | null {
+  const progress = PROGRESS.exec(text);
+  if (progress) return { received: digits(progress[1]!), total: digits(progress[2]!), text };
+  const done = DONE.exec(text);
+  if (done) return { received: digits(done[1]!), text };
+  return null;
+}
+
+export function statusRegion(page: Page): Locator {
+  return page.getByRole('status');
+}
+
+/** Text of every status region (without waiting: for expect.poll). */
+export async function statusText(page: Page): Promise<string> {
+  return (await statusRegion(page).allTextContents()).join(' | ');
+}
+
+export async function alertText(page: Page): Promise<string> {
+  return (await page.getByRole('alert').allTextContents()).join(' | ');
+}
+
+export async function waitForStatus(
+  page: Page,
+  accept: (count: StatusCount) => boolean,
+  timeout = 30_000,
+): Promise<StatusCount> {
+  let last: StatusCount | null = null;
+  await expect
+    .poll(
+      async () => {
+        last = parseStatus(await statusText(page));
+        return last !== null && accept(last);
+      },
+      { timeout, interval: 100 },
+    )
+    .toBe(true);
+  return last!;
+}
+
+/** Waits until the status says "N objects" (finished, complete) with N = expected. */
+export function waitForCompleteCount(page: Page, expected: number, timeout = 30_000) {
+  return waitForStatus(
+    page,
+    (count) => count.total === undefined && count.received === expected,
+    timeout,
+  ).catch(async (error: unknown) => {
+    throw new Error(
+      `Status never read "${expected} objects". Status: "${await statusText(page)}"; ` +
+        `alerts: "${await alertText(page)}"`,
+      { cause: error },
+    );
+  });
+}
+
+/**
+ * Opens the app and waits for the saved "Demo server" connection to be selected and filled in, so a
+ * test starts from the state a first-time visitor sees.
+ */
+export async function openApp(page: Page, path = '/'): Promise<void> {
+  await page.goto(path);
+  const saved = page.getByRole('combobox', { name: 'Saved servers' });
+  await expect
+    .poll(() => saved.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text), {
+      timeout: 15_000,
+    })
+    .toBe('Demo server');
+  await expect
+    .poll(() => page.getByRole('textbox', { name: 'Server URL' }).inputValue())
+    .toBe(demoBase());
+}
+
+export async function fillIds(page: Page, projectId: string, objectId: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Project ID' }).fill(projectId);
+  await page.getByRole('textbox', { name: 'Object ID' }).fill(objectId);
+}
+
+export async function lookUp(
+  page: Page,
+  projectId: string,
+  objectId: string,
+  button: LookupButton,
+): Promise<void> {
+  await fillIds(page, projectId, objectId);
+  await page.getByRole('button', { name: button, exact: true }).click();
+}
+
+export async function setToken(page: Page, token: string): Promise<void> {
+  await page.getByLabel('Access token', { exact: true }).fill(token);
+}
+
+export async function demoToken(): Promise<string> {
+  return (await getManifest()).token;
+}
+
+/** The tree's heading names the shown object by short type and id. */
+export function objectHeading(page: Page, objectId: string): Locator {
+  return page.getByRole('heading', { name: new RegExp(objectId) });
+}
+
+export async function waitForObjectShown(page: Page, objectId: string): Promise<void> {
+  await objectHeading(page, objectId).waitFor({ state: 'visible', timeout: 30_000 });
+}
+
+export interface DownloadedFile {
+  name: string;
+  bytes: Buffer;
+}
+
+export async function download(page: Page, buttonName: string): Promise<DownloadedFile> {
+  const [file] = await Promise.all([
+    page.waitForEvent('download', { timeout: 30_000 }),
+    page.getByRole('button', { name: buttonName, exact: true }).click(),
+  ]);
+  const failure = await file.failure();
+  if (failure) throw new Error(`Download "${buttonName}" failed: ${failure}`);
+  return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
+}
+
+export function receivedObjects(page: Page): Locator {
+  return page.getByRole('listbox', { name: 'Received objects' });
+}
+
+const ID_IN_LABEL = /\b[0-9a-f]{32}\b/;
+
+export function idInOptionLabel(label: string): string | null {
+  return ID_IN_LABEL.exec(label)?.[0] ?? null;
+}
+
+async function visibleOptionIds(list: Locator): Promise<string[]> {
+  const labels = await list
+    .getByRole('option')
+    .evaluateAll((options) =>
+      options.map((option) => option.getAttribute('aria-label') ?? option.textContent ?? ''),
+    );
+  return labels.map(idInOptionLabel).filter((id): id is string => id !== null);
+}
+
+/**
+ * Every object id the "Received objects" list can show, scrolling through it step by step because
+ * a virtualised list renders only the rows in view.
+ */
+export async function collectListedIds(page: Page): Promise<Set<string>> {
+  const list = receivedObjects(page);
+  await list.waitFor({ state: 'visible' });
+  const ids = new Set(await visibleOptionIds(list));
+  await list.evaluate((element) => {
+    // The scrolling element is the listbox or its nearest scrollable ancestor.
+    const scrolls = (node: HTMLElement) =>
+      node.scrollHeight > node.clientHeight + 1 &&
+      /auto|scroll|overlay/.test(getComputedStyle(node).overflowY);
+    let node: HTMLElement | null = element as HTMLElement;
+    while (node && !scrolls(node)) node = node.parentElement;
+    (node ?? document.scrollingElement)?.setAttribute('data-e2e-scroller', '');
+  });
+  for (let step = 0; step < 10_000; step++) {
+    const atEnd = await page.evaluate(async () => {
+      const scroller = document.querySelector<HTMLElement>('[data-e2e-scroller]');
+      if (!scroller) return true;
+      const firstOption = () => scroller.querySelector('[role="option"]')?.textContent;
+      const before = scroller.scrollTop;
+      const firstBefore = firstOption();
+      scroller.scrollTop = before + Math.max(50, scroller.clientHeight * 0.8);
+      if (scroller.scrollTop === before) return true;
+      // Wait (up to ~30 frames) for a virtualised list to render the rows now in view.
+      for (let frame = 0; frame < 30 && firstOption() === firstBefore; frame++) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      return false;
+    });
+    for (const id of await visibleOptionIds(list)) ids.add(id);
+    if (atEnd) break;
+  }
+  await page.evaluate(async () => {
+    const scroller = document.querySelector<HTMLElement>('[data-e2e-scroller]');
+    if (!scroller) return;
+    scroller.removeAttribute('data-e2e-scroller');
+    scroller.scrollTop = 0;
+    scroller.dispatchEvent(new Event('scroll'));
+    // Let a virtualised list render the top rows before the caller looks at them.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+  return ids;
+}
+
+/** Ids of the options the list renders right now (a virtualised list renders only some). */
+export async function renderedOptionIds(page: Page): Promise<string[]> {
+  return visibleOptionIds(receivedObjects(page));
+}
+
+export async function openFromList(page: Page, objectId: string): Promise<void> {
+  await receivedObjects(page)
+    .getByRole('option', { name: new RegExp(objectId) })
+    .click();
+}

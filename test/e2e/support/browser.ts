@@ -1,0 +1,117 @@
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+} from 'playwright-core';
+import { appUrl, clearFaults } from './demo.ts';
+
+// Debian's Chromium; flags keep it quiet and offline apart from the app under test.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const VIEWPORT = { width: 1280, height: 800 };
+
+export interface PageSession {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /**
+   * Declares console errors this test expects (matched against "text @ url"), e.g. the line Chromium
+   * logs for every fetch answered 4xx/5xx. Any other console error or page error fails the test.
+   */
+  allowConsoleErrors(...patterns: RegExp[]): void;
+}
+
+interface Current {
+  context: BrowserContext;
+  page: Page;
+  allowed: RegExp[];
+  problems: string[];
+}
+
+function describeConsole(message: ConsoleMessage): string {
+  const { url, lineNumber } = message.location();
+  return url ? `${message.text()} @ ${url}:${lineNumber}` : message.text();
+}
+
+/**
+ * Registers hooks in the calling test file: one Chromium per file, a fresh context and page per
+ * test (downloads accepted, 1280x800), demo faults cleared before each test.
+ */
+export function usePageSession(): PageSession {
+  let browser: Browser | undefined;
+  let current: Current | undefined;
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  beforeEach(async () => {
+    if (!browser) throw new Error('Chromium did not start');
+    await clearFaults();
+    const context = await browser.newContext({
+      baseURL: appUrl(),
+      acceptDownloads: true,
+      viewport: VIEWPORT,
+    });
+    const page = await context.newPage();
+    const state: Current = { context, page, allowed: [], problems: [] };
+    page.on('pageerror', (error) => {
+      state.problems.push(`page error: ${error.stack ?? error.message}`);
+    });
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = describeConsole(message);
+      if (!state.allowed.some((pattern) => pattern.test(text))) {
+        state.problems.push(`console error: ${text}`);
+      }
+    });
+    current = state;
+  });
+
+  afterEach(async () => {
+    const state = current;
+    current = undefined;
+    await clearFaults();
+    if (!state) return;
+    await state.context.close();
+    if (state.problems.length > 0) {
+      throw new Error(`Unexpected errors in the page:\n${state.problems.join('\n')}`);
+    }
+  });
+
+  function active(): Current {
+    if (!current) throw new Error('usePageSession: only available inside a test');
+    return current;
+  }
+
+  return {
+    get context() {
+      return active().context;
+    },
+    get page() {
+      return active().page;
+    },
+    allowConsoleErrors(...patterns) {
+      active().allowed.push(...patterns);
+    },
+  };
+}
+
+/** Chromium's console line for a fetch answered with this HTTP status. */
+export function failedResourceStatus(status: number): RegExp {
+  return new RegExp(`Failed to load resource: the server responded with a status of ${status}\\b`);
+}

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+// End-to-end tests drive the built app (dist/) in Chromium through one `vite preview` server.
+// The machine has two cores and each file starts its own browser, so files run one at a time.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    environment: 'node',
+    include: ['test/e2e/**/*.e2e.test.ts'],
+    globalSetup: ['test/e2e/globalSetup.ts'],
+    fileParallelism: false,
+    maxWorkers: 1,
+    testTimeout: 90_000,
+    hookTimeout: 60_000,
+    teardownTimeout: 30_000,
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-results/e2e.json' },
+  },
+});
