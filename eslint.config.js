@@ -29,10 +29,7 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/api/**'],
     rules: {
-      'no-restricted-globals': [
-        'error',
-        { name: 'fetch', message: 'Only src/api calls fetch.' },
-      ],
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Only src/api calls fetch.' }],
     },
   },
 );

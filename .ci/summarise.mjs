@@ -15,6 +15,7 @@ for (const name of files) {
   const report = JSON.parse(readFileSync(join(directory, name), 'utf8'));
   passed += report.numPassedTests;
   // A suite file that failed to load has no failing test but must still count as a failure.
-  failed += report.numFailedTests + (report.numFailedTestSuites > 0 && report.numFailedTests === 0 ? 1 : 0);
+  failed +=
+    report.numFailedTests + (report.numFailedTestSuites > 0 && report.numFailedTests === 0 ? 1 : 0);
 }
 console.log(`${passed} passed, ${failed} failed`);

@@ -1,0 +1,221 @@
+// What the demo server holds: its tokens, two projects and their models. Objects are generated
+// or loaded on first need, one model at a time, because the 100k model takes seconds to build.
+import { generateBuilding } from './generate.ts';
+import { loadRealFixtures, type RealFixtures } from './fixtures.ts';
+import type { JsonObject } from './jsonb.ts';
+
+/** Reads both projects (42 characters, like real Speckle tokens). */
+export const DEMO_TOKEN = 'c0c5787358fe71f57487624bdbe95abcebc844eeb2';
+/** A valid token with no role on the private project. */
+export const PUBLIC_ONLY_TOKEN = '32ed364e7f336df4f50b5e78906d2f7a67c10bb674';
+export const PUBLIC_PROJECT_ID = 'a7b649a290';
+export const PRIVATE_PROJECT_ID = '973e8bcb7d';
+export const DEMO_PATH_PREFIX = '/demo-server';
+
+export type Visibility = 'public' | 'private';
+
+export interface ManifestObject {
+  id: string;
+  label: string;
+  speckleType: string;
+  /** How many objects the with-children endpoint returns for it (root included). */
+  objectCount: number;
+}
+
+export interface ManifestProject {
+  id: string;
+  name: string;
+  visibility: Visibility;
+  objects: ManifestObject[];
+}
+
+export interface DemoManifest {
+  name: string;
+  token: string;
+  publicOnlyToken: string;
+  projects: ManifestProject[];
+}
+
+interface LoadedModel {
+  objects: ReadonlyMap<string, JsonObject>;
+  storedChildrenCounts: ReadonlyMap<string, number | null>;
+}
+
+interface ModelSource {
+  /** Root ids known without loading, so a request for a root loads only its model. */
+  rootIds: readonly string[];
+  entries(): ManifestObject[];
+  load(): LoadedModel;
+}
+
+/**
+ * Root ids of the generated models. Generation is deterministic, so the manifest can list them
+ * without building the 100k model (seconds of work); each model is generated on its first
+ * request and checked against its pin. After changing the generator, run the demo tests: they
+ * print the new ids to paste here.
+ */
+export const GENERATED_ROOT_IDS: Readonly<Record<string, string>> = {
+  'public-10': 'c859d5ee45d04aed1ab6af20899c14ef',
+  'public-100': '5d4442cd49fed8d25c40b4f9972f9683',
+  'public-1000': '0da5d78798ade9e0386cda27e684c884',
+  'public-10000': 'a76b0f4e8c2ef358f15885b064ef3179',
+  'private-1000': '9be1349202a4b0ba4f69ec44609ac6b2',
+  'private-100000': '1725fed7f96c2268ef212a6f6bb9a439',
+};
+
+function generatedModel(seed: string, size: number): ModelSource {
+  const rootId = GENERATED_ROOT_IDS[seed] ?? '';
+  return {
+    rootIds: [rootId],
+    entries: () => [
+      {
+        id: rootId,
+        // Seeds name their project, and labels say it too: links must have distinct names.
+        label: `Generated building, ${size.toLocaleString('en-US')} objects${seed.startsWith('private') ? ', private' : ''}`,
+        speckleType: 'Speckle.Core.Models.Collection',
+        objectCount: size,
+      },
+    ],
+    load: () => {
+      const model = generateBuilding({ seed, size });
+      if (model.rootId !== rootId) {
+        throw new Error(
+          `Demo model ${seed} now has root id ${model.rootId}; update GENERATED_ROOT_IDS in demo/catalog.ts`,
+        );
+      }
+      return { objects: model.objects, storedChildrenCounts: new Map() };
+    },
+  };
+}
+
+function closureKeys(object: JsonObject): string[] {
+  const closure = object.__closure;
+  return closure && typeof closure === 'object' && !Array.isArray(closure)
+    ? Object.keys(closure)
+    : [];
+}
+
+function realDataModel(): ModelSource {
+  let fixtures: RealFixtures | undefined;
+  const loadFixtures = () => {
+    fixtures ??= loadRealFixtures();
+    return fixtures;
+  };
+  return {
+    rootIds: [],
+    entries: () => {
+      const { objects, roots } = loadFixtures();
+      return roots.map(({ id, label }) => {
+        const root = objects.get(id) as JsonObject;
+        const present = closureKeys(root).filter((child) => objects.has(child)).length;
+        return { id, label, speckleType: String(root.speckle_type), objectCount: 1 + present };
+      });
+    },
+    load: () => {
+      const { objects, roots } = loadFixtures();
+      const counts = new Map(roots.map((root) => [root.id, root.storedChildrenCount]));
+      return { objects, storedChildrenCounts: counts };
+    },
+  };
+}
+
+/** One project's objects; its models are loaded one at a time, when a request needs them. */
+export class DemoProject {
+  private readonly loaded = new Map<ModelSource, LoadedModel>();
+  private readonly descendantCache = new Map<string, string[]>();
+
+  constructor(
+    readonly id: string,
+    readonly name: string,
+    readonly visibility: Visibility,
+    private readonly sources: readonly ModelSource[],
+  ) {}
+
+  private load(source: ModelSource): LoadedModel {
+    let model = this.loaded.get(source);
+    if (!model) {
+      model = source.load();
+      this.loaded.set(source, model);
+    }
+    return model;
+  }
+
+  get(id: string): JsonObject | undefined {
+    for (const model of this.loaded.values()) {
+      const found = model.objects.get(id);
+      if (found) return found;
+    }
+    const owner = this.sources.find((source) => source.rootIds.includes(id));
+    if (owner) return this.load(owner).objects.get(id);
+    // Any other id may be a descendant in a model not loaded yet: load them, smallest first.
+    for (const source of this.sources) {
+      if (this.loaded.has(source)) continue;
+      const found = this.load(source).objects.get(id);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** The database's `totalChildrenCount` column for an object: null unless recorded otherwise. */
+  storedChildrenCount(id: string): number | null {
+    for (const model of this.loaded.values()) {
+      const count = model.storedChildrenCounts.get(id);
+      if (count !== undefined) return count;
+    }
+    return null;
+  }
+
+  /** Ids of the object's closure members that the project holds, ascending, as the server sends. */
+  descendants(object: JsonObject): string[] {
+    const id = String(object.id);
+    const cached = this.descendantCache.get(id);
+    if (cached) return cached;
+    const present = closureKeys(object)
+      .filter((child) => this.get(child) !== undefined)
+      .sort();
+    this.descendantCache.set(id, present);
+    return present;
+  }
+
+  manifest(): ManifestProject {
+    const objects = this.sources.flatMap((source) => source.entries());
+    return { id: this.id, name: this.name, visibility: this.visibility, objects };
+  }
+}
+
+export interface DemoCatalog {
+  projects: DemoProject[];
+  /** Projects each known token can read beyond the public ones. */
+  tokens: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+/** A fresh catalogue: the real data and generated buildings, nothing loaded yet. */
+export function createCatalog(): DemoCatalog {
+  const projects = [
+    new DemoProject(PUBLIC_PROJECT_ID, 'Demo public project', 'public', [
+      realDataModel(),
+      generatedModel('public-10', 10),
+      generatedModel('public-100', 100),
+      generatedModel('public-1000', 1_000),
+      generatedModel('public-10000', 10_000),
+    ]),
+    new DemoProject(PRIVATE_PROJECT_ID, 'Demo private project', 'private', [
+      generatedModel('private-1000', 1_000),
+      generatedModel('private-100000', 100_000),
+    ]),
+  ];
+  const tokens = new Map<string, ReadonlySet<string>>([
+    [DEMO_TOKEN, new Set([PRIVATE_PROJECT_ID])],
+    [PUBLIC_ONLY_TOKEN, new Set()],
+  ]);
+  return { projects, tokens };
+}
+
+export function buildManifest(catalog: DemoCatalog): DemoManifest {
+  return {
+    name: 'Demo server',
+    token: DEMO_TOKEN,
+    publicOnlyToken: PUBLIC_ONLY_TOKEN,
+    projects: catalog.projects.map((project) => project.manifest()),
+  };
+}

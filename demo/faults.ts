@@ -1,0 +1,69 @@
+// Failures a test can ask the demo server to produce (POST /__faults), so the client's handling
+// of rate limits, gateway errors, cut and corrupted streams and slow servers can be exercised.
+
+export type FaultStatus = 429 | 500 | 502 | 503 | 504;
+const FAULT_STATUSES: readonly number[] = [429, 500, 502, 503, 504];
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}
+
+export class Faults {
+  private status: { code: FaultStatus; remaining: number } | null = null;
+  private dropAfter: number | null = null;
+  private malformedAfter: number | null = null;
+  delayMs = 0;
+
+  /** Applies a POSTed fault; returns an error message when the body is not one it knows. */
+  set(body: unknown): string | null {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      return 'Expected a JSON object';
+    }
+    const fault = body as Record<string, unknown>;
+    const keys = Object.keys(fault).sort().join(',');
+    if (keys === 'status,times') {
+      if (!FAULT_STATUSES.includes(fault.status as number) || !isCount(fault.times)) {
+        return 'status must be one of 429, 500, 502, 503, 504 and times a count';
+      }
+      this.status = { code: fault.status as FaultStatus, remaining: fault.times };
+      return null;
+    }
+    const [key] = Object.keys(fault);
+    const value = key === undefined ? undefined : fault[key];
+    if (keys.includes(',') || key === undefined || !isCount(value)) {
+      return 'Expected {status,times}, {dropAfter}, {delayMs} or {malformedAfter} with a count';
+    }
+    if (key === 'dropAfter') this.dropAfter = value;
+    else if (key === 'malformedAfter') this.malformedAfter = value;
+    else if (key === 'delayMs') this.delayMs = value;
+    else return `Unknown fault ${key}`;
+    return null;
+  }
+
+  clear(): void {
+    this.status = null;
+    this.dropAfter = null;
+    this.malformedAfter = null;
+    this.delayMs = 0;
+  }
+
+  /** The status the next object request must answer with, if any (uses one of its times). */
+  takeStatus(): FaultStatus | null {
+    if (!this.status || this.status.remaining === 0) return null;
+    this.status.remaining -= 1;
+    return this.status.code;
+  }
+
+  takeDropAfter(): number | null {
+    const value = this.dropAfter;
+    this.dropAfter = null;
+    return value;
+  }
+
+  /** Only a text-mode response uses the malformed-line fault. */
+  takeMalformedAfter(): number | null {
+    const value = this.malformedAfter;
+    this.malformedAfter = null;
+    return value;
+  }
+}

@@ -1,0 +1,293 @@
+// A Speckle-compatible server for demos and tests: the two object endpoints with the real
+// server's headers, auth rules and error bodies (see /work/shared/speckle-rest.md), plus a
+// manifest of what it holds and, for tests, switches that make it fail on purpose.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  buildManifest,
+  createCatalog,
+  DEMO_PATH_PREFIX,
+  type DemoCatalog,
+  type DemoProject,
+} from './catalog.ts';
+import { Faults } from './faults.ts';
+import { serializeJsonb, type JsonObject } from './jsonb.ts';
+import { CORS, sendBody, sendEmpty, sendFaultStatus, sendJson, sendNoRoute } from './responses.ts';
+import { streamObjects, type StreamRecord } from './streamObjects.ts';
+
+export interface DemoHandlerOptions {
+  /** Path the server is mounted at, e.g. '/demo-server'; '' mounts it at the origin root. */
+  prefix?: string;
+  /** Enables /__faults; defaults to env SPECKLE_DEMO_TEST_CONTROLS=1. */
+  testControls?: boolean;
+}
+
+export type DemoHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+export interface DemoServer {
+  /** Origin plus prefix: what the app calls the Server URL. */
+  url: string;
+  origin: string;
+  close(): Promise<void>;
+}
+
+// Objects are immutable and slow to generate, so every handler in the process shares them.
+let sharedCatalog: DemoCatalog | undefined;
+
+function catalog(): DemoCatalog {
+  sharedCatalog ??= createCatalog();
+  return sharedCatalog;
+}
+
+type Authorization = { kind: 'none' } | { kind: 'invalid' } | { kind: 'valid'; token: string };
+
+// The server takes `Bearer <token>` or a bare token; `bearer x` or `Bearer  x` is an unknown token.
+function readAuthorization(header: string | undefined): Authorization {
+  if (!header) return { kind: 'none' };
+  const token = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : header;
+  return catalog().tokens.has(token) ? { kind: 'valid', token } : { kind: 'invalid' };
+}
+
+function pathnameOf(req: IncomingMessage): string {
+  const url = req.url ?? '/';
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => {
+      text += chunk;
+      if (text.length > 64 * 1024) reject(new Error('Body too large'));
+    });
+    req.on('end', () => resolve(text));
+    req.on('error', reject);
+  });
+}
+
+function preflight(req: IncomingMessage, res: ServerResponse): void {
+  const requested = req.headers['access-control-request-headers'];
+  res.writeHead(204, {
+    ...CORS,
+    'Access-Control-Allow-Methods': 'GET,HEAD,OPTIONS',
+    ...(requested
+      ? { 'Access-Control-Allow-Headers': requested, Vary: 'Access-Control-Request-Headers' }
+      : {}),
+    'Content-Length': '0',
+  });
+  res.end();
+}
+
+class DemoRequestHandler {
+  private readonly faults = new Faults();
+
+  constructor(
+    private readonly prefix: string,
+    private readonly testControls: boolean,
+  ) {}
+
+  async handle(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+    if (req.method === 'OPTIONS') {
+      preflight(req, res);
+      return;
+    }
+    const sub = pathname.slice(this.prefix.length);
+    // Like Express: one trailing slash is ignored and route names are case-insensitive.
+    const route = sub.length > 1 && sub.endsWith('/') ? sub.slice(0, -1) : sub;
+    const segments = route.split('/').slice(1);
+    const names = segments.map((segment) => segment.toLowerCase());
+    const method = req.method ?? 'GET';
+
+    if (this.testControls && names.join('/') === '__faults') {
+      if (method === 'POST' || method === 'DELETE') {
+        await this.faultControls(req, res);
+        return;
+      }
+    }
+    if (method !== 'GET' && method !== 'HEAD') {
+      sendNoRoute(req, res, pathname);
+      return;
+    }
+    if (names.join('/') === 'api/ping') {
+      sendBody(req, res, 200, 'text/plain; charset=utf-8', 'pong');
+      return;
+    }
+    if (names.join('/') === 'demo.json') {
+      sendJson(req, res, 200, JSON.stringify(buildManifest(catalog())));
+      return;
+    }
+    const [, projectId, objectId, last] = segments;
+    const isObjectRoute =
+      names[0] === 'objects' &&
+      projectId &&
+      objectId &&
+      (segments.length === 3 || (segments.length === 4 && last?.toLowerCase() === 'single'));
+    if (!isObjectRoute) {
+      sendNoRoute(req, res, pathname);
+      return;
+    }
+    let ids: [string, string];
+    try {
+      ids = [decodeURIComponent(projectId), decodeURIComponent(objectId)];
+    } catch {
+      sendBody(req, res, 400, 'text/html; charset=utf-8', 'Bad Request');
+      return;
+    }
+    await this.objectRequest(req, res, ...ids, segments.length === 4);
+  }
+
+  private async faultControls(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method === 'DELETE') {
+      this.faults.clear();
+      sendEmpty(res, 204);
+      return;
+    }
+    let problem: string | null;
+    try {
+      problem = this.faults.set(JSON.parse(await readBody(req)));
+    } catch (error) {
+      problem = error instanceof Error ? error.message : String(error);
+    }
+    if (problem) sendJson(req, res, 400, JSON.stringify({ error: problem }));
+    else sendEmpty(res, 204);
+  }
+
+  /** Resolves the project the request may read, or answers the refusal itself. */
+  private readableProject(req: IncomingMessage, res: ServerResponse, projectId: string) {
+    const auth = readAuthorization(req.headers.authorization);
+    if (auth.kind === 'invalid') {
+      sendJson(req, res, 403, JSON.stringify({ error: 'Your token is not valid.' }));
+      return null;
+    }
+    const { projects, tokens } = catalog();
+    const project = projects.find((candidate) => candidate.id === projectId);
+    if (auth.kind === 'none') {
+      if (project?.visibility === 'public') return project;
+      sendEmpty(res, 401);
+      return null;
+    }
+    if (!project) {
+      sendEmpty(res, 404);
+      return null;
+    }
+    if (project.visibility === 'private' && !tokens.get(auth.token)?.has(project.id)) {
+      sendEmpty(res, 401);
+      return null;
+    }
+    return project;
+  }
+
+  private async objectRequest(
+    req: IncomingMessage,
+    res: ServerResponse,
+    projectId: string,
+    objectId: string,
+    single: boolean,
+  ): Promise<void> {
+    const failure = this.faults.takeStatus();
+    if (failure !== null) {
+      sendFaultStatus(req, res, failure);
+      return;
+    }
+    const project = this.readableProject(req, res, projectId);
+    if (!project) return;
+    const object = project.get(objectId);
+    if (!object) {
+      sendBody(req, res, 404, 'text/html; charset=utf-8', 'Failed to find object.');
+      return;
+    }
+    // The server overwrites the count on the requested object from its own column.
+    const root = { ...object, totalChildrenCount: project.storedChildrenCount(objectId) };
+    const rootText = serializeJsonb(root, false);
+    if (single) {
+      sendJson(req, res, 200, rootText);
+      return;
+    }
+    await this.streamWithChildren(req, res, project, object, rootText);
+  }
+
+  private async streamWithChildren(
+    req: IncomingMessage,
+    res: ServerResponse,
+    project: DemoProject,
+    object: JsonObject,
+    rootText: string,
+  ): Promise<void> {
+    const mode = req.headers.accept === 'text/plain' ? 'text' : 'json';
+    res.writeHead(200, {
+      ...CORS,
+      'Content-Type': mode === 'text' ? 'text/plain; charset=UTF-8' : 'application/json',
+      'Content-Encoding': 'gzip',
+    });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    const rootId = String(object.id);
+    const descendants = project.descendants(object);
+    function* records(): Generator<StreamRecord> {
+      yield { id: rootId, text: rootText };
+      for (const id of descendants) {
+        const child = project.get(id);
+        if (child) yield { id, text: serializeJsonb(child, true) };
+      }
+    }
+    await streamObjects(res, records(), {
+      mode,
+      delayMs: this.faults.delayMs,
+      dropAfter: this.faults.takeDropAfter(),
+      malformedAfter: mode === 'text' ? this.faults.takeMalformedAfter() : null,
+    });
+  }
+}
+
+/** Connect-style middleware answering under `prefix` and calling next() for anything else. */
+export function createDemoHandler(options: DemoHandlerOptions = {}): DemoHandler {
+  const prefix = options.prefix ?? DEMO_PATH_PREFIX;
+  const testControls = options.testControls ?? process.env.SPECKLE_DEMO_TEST_CONTROLS === '1';
+  const handler = new DemoRequestHandler(prefix, testControls);
+  return (req, res, next) => {
+    const pathname = pathnameOf(req);
+    if (prefix !== '' && pathname !== prefix && !pathname.startsWith(`${prefix}/`)) {
+      next();
+      return;
+    }
+    handler.handle(req, res, pathname).catch((error: unknown) => {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      sendJson(req, res, 500, JSON.stringify({ error: { message, code: 'INTERNAL_ERROR' } }));
+    });
+  };
+}
+
+/** Runs the demo server on its own port (port 0 picks a free one). */
+export async function startDemoServer(
+  options: DemoHandlerOptions & { port?: number; host?: string } = {},
+): Promise<DemoServer> {
+  const prefix = options.prefix ?? DEMO_PATH_PREFIX;
+  const host = options.host ?? '127.0.0.1';
+  const handler = createDemoHandler({ prefix, testControls: options.testControls });
+  const server = createServer((req, res) =>
+    handler(req, res, () => sendNoRoute(req, res, pathnameOf(req))),
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return {
+    url: `${origin}${prefix}`,
+    origin,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
