@@ -93,7 +93,7 @@ export function retryReason(error: unknown): string {
     : 'The server is limiting requests';
 }
 
-export function isGatewayStatus(status: number | undefined): boolean {
+function isGatewayStatus(status: number | undefined): boolean {
   return status === 502 || status === 503 || status === 504;
 }
 

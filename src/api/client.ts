@@ -70,16 +70,6 @@ export async function openObjectStream(
   return { body: response.body, base };
 }
 
-/** `GET {origin}/api/ping` answers `pong` on any Speckle server, without a token. */
-export async function pingServer(origin: string, signal?: AbortSignal): Promise<boolean> {
-  try {
-    const response = await fetch(`${origin}/api/ping`, { signal });
-    return response.ok && (await response.text()).trim() === 'pong';
-  } catch {
-    return false;
-  }
-}
-
 /** Reads a same-origin JSON document, such as the demo server's manifest; null when absent. */
 export async function fetchOptionalJson(path: string, signal?: AbortSignal): Promise<unknown> {
   try {
@@ -108,19 +98,18 @@ async function requestWithFallback(
   try {
     return await request(access, access.base, address, path, headers, signal);
   } catch (error) {
-    const wrongAddress =
-      error instanceof ApiError && (error.kind === 'network' || error.kind === 'not-speckle');
-    if (!wrongAddress || signal?.aborted) throw error;
+    if (!isWrongAddress(error) || signal?.aborted) throw error;
     try {
       return await request(access, alternateBase(access.base), address, path, headers, signal);
     } catch (retryError) {
-      const alsoWrongAddress =
-        retryError instanceof ApiError &&
-        (retryError.kind === 'network' || retryError.kind === 'not-speckle');
       // When neither form works, the address as entered explains the failure best.
-      throw alsoWrongAddress ? error : retryError;
+      throw isWrongAddress(retryError) ? error : retryError;
     }
   }
+}
+
+function isWrongAddress(error: unknown): boolean {
+  return error instanceof ApiError && (error.kind === 'network' || error.kind === 'not-speckle');
 }
 
 async function request(

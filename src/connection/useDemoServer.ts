@@ -4,7 +4,7 @@ import { fetchOptionalJson } from '../api/client';
 import { useConnectionStore } from './useConnections';
 import { DEMO_SERVER_PATH, parseDemoManifest, type DemoManifest } from './demoManifest';
 
-export const demoManifestQuery = queryOptions({
+const demoManifestQuery = queryOptions({
   queryKey: ['demo-manifest'],
   queryFn: async ({ signal }) =>
     parseDemoManifest(await fetchOptionalJson(`${DEMO_SERVER_PATH}/demo.json`, signal)),
