@@ -1,20 +1,29 @@
-import { useMemo, useState } from 'react';
-import { allExpanded, collapseAllNested, defaultStyles, JsonView } from 'react-json-view-lite';
+import { memo, useMemo, useState } from 'react';
+import { collapseAllNested, defaultStyles, JsonView } from 'react-json-view-lite';
 import 'react-json-view-lite/dist/index.css';
 import { downloadParts } from '../export/download';
 import { exportFileName } from '../export/formats';
 import { shortTypeName, typeChain } from '../speckle/types';
+import { toDisplayValue } from './displayValue';
 
 type Expansion = 'top' | 'all' | 'none';
 
-const EXPANSION: Record<Expansion, (level: number) => boolean> = {
+const EXPANSION: Record<Expansion, (level: number, value: unknown, field?: string) => boolean> = {
   top: collapseAllNested,
-  all: allExpanded,
+  // Ranges of a big array stay closed: opening 62,500 numbers at once would freeze the page.
+  all: (_level, _value, field) => !isRangeKey(field),
   none: () => false,
 };
 
-/** One object as an expandable tree, with its exact bytes one click away. */
-export function ObjectView({
+function isRangeKey(field: string | undefined): boolean {
+  return field !== undefined && /^\[\d+ … \d+\]$/.test(field);
+}
+
+/**
+ * One object as an expandable tree, with its exact bytes one click away. Memoised: the page
+ * re-renders several times a second while a download runs, and the tree need not.
+ */
+export const ObjectView = memo(function ObjectView({
   raw,
   objectId,
   projectId,
@@ -26,6 +35,15 @@ export function ObjectView({
   host: string;
 }) {
   const parsed = useMemo(() => parseJson(raw), [raw]);
+  const [fullStrings, setFullStrings] = useState(false);
+  const shown: ParseResult = useMemo(
+    // An object's display form is an object too.
+    () =>
+      parsed.ok
+        ? { ok: true, value: toDisplayValue(parsed.value, { fullStrings }) as object }
+        : parsed,
+    [parsed, fullStrings],
+  );
   const [expansion, setExpansion] = useState<{ mode: Expansion; generation: number }>({
     mode: 'top',
     generation: 0,
@@ -66,14 +84,22 @@ export function ObjectView({
           >
             Download object JSON
           </button>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={fullStrings}
+              onChange={(event) => setFullStrings(event.target.checked)}
+            />
+            Show long strings in full
+          </label>
         </div>
       </header>
-      {parsed.ok ? (
+      {shown.ok ? (
         <div className="tree">
           <JsonView
             // A new generation remounts the tree so that every node takes the new expansion.
             key={expansion.generation}
-            data={parsed.value}
+            data={shown.value}
             shouldExpandNode={EXPANSION[expansion.mode]}
             style={defaultStyles}
             aria-label={`Properties of ${objectId}`}
@@ -81,13 +107,13 @@ export function ObjectView({
         </div>
       ) : (
         <div role="alert" className="alert">
-          <p>This object's text is not valid JSON ({parsed.error}). Its exact text:</p>
+          <p>This object's text is not valid JSON ({shown.error}). Its exact text:</p>
           <pre className="raw">{raw}</pre>
         </div>
       )}
     </article>
   );
-}
+});
 
 type ParseResult = { ok: true; value: object } | { ok: false; error: string };
 

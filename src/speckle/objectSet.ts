@@ -7,6 +7,7 @@
 import type { ApiError } from '../api/apiError';
 import type { LineRecord } from '../api/lines';
 import { utf8ByteLength } from './text';
+import { readTopLevelType } from './topLevelType';
 
 export interface ObjectSummary {
   id: string;
@@ -91,13 +92,13 @@ export class ObjectSet {
         duplicates += 1;
         continue;
       }
-      const parsed = parseObject(record.raw);
       const summary = {
         id: record.id,
-        speckleType: typeof parsed?.speckle_type === 'string' ? parsed.speckle_type : '',
+        speckleType: readTopLevelType(record.raw),
         bytes: utf8ByteLength(record.raw),
       };
-      if (received === 0) expected = 1 + closureSize(parsed);
+      // Only the root is parsed while loading: its closure says how many objects to expect.
+      if (received === 0) expected = 1 + closureSize(parseObject(record.raw));
       this.byId.set(record.id, { ...summary, raw: record.raw });
       this.summaries.push(summary);
       received += 1;

@@ -43,6 +43,27 @@ describe('Get object', () => {
     expect(router.state.location.search).not.toContain(TOKEN);
   });
 
+  it('shows a long array in ranges of 100 and cuts a long string, offering it in full', async () => {
+    const chunk = {
+      id: 'c'.repeat(32),
+      data: Array.from({ length: 250 }, (_, i) => i),
+      note: 'n'.repeat(5000),
+      speckle_type: 'Speckle.Core.Models.DataChunk',
+    };
+    speckleServer.use(http.get(`${SERVER}/objects/:p/:o/single`, () => HttpResponse.json(chunk)));
+    const { user } = renderApp();
+    await lookUp(user, PROJECT_ID, chunk.id);
+    const article = await screen.findByRole('article');
+    expect(article).toHaveTextContent('(3000 more characters)');
+    await user.click(within(article).getAllByRole('button', { name: /expand/i })[0]!);
+    for (const range of ['[0 … 99]', '[100 … 199]', '[200 … 249]']) {
+      expect(within(article).getByText(range, { exact: false })).toBeInTheDocument();
+    }
+    await user.click(screen.getByRole('checkbox', { name: 'Show long strings in full' }));
+    expect(article).not.toHaveTextContent('more characters');
+    expect(article).toHaveTextContent('n'.repeat(5000));
+  });
+
   it('repeats the lookup when the route is opened directly', async () => {
     renderApp({ route: `/objects/${PROJECT_ID}/${ROOT_ID}/single` });
     expect(await screen.findByRole('article')).toHaveTextContent(ROOT_ID);
