@@ -1,11 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, useSyncExternalStore } from 'react';
+import { useDeferredValue, useMemo, useState, useSyncExternalStore } from 'react';
 import { objectWithChildrenQuery, type ObjectQueryInput } from '../api/objects';
 import { downloadParts } from '../export/download';
 import { exportFileName, jsonArrayParts, jsonLinesParts } from '../export/formats';
 import { isLoading, type ObjectSet } from '../speckle/objectSet';
 import { ErrorAlert } from './ErrorAlert';
 import { LoadStatus } from './LoadStatus';
+import { filterObjects, type ObjectFilter } from './objectFilter';
+import { ObjectFilterControls } from './ObjectFilterControls';
 import { ObjectList } from './ObjectList';
 import { ObjectView } from './ObjectView';
 
@@ -39,6 +41,13 @@ function LoadedSet({
 }) {
   const progress = useSyncExternalStore(set.subscribe, set.getProgress);
   const [chosenId, setChosenId] = useState<string | null>(null);
+  const [filter, setFilter] = useState<ObjectFilter>({ text: '', order: 'received' });
+  // Typing stays responsive while a 100,000-object list is filtered behind it.
+  const deferredFilter = useDeferredValue(filter);
+  const listed = useMemo(
+    () => filterObjects(set.summaries, progress.received, deferredFilter),
+    [set, progress.received, deferredFilter],
+  );
   const shownId = chosenId ?? set.rootId;
   const shownRaw = shownId ? set.raw(shownId) : undefined;
   const { projectId, objectId } = input;
@@ -94,12 +103,20 @@ function LoadedSet({
       )}
       <div className="split">
         {progress.received > 0 && (
-          <ObjectList
-            objects={set.summaries}
-            count={progress.received}
-            selectedId={shownId}
-            onOpen={setChosenId}
-          />
+          <div className="object-browser">
+            <ObjectFilterControls
+              filter={filter}
+              onChange={setFilter}
+              shown={listed.length}
+              total={progress.received}
+            />
+            <ObjectList
+              objects={listed}
+              count={listed.length}
+              selectedId={shownId}
+              onOpen={setChosenId}
+            />
+          </div>
         )}
         {shownId && shownRaw !== undefined && (
           <ObjectView raw={shownRaw} objectId={shownId} projectId={projectId} host={host} />

@@ -52,6 +52,26 @@ describe('Get with children', () => {
     expect(screen.getByRole('article')).toHaveTextContent(ROOT_ID);
   });
 
+  it('filters the list by type or id and sorts it', async () => {
+    const { user } = renderApp({ route });
+    const list = await screen.findByRole('listbox', { name: 'Received objects' });
+    await screen.findByText(`${CUBE_OBJECTS.length} objects`, { exact: false });
+    await user.type(screen.getByRole('searchbox', { name: 'Filter objects' }), 'datachunk');
+    const chunks = CUBE_OBJECTS.filter(({ raw }) => raw.includes('Speckle.Core.Models.DataChunk'));
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(within(list).getAllByRole('option')).toHaveLength(chunks.length);
+    expect(
+      screen.getByText(`Showing ${chunks.length} of ${CUBE_OBJECTS.length}`),
+    ).toBeInTheDocument();
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Filter objects' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort objects' }), 'Id');
+    const listed = within(list)
+      .getAllByRole('option')
+      .map((option) => /[0-9a-f]{32}/.exec(option.textContent ?? '')?.[0]);
+    expect(listed).toEqual(CUBE_OBJECTS.map(({ id }) => id).sort());
+  });
+
   it('keeps what arrived when the stream breaks, and marks the result incomplete', async () => {
     const cut = CUBE_LINES.slice(0, CUBE_LINES.indexOf('\n', CUBE_LINES.length / 2) + 40);
     serveLines(streamOf(cut, { error: true }));

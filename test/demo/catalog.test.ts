@@ -3,10 +3,13 @@ import {
   buildManifest,
   createCatalog,
   GENERATED_ROOT_IDS,
+  LARGE_OBJECT_ID,
   PRIVATE_PROJECT_ID,
   PUBLIC_PROJECT_ID,
 } from '../../demo/catalog.ts';
 import { generateBuilding } from '../../demo/generate.ts';
+import { serializeJsonb } from '../../demo/jsonb.ts';
+import { generateLargeMesh } from '../../demo/largeObject.ts';
 
 describe('demo catalog', () => {
   it('pins the root id each generated model really has', () => {
@@ -50,5 +53,14 @@ describe('demo catalog', () => {
       expect(root).toBeDefined();
       expect(1 + (project?.descendants(root!).length ?? 0)).toBe(entry.objectCount);
     }
+  });
+
+  it('holds one mesh of about 20 MB with its arrays inline, under its pinned id', () => {
+    const mesh = generateLargeMesh();
+    expect(mesh.id, 'paste this id into LARGE_OBJECT_ID').toBe(LARGE_OBJECT_ID);
+    expect(mesh.__closure).toBeUndefined();
+    const bytes = Buffer.byteLength(serializeJsonb(mesh, false));
+    expect(bytes).toBeGreaterThan(19_000_000);
+    expect(bytes).toBeLessThan(21_000_000);
   });
 });

@@ -122,6 +122,7 @@ describe('manifest', () => {
       ['Generated building, 100 objects', 100],
       ['Generated building, 1,000 objects', 1000],
       ['Generated building, 10,000 objects', 10000],
+      ['Large single object, 20 MB', 1],
     ]);
     expect(privateProject?.objects.map((object) => object.objectCount)).toEqual([1000, 100000]);
     for (const project of manifest.projects) {
