@@ -5,7 +5,10 @@ import { AppProviders } from './app/AppProviders';
 import { createQueryClient } from './app/queryClient';
 import { appRoutes } from './app/routes';
 import { ConnectionStore } from './connection/connectionStore';
+import { applyThemeChoice, readThemeChoice } from './app/theme';
 import './app/app.css';
+
+applyThemeChoice(readThemeChoice(localStorage), document.documentElement);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -5,6 +5,7 @@ import { useConnectionStore } from '../connection/useConnections';
 import { useDemoServer } from '../connection/useDemoServer';
 import { LookupForm } from '../explorer/LookupForm';
 import { parseObjectRoute } from './objectRoute';
+import { ThemeSwitch } from './ThemeSwitch';
 
 export function AppLayout() {
   const location = useLocation();
@@ -17,6 +18,7 @@ export function AppLayout() {
       <header className="app-header">
         <h1>Speckle Object Explorer</h1>
         <p className="tagline">See exactly what a Speckle server stores.</p>
+        <ThemeSwitch />
       </header>
       <div className="app-body">
         <aside className="sidebar">

@@ -110,6 +110,11 @@ export function ConnectionPanel() {
           >
             {tokenVisible ? 'Hide token' : 'Show token'}
           </button>
+          {server && token !== '' && (
+            <button type="button" onClick={() => store.forgetToken(server.id)}>
+              Forget token
+            </button>
+          )}
         </div>
         <p id={ids.tokenHelp} className="hint">
           A personal access token with the streams:read scope. Public projects need none. It is sent
@@ -127,6 +132,16 @@ export function ConnectionPanel() {
           Remember token on this device
         </label>
       )}
+      <button
+        type="button"
+        className="danger forget-all"
+        onClick={() => {
+          if (window.confirm('Forget every saved server and token on this device?'))
+            store.forgetAll();
+        }}
+      >
+        Forget all
+      </button>
     </section>
   );
 }

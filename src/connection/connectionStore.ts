@@ -92,6 +92,18 @@ export class ConnectionStore {
     this.commit({ ...this.state, tokens: { ...this.state.tokens, [id]: token } });
   }
 
+  forgetToken(id: string): void {
+    const tokens = { ...this.state.tokens };
+    delete tokens[id];
+    this.commit({ ...this.state, tokens });
+  }
+
+  /** Every server and every token, from both storage areas. */
+  forgetAll(): void {
+    const draft = newServer({ name: 'My server', url: '' });
+    this.commit({ servers: [draft], selectedId: draft.id, tokens: {} });
+  }
+
   remove(id: string): void {
     const remaining = this.state.servers.filter((server) => server.id !== id);
     const servers = remaining.length > 0 ? remaining : [newServer({ name: 'My server', url: '' })];

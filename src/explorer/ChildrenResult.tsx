@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useState, useSyncExternalStore } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { objectWithChildrenQuery, type ObjectQueryInput } from '../api/objects';
 import { downloadParts } from '../export/download';
 import { exportFileName, jsonArrayParts, jsonLinesParts } from '../export/formats';
@@ -10,6 +10,7 @@ import { filterObjects, type ObjectFilter } from './objectFilter';
 import { ObjectFilterControls } from './ObjectFilterControls';
 import { ObjectList } from './ObjectList';
 import { ObjectView } from './ObjectView';
+import { useFocusOnChange } from './useFocusOnChange';
 
 export function ChildrenResult({ input, host }: { input: ObjectQueryInput; host: string }) {
   const queryClient = useQueryClient();
@@ -54,12 +55,15 @@ function LoadedSet({
   const fileName = (kind: string, extension: string) =>
     exportFileName({ host, projectId, objectId, kind, extension });
 
+  const resultRef = useFocusOnChange<HTMLElement>(`${projectId}/${objectId}`);
+  useEscapeToCancel(set, isLoading(progress));
+
   return (
-    <section className="result" aria-label="Result">
+    <section className="result" aria-label="Result" tabIndex={-1} ref={resultRef}>
       <div className="row status-row">
         <LoadStatus progress={progress} />
         {isLoading(progress) && (
-          <button type="button" onClick={() => set.cancel()}>
+          <button type="button" onClick={() => set.cancel()} aria-keyshortcuts="Escape">
             Cancel
           </button>
         )}
@@ -124,6 +128,18 @@ function LoadedSet({
       </div>
     </section>
   );
+}
+
+/** Escape stops a running download from anywhere on the page. */
+function useEscapeToCancel(set: ObjectSet, loading: boolean) {
+  useEffect(() => {
+    if (!loading) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') set.cancel();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [set, loading]);
 }
 
 /** A file cut short says so in its name, so nobody mistakes it for the whole model. */

@@ -5,13 +5,15 @@ import { MAX_AUTOMATIC_RETRIES } from '../api/retryPolicy';
 import { formatBytes, utf8ByteLength } from '../speckle/text';
 import { ErrorAlert } from './ErrorAlert';
 import { ObjectView } from './ObjectView';
+import { useFocusOnChange } from './useFocusOnChange';
 
 export function SingleObjectResult({ input, host }: { input: ObjectQueryInput; host: string }) {
   const query = useQuery(singleObjectQuery(input));
   const { projectId, objectId } = input;
+  const resultRef = useFocusOnChange<HTMLElement>(`${projectId}/${objectId}`);
 
   return (
-    <section className="result" aria-label="Result">
+    <section className="result" aria-label="Result" tabIndex={-1} ref={resultRef}>
       <p role="status" className="status">
         {query.isFetching && query.failureCount > 0
           ? `${retryReason(query.failureReason)}; trying again (${query.failureCount} of ${MAX_AUTOMATIC_RETRIES})…`

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from './renderApp';
 import { TOKEN } from './speckleDouble';
 
@@ -29,6 +29,35 @@ describe('Connection', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Remember token on this device' }));
     expect(localStorage.getItem(TOKENS_KEY)).not.toContain(TOKEN);
     expect(sessionStorage.getItem(TOKENS_KEY)).toContain(TOKEN);
+  });
+
+  it('forgets the token of one server, or every server and token', async () => {
+    const { user } = renderApp();
+    await user.click(screen.getByRole('checkbox', { name: 'Remember token on this device' }));
+    await user.click(screen.getByRole('button', { name: 'Forget token' }));
+    expect(screen.getByLabelText('Access token')).toHaveValue('');
+    expect(localStorage.getItem(TOKENS_KEY)).not.toContain(TOKEN);
+    expect(sessionStorage.getItem(TOKENS_KEY)).not.toContain(TOKEN);
+
+    await user.type(screen.getByLabelText('Access token'), TOKEN);
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await user.click(screen.getByRole('button', { name: 'Forget all' }));
+    expect(screen.getByRole('textbox', { name: 'Server URL' })).toHaveValue('');
+    expect(screen.getByLabelText('Access token')).toHaveValue('');
+    expect(JSON.stringify({ ...localStorage })).not.toContain(TOKEN);
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain(TOKEN);
+    expect(JSON.stringify({ ...localStorage })).not.toContain('speckle.test');
+  });
+
+  it('switches between the system, light and dark themes and remembers the choice', async () => {
+    const { user } = renderApp();
+    const theme = screen.getByRole('combobox', { name: 'Theme' });
+    await user.selectOptions(theme, 'Dark');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    await user.selectOptions(theme, 'System');
+    expect(document.documentElement.dataset.theme).toBeUndefined();
+    await user.selectOptions(theme, 'Light');
+    expect(localStorage.getItem('speckle-explorer.theme.v1')).toBe('light');
   });
 
   it('saves several servers by name and switches between them', async () => {

@@ -125,6 +125,24 @@ describe('Get with children', () => {
     sendRest();
   });
 
+  it('cancels with Escape and moves focus to what happened', async () => {
+    const [first] = CUBE_LINES.split('\n');
+    serveLines(
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(`${first}\n`));
+        },
+      }),
+    );
+    const { user } = renderApp({ route });
+    await screen.findByText(/1 of 9 objects/);
+    expect(screen.getByRole('region', { name: 'Result' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/cancelled/);
+    expect(alert).toHaveFocus();
+  });
+
   it('shows an error before any object arrived as an alert with nothing listed', async () => {
     speckleServer.use(
       http.get(`${SERVER}/objects/:p/:o`, () => new HttpResponse(null, { status: 401 })),
