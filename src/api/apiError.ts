@@ -72,7 +72,7 @@ function describe(kind: ApiErrorKind, c: ApiErrorContext): string {
         ? `A proxy or gateway in front of the server answered ${c.status}: the Speckle server behind it is down, overloaded or restarting. The address is right; retry in a minute.`
         : `The server failed while answering (${c.status ?? '5xx'}). This is a problem on the server's side${c.serverText ? ` ("${c.serverText}")` : ''}; retry later or tell the server's administrator.`;
     case 'network':
-      return `Could not reach ${c.base}. Possible causes: you are offline; the server address is wrong; the server or a proxy in front of it failed (502, 503 and 504 pages reach the browser as a failed request); or the browser blocked the request (an http server from an https page, or a server that does not allow this site).`;
+      return `${isOffline() ? 'Your browser reports that it is offline. ' : ''}Could not reach ${c.base}. Possible causes: you are offline; the server address is wrong; the server or a proxy in front of it failed (502, 503 and 504 pages reach the browser as a failed request); or the browser blocked the request (an http server from an https page, or a server that does not allow this site).`;
     case 'not-speckle':
       return `${c.base} answered with a web page instead of Speckle data${c.status ? ` (${c.status})` : ''}: this address is not a Speckle server's API. Use the address you open Speckle at, such as https://app.speckle.systems.`;
     case 'bad-response':
@@ -95,6 +95,10 @@ export function retryReason(error: unknown): string {
 
 function isGatewayStatus(status: number | undefined): boolean {
   return status === 502 || status === 503 || status === 504;
+}
+
+function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
 function capitalise(text: string): string {

@@ -4,7 +4,8 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       // Lookups run when the user asks; focus or reconnect must not start a 300 MB download again.
-      queries: { refetchOnWindowFocus: false, refetchOnReconnect: false },
+      // networkMode 'always': offline, a lookup must fail with a message, not wait in silence.
+      queries: { refetchOnWindowFocus: false, refetchOnReconnect: false, networkMode: 'always' },
     },
   });
 }

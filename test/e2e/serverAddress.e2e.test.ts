@@ -1,0 +1,153 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_TOKEN, PRIVATE_PROJECT_ID } from '../../demo/catalog.ts';
+import { startDemoServer } from '../../demo/server.ts';
+import {
+  alertText,
+  lookUp,
+  openApp,
+  setToken,
+  waitForCompleteCount,
+  waitForObjectShown,
+} from './support/app.ts';
+import { usePageSession } from './support/browser.ts';
+import { appUrl, smallModelWithChildren } from './support/demo.ts';
+
+/**
+ * A real Speckle server is on another origin than the app, and mounts `/objects` at its root. A
+ * second demo server, started here on its own port, makes the browser do real CORS: preflights,
+ * and error pages without CORS headers that reach the page only as a failed fetch.
+ */
+describe('server addresses and odd input', () => {
+  const session = usePageSession();
+  let remote: Awaited<ReturnType<typeof startDemoServer>>;
+
+  beforeAll(async () => {
+    remote = await startDemoServer({ host: '127.0.0.1', port: 0, prefix: '', testControls: true });
+  });
+
+  afterAll(async () => {
+    await remote.close();
+  });
+
+  async function useServer(page: Page, url: string, token = DEMO_TOKEN): Promise<void> {
+    await page.getByRole('button', { name: 'Add server' }).click();
+    await page.getByRole('textbox', { name: 'Server URL' }).fill(url);
+    await setToken(page, token);
+  }
+
+  async function expectAlert(page: Page, pattern: RegExp): Promise<void> {
+    await expect.poll(() => alertText(page), { timeout: 20_000 }).toMatch(pattern);
+  }
+
+  it('loads from a server on another origin, through CORS', async () => {
+    const { page } = session;
+    const { project, object } = await smallModelWithChildren();
+    await openApp(page);
+    await useServer(page, remote.url);
+
+    await lookUp(page, project.id, object.id, 'Get with children');
+
+    await waitForCompleteCount(page, object.objectCount);
+    await waitForObjectShown(page, object.id);
+    expect(new URL(page.url()).searchParams.get('server')).toBe(remote.url);
+  });
+
+  it('finds the API when the address was entered with /api, and says what it used', async () => {
+    const { page } = session;
+    session.allowConsoleErrors(/404/);
+    const { project, object } = await smallModelWithChildren();
+    await openApp(page);
+    await useServer(page, `${remote.url}/api`);
+
+    await lookUp(page, project.id, object.id, 'Get object');
+
+    await waitForObjectShown(page, object.id);
+    await expect.poll(() => page.getByText(`${remote.url} did:`, { exact: false }).count()).toBe(1);
+  });
+
+  it('says a gateway error without CORS headers may be a failing server, not only a wrong address', async () => {
+    const { page } = session;
+    session.allowConsoleErrors(/CORS|Failed to load|503|net::ERR_FAILED/);
+    const { project, object } = await smallModelWithChildren();
+    await fetch(`${remote.url}/__faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ status: 503, times: 20 }),
+    });
+    try {
+      await openApp(page);
+      await useServer(page, remote.url);
+      await lookUp(page, project.id, object.id, 'Get object');
+      await expectAlert(page, /Could not reach .*502, 503 and 504/);
+    } finally {
+      await fetch(`${remote.url}/__faults`, { method: 'DELETE' });
+    }
+  });
+
+  it('says an address that serves a web page is not a Speckle API', async () => {
+    const { page } = session;
+    const { project, object } = await smallModelWithChildren();
+    await openApp(page);
+    // The app's own origin answers every path with its index.html, as a web frontend does.
+    await useServer(page, appUrl());
+
+    await lookUp(page, project.id, object.id, 'Get object');
+
+    await expectAlert(page, /web page instead of Speckle data/);
+  });
+
+  it('says when the browser is offline, and keeps the ids', async () => {
+    const { page, context } = session;
+    session.allowConsoleErrors(/ERR_INTERNET_DISCONNECTED/);
+    const { project, object } = await smallModelWithChildren();
+    await openApp(page);
+    await context.setOffline(true);
+
+    await lookUp(page, project.id, object.id, 'Get object');
+
+    await expectAlert(page, /reports that it is offline.*Could not reach/);
+    expect(await page.getByRole('textbox', { name: 'Object ID' }).inputValue()).toBe(object.id);
+  });
+
+  it('asks for a token when a private project is read without one', async () => {
+    const { page } = session;
+    session.allowConsoleErrors(/401/);
+    const { object } = await smallModelWithChildren();
+    await openApp(page);
+    await setToken(page, '');
+
+    await lookUp(page, PRIVATE_PROJECT_ID, object.id, 'Get object');
+
+    await expectAlert(page, /needs a token \(401\)/);
+  });
+
+  it.each([
+    ['spaces', 'abc def'],
+    ['slashes and dots', '../../api/ping'],
+    ['percent signs', '100%25%2F%zz'],
+    ['unicode', 'obj\u00e9ct-\u6f22-\ud83d\ude00'],
+    ['10,000 characters', 'a'.repeat(10_000)],
+  ])('keeps an object id with %s inside its path segment', async (_case, objectId) => {
+    const { page } = session;
+    session.allowConsoleErrors(/404|414|431|400/);
+    const { project } = await smallModelWithChildren();
+    const paths: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/demo-server/')) paths.push(new URL(request.url()).pathname);
+    });
+    await openApp(page);
+
+    await lookUp(page, project.id, objectId, 'Get object');
+
+    await expect.poll(() => alertText(page), { timeout: 20_000 }).not.toBe('');
+    expect(await page.getByRole('textbox', { name: 'Object ID' }).inputValue()).toBe(objectId);
+    const objectRequests = paths.filter((path) => path.includes('/objects/'));
+    expect(objectRequests.length).toBeGreaterThan(0);
+    for (const path of objectRequests) {
+      expect(path).toBe(
+        `/demo-server/objects/${project.id}/${encodeURIComponent(objectId)}/single`,
+      );
+    }
+  });
+});
