@@ -34,10 +34,7 @@ async function openWithRetries(set: ObjectSet, access: ServerAccess, address: Ob
     } catch (error) {
       if (!shouldRetryAutomatically(attempt, error) || !isApiError(error)) throw error;
       const delay = retryDelayMs(attempt);
-      set.waitForRetry(
-        { attempt: attempt + 1, of: MAX_AUTOMATIC_RETRIES, at: Date.now() + delay },
-        error,
-      );
+      set.waitForRetry({ attempt: attempt + 1, of: MAX_AUTOMATIC_RETRIES, delayMs: delay }, error);
       await sleep(delay, set.signal);
     }
   }

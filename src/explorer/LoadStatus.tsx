@@ -1,24 +1,29 @@
-import { useEffect, useState } from 'react';
-import { retryReason } from '../api/apiError';
 import type { LoadProgress } from '../speckle/objectSet';
 import { formatBytes } from '../speckle/text';
+import { RetryCountdown } from './RetryCountdown';
 
 /** The live region: counts against the root's closure, then the final count. */
 export function LoadStatus({ progress }: { progress: LoadProgress }) {
-  useSecondTicks(progress.retry !== null);
+  const { retry } = progress;
   return (
     <p role="status" aria-live="polite" className="status">
-      {statusText(progress)}
+      {retry ? (
+        <RetryCountdown
+          key={retry.attempt}
+          error={progress.error}
+          attempt={retry.attempt}
+          of={retry.of}
+          delayMs={retry.delayMs}
+        />
+      ) : (
+        statusText(progress)
+      )}
     </p>
   );
 }
 
 function statusText(progress: LoadProgress, now = Date.now()): string {
-  const { status, received, expected, bytes, retry } = progress;
-  if (retry) {
-    const seconds = Math.max(0, Math.ceil((retry.at - now) / 1000));
-    return `${retryReason(progress.error)}; trying again in ${seconds} s (${retry.attempt} of ${retry.of})…`;
-  }
+  const { status, received, expected, bytes } = progress;
   if (status === 'waiting') return 'Connecting…';
   if (status === 'failed') return 'Nothing received.';
   const count =
@@ -35,14 +40,4 @@ function statusText(progress: LoadProgress, now = Date.now()): string {
     case 'incomplete':
       return `${count} (incomplete), ${details}`;
   }
-}
-
-/** Re-renders every second while `active`, so that a countdown counts down. */
-function useSecondTicks(active: boolean): void {
-  const [, setTick] = useState(0);
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => setTick((tick) => tick + 1), 1000);
-    return () => clearInterval(timer);
-  }, [active]);
 }

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { isApiError, retryReason } from '../api/apiError';
+import { isApiError } from '../api/apiError';
 import { singleObjectQuery, type ObjectQueryInput } from '../api/objects';
-import { MAX_AUTOMATIC_RETRIES } from '../api/retryPolicy';
+import { MAX_AUTOMATIC_RETRIES, retryDelayMs } from '../api/retryPolicy';
 import { formatBytes, utf8ByteLength } from '../speckle/text';
 import { ErrorAlert } from './ErrorAlert';
 import { ObjectView } from './ObjectView';
+import { RetryCountdown } from './RetryCountdown';
 import { useFocusOnChange } from './useFocusOnChange';
 
 export function SingleObjectResult({ input, host }: { input: ObjectQueryInput; host: string }) {
@@ -15,13 +16,22 @@ export function SingleObjectResult({ input, host }: { input: ObjectQueryInput; h
   return (
     <section className="result" aria-label="Result" tabIndex={-1} ref={resultRef}>
       <p role="status" className="status">
-        {query.isFetching && query.failureCount > 0
-          ? `${retryReason(query.failureReason)}; trying again (${query.failureCount} of ${MAX_AUTOMATIC_RETRIES})…`
-          : query.isPending
-            ? 'Loading object…'
-            : query.isSuccess
-              ? `1 object, ${formatBytes(utf8ByteLength(query.data.raw))}`
-              : ''}
+        {query.isFetching && query.failureCount > 0 ? (
+          <RetryCountdown
+            // React Query waits retryDelayMs(failures - 1) after each failure.
+            key={query.failureCount}
+            error={query.failureReason}
+            attempt={query.failureCount}
+            of={MAX_AUTOMATIC_RETRIES}
+            delayMs={retryDelayMs(query.failureCount - 1)}
+          />
+        ) : query.isPending ? (
+          'Loading object…'
+        ) : query.isSuccess ? (
+          `1 object, ${formatBytes(utf8ByteLength(query.data.raw))}`
+        ) : (
+          ''
+        )}
       </p>
       {query.isError &&
         (isApiError(query.error) ? (

@@ -1,8 +1,180 @@
 /**
- * Export file contents as lists of parts for `new Blob(parts)`. The parts are the objects' texts as
- * received, never joined: a whole model can exceed the longest string a browser can hold.
+ * What each download contains, as parts rather than one string: a whole model can exceed the
+ * longest string a browser can hold. The byte-exact formats are made of the objects' texts as
+ * received; the others say in `transformation` what they change.
+ *
+ * Parts that read a growing list (a with-children load still arriving) take its length when
+ * `parts()` is called, so a file made from a click holds what had arrived at that click.
  */
 import type { LineRecord } from '../api/lines';
+import type { ObjectSummary } from '../speckle/objectSet';
+import { reindentJsonParts } from './jsonLayout';
+import { jsonValueSpan, type JsonPath } from './jsonPath';
+import type { TextParts } from './parts';
+import { jsonValueParts } from './valueParts';
+
+export interface ExportFormat<Input> {
+  readonly id: string;
+  /** The download control's accessible name; every one starts with "Download". */
+  readonly label: string;
+  /** The file name's part that says what the file holds. */
+  readonly kind: string;
+  readonly extension: string;
+  readonly mimeType: string;
+  /** The file type as the save dialog lists it. */
+  readonly description: string;
+  /** What the file changes from the server's text; null when it is exactly what was received. */
+  readonly transformation: string | null;
+  parts(input: Input): TextParts;
+}
+
+/** One object's text as received. */
+export interface RawInput {
+  raw: string;
+}
+
+/** Every line of a with-children answer in the order received, repeated copies included. */
+export interface RecordsInput {
+  records: readonly LineRecord[];
+}
+
+export interface ExportObject {
+  id: string;
+  raw: string;
+  speckleType: string;
+}
+
+/** Each received object once, in the order received (see uniqueObjects). */
+export interface ObjectsInput {
+  objects: Iterable<ExportObject>;
+}
+
+export interface TypeInput extends ObjectsInput {
+  /** The full `speckle_type` chain, matched exactly. */
+  speckleType: string;
+}
+
+/** A value inside an object's received text. */
+export interface ValueInput {
+  raw: string;
+  path: JsonPath;
+}
+
+/** Either the recomposed value or parts already written by the recomposer. */
+export type RecomposedInput = { value: unknown } | { parts: TextParts };
+
+const JSON_TYPE = 'application/json';
+const TEXT_TYPE = 'text/plain;charset=utf-8';
+const NDJSON_TYPE = 'application/x-ndjson';
+
+function format<Input>(definition: ExportFormat<Input>): ExportFormat<Input> {
+  return definition;
+}
+
+export const EXPORT_FORMATS = {
+  object: format<RawInput>({
+    id: 'object',
+    label: 'Download object JSON',
+    kind: 'object',
+    extension: 'json',
+    mimeType: JSON_TYPE,
+    description: 'JSON object',
+    transformation: null,
+    parts: ({ raw }) => [raw],
+  }),
+  prettyObject: format<RawInput>({
+    id: 'prettyObject',
+    label: 'Download pretty-printed object JSON',
+    kind: 'object-pretty',
+    extension: 'json',
+    mimeType: JSON_TYPE,
+    description: 'JSON object',
+    transformation:
+      'Indented by 2 spaces per level. Every name, string and number is copied exactly as ' +
+      'received, so -0, 1e308 and long numbers keep their form.',
+    parts: ({ raw }) => reindentJsonParts(raw, 2),
+  }),
+  jsonArray: format<RecordsInput>({
+    id: 'jsonArray',
+    label: 'Download all as JSON array',
+    kind: 'objects',
+    extension: 'json',
+    mimeType: JSON_TYPE,
+    description: 'JSON array',
+    transformation: null,
+    parts: ({ records }) => jsonArrayParts(records.map(({ raw }) => raw)),
+  }),
+  jsonLines: format<RecordsInput>({
+    id: 'jsonLines',
+    label: 'Download all as JSON lines',
+    kind: 'objects-lines',
+    extension: 'txt',
+    mimeType: TEXT_TYPE,
+    description: 'Object lines (id, tab, JSON)',
+    transformation: null,
+    parts: ({ records }) => jsonLinesParts(records),
+  }),
+  ndjson: format<ObjectsInput>({
+    id: 'ndjson',
+    label: 'Download all as NDJSON',
+    kind: 'objects',
+    extension: 'ndjson',
+    mimeType: NDJSON_TYPE,
+    description: 'Newline-delimited JSON',
+    transformation:
+      'One object per line, each once (repeated copies left out), its text as received.',
+    parts: ({ objects }) => ndjsonParts(objects),
+  }),
+  objectsOfType: format<TypeInput>({
+    id: 'objectsOfType',
+    label: 'Download objects of this type',
+    kind: 'type',
+    extension: 'json',
+    mimeType: JSON_TYPE,
+    description: 'JSON array',
+    transformation:
+      'The objects whose speckle_type is exactly the chosen one, each once, as a JSON array of ' +
+      'their texts as received.',
+    parts: ({ objects, speckleType }) => objectsOfTypeParts(objects, speckleType),
+  }),
+  ids: format<ObjectsInput>({
+    id: 'ids',
+    label: 'Download object ids',
+    kind: 'ids',
+    extension: 'txt',
+    mimeType: TEXT_TYPE,
+    description: 'Text',
+    transformation: 'The id of each received object once, one per line, in the order received.',
+    parts: ({ objects }) => idParts(objects),
+  }),
+  value: format<ValueInput>({
+    id: 'value',
+    label: 'Download selected value JSON',
+    kind: 'value',
+    extension: 'json',
+    mimeType: JSON_TYPE,
+    description: 'JSON value',
+    transformation:
+      "The chosen value cut out of the object's text as received and indented by 2 spaces per " +
+      'level; every name, string and number is copied exactly.',
+    parts: ({ raw, path }) => valueParts(raw, path),
+  }),
+  recomposed: format<RecomposedInput>({
+    id: 'recomposed',
+    label: 'Download recomposed object JSON',
+    kind: 'recomposed',
+    extension: 'json',
+    mimeType: JSON_TYPE,
+    description: 'JSON object',
+    transformation:
+      'References replaced by the objects they name and chunked arrays joined, as one compact ' +
+      'JSON document. Written from parsed values, numbers take JavaScript’s form: -0 becomes 0, ' +
+      '1e308 becomes 1e+308.',
+    parts: (input) => ('parts' in input ? input.parts : jsonValueParts(input.value)),
+  }),
+};
+
+export type ExportFormatId = keyof typeof EXPORT_FORMATS;
 
 /** `[r0,r1,…]`: the with-children endpoint's JSON array form. */
 export function jsonArrayParts(raws: readonly string[]): string[] {
@@ -20,6 +192,89 @@ export function jsonLinesParts(records: readonly LineRecord[]): string[] {
   const parts: string[] = [];
   for (const { id, raw } of records) parts.push(id, '\t', raw, '\n');
   return parts;
+}
+
+/** The received objects a with-children load holds, as ObjectSet keeps them. */
+export interface ReceivedObjects {
+  readonly summaries: readonly ObjectSummary[];
+  raw(id: string): string | undefined;
+}
+
+/** Each object once, in the order received: those received so far, not those still to come. */
+export function uniqueObjects(set: ReceivedObjects): Iterable<ExportObject> {
+  const { summaries } = set;
+  const count = summaries.length;
+  return {
+    *[Symbol.iterator]() {
+      for (let index = 0; index < count; index += 1) {
+        const { id, speckleType } = summaries[index]!;
+        const raw = set.raw(id);
+        if (raw !== undefined) yield { id, raw, speckleType };
+      }
+    },
+  };
+}
+
+/**
+ * The server's texts already are NDJSON lines: the root is compact JSON and the children are the
+ * database's text form (`", "` and `": "` separators), neither with a line break, and a JSON string
+ * cannot hold a raw one. A text with line breaks between its tokens (never seen from a server) is
+ * compacted so that it stays on its line.
+ */
+function* ndjsonParts(objects: Iterable<ExportObject>): Generator<string> {
+  for (const { raw } of objects) {
+    if (LINE_BREAK.test(raw)) yield* reindentJsonParts(raw, 0);
+    else yield raw;
+    yield '\n';
+  }
+}
+
+const LINE_BREAK = /[\r\n]/;
+
+function objectsOfTypeParts(objects: Iterable<ExportObject>, speckleType: string): string[] {
+  const parts = ['['];
+  for (const object of objects) {
+    if (object.speckleType !== speckleType) continue;
+    if (parts.length > 1) parts.push(',');
+    parts.push(object.raw);
+  }
+  parts.push(']');
+  return parts;
+}
+
+function idParts(objects: Iterable<ExportObject>): string[] {
+  const parts: string[] = [];
+  for (const { id } of objects) parts.push(id, '\n');
+  return parts;
+}
+
+// A generator, so that a path that is not there fails the save rather than the click.
+function* valueParts(raw: string, path: JsonPath): Generator<string> {
+  const span = jsonValueSpan(raw, path);
+  if (!span) throw new Error(`The object has no value at ${JSON.stringify(path)}.`);
+  yield* reindentJsonParts(raw.slice(span.start, span.end), 2);
+}
+
+/** Where a file comes from, for its name. */
+export interface ExportTarget {
+  host: string;
+  projectId: string;
+  objectId: string;
+  /** Narrows the kind: a type's short name, a value's path. */
+  detail?: string;
+  /** false marks a file made from a load that stopped short or is still running. */
+  complete?: boolean;
+}
+
+/** `{host}_{projectId}_{objectId}_{kind}[-detail][-incomplete].{extension}` */
+export function formatFileName(
+  { kind, extension }: Pick<ExportFormat<never>, 'kind' | 'extension'>,
+  { host, projectId, objectId, detail, complete }: ExportTarget,
+): string {
+  const fullKind = [kind, detail ?? '', complete === false ? 'incomplete' : '']
+    .filter((part) => part !== '')
+    .join('-');
+  return exportFileName({ host, projectId, objectId, kind: fullKind, extension });
 }
 
 /** `{host}_{projectId}_{objectId}_{kind}.{extension}`, safe on Windows, macOS and Linux. */

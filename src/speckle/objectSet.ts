@@ -32,7 +32,7 @@ export interface LoadProgress {
   /** Why the load stopped short (or never started); null while all is well. */
   error: ApiError | null;
   /** Set while waiting before an automatic retry. */
-  retry: { attempt: number; of: number; at: number } | null;
+  retry: { attempt: number; of: number; delayMs: number } | null;
 }
 
 const NOTIFY_INTERVAL_MS = 100;

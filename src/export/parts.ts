@@ -1,0 +1,64 @@
+/**
+ * Export files are produced as a sequence of string parts rather than one string: V8 refuses
+ * strings over about 512 MB, and a whole model is bigger. Producers gather small pieces into parts
+ * of about PART_CHARS; a single piece far longer than that (a multi-megabyte string value) is
+ * passed on in slices.
+ */
+
+/** About 1 MB of mostly ASCII text per part. */
+export const PART_CHARS = 1 << 20;
+
+/** Parts, produced now or as they become ready. */
+export type TextParts = Iterable<string> | AsyncIterable<string>;
+
+/** Gathers pieces until they make a part. */
+export class PartBuffer {
+  private pieces: string[] = [];
+  private size = 0;
+  private readonly limit: number;
+
+  constructor(limit = PART_CHARS) {
+    this.limit = limit;
+  }
+
+  push(piece: string): void {
+    this.pieces.push(piece);
+    this.size += piece.length;
+  }
+
+  /** The gathered pieces make a whole part. */
+  get isFull(): boolean {
+    return this.size >= this.limit;
+  }
+
+  get isEmpty(): boolean {
+    return this.size === 0;
+  }
+
+  /** The gathered text as one part, or in slices when one piece made it far too long. */
+  take(): Iterable<string> {
+    const part = this.pieces.join('');
+    this.pieces = [];
+    this.size = 0;
+    return part.length > 2 * this.limit ? textSlices(part, this.limit) : [part];
+  }
+}
+
+/**
+ * The text in slices of at most `limit` characters, never between the two halves of a surrogate
+ * pair (each half on its own would be written as U+FFFD).
+ */
+export function* textSlices(text: string, limit = PART_CHARS): Generator<string> {
+  const end = text.length;
+  let from = 0;
+  while (from < end) {
+    let to = Math.min(end, from + limit);
+    if (to < end && isHighSurrogate(text.charCodeAt(to - 1)) && to - 1 > from) to -= 1;
+    yield text.slice(from, to);
+    from = to;
+  }
+}
+
+export function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}

@@ -1,0 +1,81 @@
+/**
+ * A plain-text summary of one lookup to paste into a support ticket. It takes no token at all, so
+ * none can end up in it; it only says whether one was sent.
+ */
+import { formatBytes } from '../speckle/text';
+import { endpointUrl, type EndpointMode } from './curl';
+
+export interface TicketReportInput {
+  /** The server's origin. */
+  origin: string;
+  /** The API base that answered (origin, or origin plus a path such as `/api`). */
+  base: string;
+  projectId: string;
+  objectId: string;
+  mode: EndpointMode;
+  tokenSent: boolean;
+  /** What happened, in words: "complete", "stopped after 2 of 5 objects: …", "object not found". */
+  outcome: string;
+  /** The HTTP status, when an answer arrived. */
+  httpStatus?: number | null;
+  /** With-children loads: distinct objects received, 1 + the root's closure size, repeats. */
+  counts?: { received: number; expected: number | null; duplicates: number } | null;
+  /** Bytes of body received. */
+  bytes?: number | null;
+  elapsedMs?: number | null;
+  /** Findings about the closure, one line each. */
+  integrity?: readonly string[];
+  appVersion?: string;
+  userAgent?: string;
+  createdAt: Date;
+}
+
+const COUNT = new Intl.NumberFormat('en-US');
+
+export function ticketReport(input: TicketReportInput): string {
+  const request =
+    input.mode === 'children'
+      ? 'object with children, Accept: text/plain'
+      : 'single object';
+  const lines = [
+    'Speckle Object Explorer report',
+    `Created: ${input.createdAt.toISOString()}`,
+    `Server: ${input.origin}`,
+    `Request: GET ${endpointUrl(input)} (${request})`,
+    `Project: ${input.projectId}`,
+    `Object: ${input.objectId}`,
+    `Token: ${input.tokenSent ? 'sent (not shown here)' : 'none'}`,
+  ];
+  if (input.httpStatus != null) lines.push(`HTTP status: ${input.httpStatus}`);
+  lines.push(`Result: ${input.outcome}`);
+  if (input.counts) lines.push(`Objects: ${objectCounts(input.counts)}`);
+  if (input.bytes != null) {
+    lines.push(`Received: ${formatBytes(input.bytes)} (${COUNT.format(input.bytes)} bytes)`);
+  }
+  if (input.elapsedMs != null) lines.push(`Time: ${(input.elapsedMs / 1000).toFixed(2)} s`);
+  if (input.integrity && input.integrity.length > 0) {
+    lines.push('Integrity:', ...input.integrity.map((line) => `- ${line}`));
+  }
+  if (input.appVersion) lines.push(`App: Speckle Object Explorer ${input.appVersion}`);
+  if (input.userAgent) lines.push(`Browser: ${input.userAgent}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function objectCounts({
+  received,
+  expected,
+  duplicates,
+}: NonNullable<TicketReportInput['counts']>): string {
+  const notes: string[] = [];
+  if (expected !== null && received < expected) {
+    notes.push(`${COUNT.format(expected - received)} missing`);
+  } else if (expected !== null && received > expected) {
+    notes.push(`${COUNT.format(received - expected)} not in the root's closure`);
+  }
+  if (duplicates > 0) notes.push(`${COUNT.format(duplicates)} repeated copies`);
+  const counted =
+    expected === null
+      ? `${COUNT.format(received)} received`
+      : `${COUNT.format(received)} of ${COUNT.format(expected)} expected`;
+  return notes.length > 0 ? `${counted} (${notes.join(', ')})` : counted;
+}
