@@ -4,7 +4,7 @@ import 'react-json-view-lite/dist/index.css';
 import { downloadParts } from '../export/download';
 import { exportFileName } from '../export/formats';
 import { shortTypeName, typeChain } from '../speckle/types';
-import { toDisplayValue } from './displayValue';
+import { isRangeKey, toDisplayValue } from './displayValue';
 
 type Expansion = 'top' | 'all' | 'none';
 
@@ -14,10 +14,6 @@ const EXPANSION: Record<Expansion, (level: number, value: unknown, field?: strin
   all: (_level, _value, field) => !isRangeKey(field),
   none: () => false,
 };
-
-function isRangeKey(field: string | undefined): boolean {
-  return field !== undefined && /^\[\d+ … \d+\]$/.test(field);
-}
 
 /**
  * One object as an expandable tree, with its exact bytes one click away. Memoised: the page

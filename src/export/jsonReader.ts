@@ -61,7 +61,14 @@ const FIRST_PRINTABLE = 0x20;
 // `"` `\` `/` `b` `f` `n` `r` `t`: the escapes JSON allows besides `\uXXXX`.
 const SIMPLE_ESCAPES = new Set([0x22, 0x5c, 0x2f, 0x62, 0x66, 0x6e, 0x72, 0x74]);
 const HEX_DIGITS = /^[0-9a-fA-F]{4}$/;
-const LITERAL = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null/y;
+const WORDS = ['true', 'false', 'null'];
+const MINUS = 0x2d;
+const PLUS = 0x2b;
+const DOT = 0x2e;
+const DIGIT_ZERO = 0x30;
+const DIGIT_NINE = 0x39;
+const LETTER_E = 0x65;
+const LETTER_CAPITAL_E = 0x45;
 
 const IS_OBJECT = true;
 
@@ -150,11 +157,10 @@ export class JsonReader {
       this.afterValue();
       return TOKEN.string;
     }
-    LITERAL.lastIndex = this.position;
-    const match = LITERAL.exec(this.text);
-    if (!match) throw this.error('expected a value');
-    this.position += match[0].length;
-    // `01`, `1.`, `truex`: the part that matched is followed by more of the same token.
+    const end = this.literalEnd();
+    if (end === -1) throw this.error('expected a value');
+    this.position = end;
+    // `01`, `1.`, `truex`: what was read is followed by more of the same token.
     if (!this.atDelimiter()) throw this.error('malformed number or literal');
     this.end = this.position;
     this.afterValue();
@@ -210,6 +216,31 @@ export class JsonReader {
     this.end = this.position;
   }
 
+  /** End of the number, `true`, `false` or `null` at the position; -1 when there is none. */
+  private literalEnd(): number {
+    const { text } = this;
+    const start = this.position;
+    for (const word of WORDS) if (text.startsWith(word, start)) return start + word.length;
+    let at = start;
+    if (text.charCodeAt(at) === MINUS) at += 1;
+    if (text.charCodeAt(at) === DIGIT_ZERO) at += 1;
+    else if (isDigit(text.charCodeAt(at))) at = digitsEnd(text, at);
+    else return -1;
+    if (text.charCodeAt(at) === DOT) {
+      if (!isDigit(text.charCodeAt(at + 1))) return -1;
+      at = digitsEnd(text, at + 1);
+    }
+    const exponent = text.charCodeAt(at);
+    if (exponent === LETTER_E || exponent === LETTER_CAPITAL_E) {
+      at += 1;
+      const sign = text.charCodeAt(at);
+      if (sign === PLUS || sign === MINUS) at += 1;
+      if (!isDigit(text.charCodeAt(at))) return -1;
+      at = digitsEnd(text, at);
+    }
+    return at;
+  }
+
   private afterValue(): void {
     this.expect = this.containers.length === 0 ? EXPECT_NOTHING : EXPECT_COMMA_OR_END;
   }
@@ -242,4 +273,14 @@ export class JsonReader {
   private error(reason: string, at = this.position): InvalidJsonError {
     return new InvalidJsonError(reason, at);
   }
+}
+
+function isDigit(code: number): boolean {
+  return code >= DIGIT_ZERO && code <= DIGIT_NINE;
+}
+
+function digitsEnd(text: string, from: number): number {
+  let at = from;
+  while (isDigit(text.charCodeAt(at))) at += 1;
+  return at;
 }

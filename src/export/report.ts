@@ -34,9 +34,7 @@ const COUNT = new Intl.NumberFormat('en-US');
 
 export function ticketReport(input: TicketReportInput): string {
   const request =
-    input.mode === 'children'
-      ? 'object with children, Accept: text/plain'
-      : 'single object';
+    input.mode === 'children' ? 'object with children, Accept: text/plain' : 'single object';
   const lines = [
     'Speckle Object Explorer report',
     `Created: ${input.createdAt.toISOString()}`,

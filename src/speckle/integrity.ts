@@ -6,13 +6,8 @@
  * Built for 100,000 objects on the main thread or in a worker: references are read from each
  * object's text (`referencedIdsInText`) rather than by parsing it.
  */
+import type { LineRecord } from '../api/lines';
 import { referencedIdsInText } from './references';
-
-/** One received line; `LineRecord` and `ObjectSet.records` fit as they are. */
-export interface RawObject {
-  id: string;
-  raw: string;
-}
 
 export interface DanglingReference {
   /** The object holding the reference. */
@@ -38,9 +33,9 @@ export interface ClosureReport {
 
 /**
  * @param root the parsed root object (its `id` and `__closure` are read)
- * @param records every received line in order of arrival, repeats included
+ * @param records every received line in order of arrival, repeats included (`ObjectSet.records`)
  */
-export function checkClosure(root: unknown, records: Iterable<RawObject>): ClosureReport {
+export function checkClosure(root: unknown, records: Iterable<LineRecord>): ClosureReport {
   const { id: rootId, closure } = readRoot(root);
   const counts = new Map<string, number>();
   const unexpected: string[] = [];

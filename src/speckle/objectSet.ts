@@ -7,7 +7,7 @@
 import type { ApiError } from '../api/apiError';
 import type { LineRecord } from '../api/lines';
 import { utf8ByteLength } from './text';
-import { readTopLevelType } from './topLevelType';
+import { countTopLevelClosure, readTopLevelType } from './topLevelFields';
 
 export interface ObjectSummary {
   id: string;
@@ -97,8 +97,8 @@ export class ObjectSet {
         speckleType: readTopLevelType(record.raw),
         bytes: utf8ByteLength(record.raw),
       };
-      // Only the root is parsed while loading: its closure says how many objects to expect.
-      if (received === 0) expected = 1 + closureSize(parseObject(record.raw));
+      // The root's closure says how many objects to expect.
+      if (received === 0) expected = 1 + countTopLevelClosure(record.raw);
       this.byId.set(record.id, { ...summary, raw: record.raw });
       this.summaries.push(summary);
       received += 1;
@@ -155,18 +155,4 @@ export class ObjectSet {
 
 export function isLoading(progress: LoadProgress): boolean {
   return progress.status === 'waiting' || progress.status === 'loading';
-}
-
-function parseObject(raw: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(raw);
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
-function closureSize(root: Record<string, unknown> | null): number {
-  const closure = root?.__closure;
-  return closure && typeof closure === 'object' ? Object.keys(closure).length : 0;
 }

@@ -84,16 +84,19 @@ const SHORT_ESCAPES: Record<string, string> = {
   '\\': '\\\\',
 };
 
-// Control characters must be escaped (RFC 9535 §2.3.1.1); lone surrogates cannot appear raw either.
-// eslint-disable-next-line no-control-regex
-const NEEDS_ESCAPE =
-  /[\u0000-\u001f'\\]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
 function escapeSingleQuoted(key: string): string {
-  return key.replace(
-    NEEDS_ESCAPE,
-    (char) => SHORT_ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  let text = '';
+  // By code point: a surrogate pair comes out whole, a lone surrogate alone.
+  for (const char of key) {
+    const code = char.charCodeAt(0);
+    const short = SHORT_ESCAPES[char];
+    if (short !== undefined) text += short;
+    // Control characters must be escaped (RFC 9535 §2.3.1.1); lone surrogates cannot appear raw.
+    else if (code < 0x20 || (char.length === 1 && code >= 0xd800 && code <= 0xdfff)) {
+      text += `\\u${code.toString(16).padStart(4, '0')}`;
+    } else text += char;
+  }
+  return text;
 }
 
 /**

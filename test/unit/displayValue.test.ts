@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { RANGE_SIZE, STRING_PREVIEW_LENGTH, toDisplayValue } from '../../src/explorer/displayValue';
+import {
+  isRangeKey,
+  RANGE_SIZE,
+  STRING_PREVIEW_LENGTH,
+  toDisplayValue,
+} from '../../src/explorer/displayValue';
 
 const cut = { fullStrings: false };
 
@@ -34,6 +39,23 @@ describe('toDisplayValue', () => {
     expect(shown['[60000 … 62499]']!['[62400 … 62499]']).toEqual(data.slice(62_400));
     const flattened = Object.values(shown).flatMap((group) => Object.values(group).flat());
     expect(flattened).toEqual(data);
+  });
+
+  it('splits an object with more than 100 keys into key ranges, keeping every key and its order', () => {
+    const closure = Object.fromEntries(
+      Array.from({ length: 12_345 }, (_, i) => [i.toString(16).padStart(32, '0'), (i % 8) + 1]),
+    );
+    const shown = toDisplayValue({ __closure: closure }, cut) as {
+      __closure: Record<string, Record<string, Record<string, number>>>;
+    };
+    expect(Object.keys(shown.__closure)).toEqual(['[keys 0 … 9999]', '[keys 10000 … 12344]']);
+    expect(Object.keys(shown.__closure['[keys 0 … 9999]']!)).toHaveLength(100);
+    const flattened = Object.assign({}, ...Object.values(shown.__closure).flatMap(Object.values));
+    expect(Object.entries(flattened)).toEqual(Object.entries(closure));
+    expect(isRangeKey('[keys 0 … 9999]')).toBe(true);
+    expect(isRangeKey('[0 … 99]')).toBe(true);
+    expect(isRangeKey('[0 … 99] ')).toBe(false);
+    expect(isRangeKey('@elements')).toBe(false);
   });
 
   it('cuts long strings, saying how much is left, unless asked for them in full', () => {

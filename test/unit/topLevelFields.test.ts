@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTopLevelType } from '../../src/speckle/topLevelType';
+import { countTopLevelClosure, readTopLevelType } from '../../src/speckle/topLevelFields';
 import { readRealFixture } from './realFixtures';
 
 function parsedType(raw: string): string {
@@ -49,5 +49,33 @@ describe('readTopLevelType', () => {
     ['not JSON', 'speckle_type', ''],
   ])('handles %s', (_case, raw, type) => {
     expect(readTopLevelType(raw)).toBe(type);
+  });
+});
+
+describe('countTopLevelClosure', () => {
+  it('agrees with JSON.parse on every real object, compact and in the database form', () => {
+    const tsv = readRealFixture('brep-meshes.store.tsv').toString('utf8').trim().split('\n');
+    const raws = [
+      ...tsv.map((line) => line.slice(line.indexOf('\t') + 1)),
+      readRealFixture('revit-model-root.single.json')
+        .toString('utf8')
+        .replace(/^\uFEFF/, ''),
+      ...(
+        JSON.parse(readRealFixture('blender-cube.objects.json').toString('utf8')) as object[]
+      ).map((object) => JSON.stringify(object)),
+    ];
+    for (const raw of raws) {
+      const closure = (JSON.parse(raw) as { __closure?: object }).__closure;
+      expect(countTopLevelClosure(raw)).toBe(closure ? Object.keys(closure).length : 0);
+    }
+    expect(countTopLevelClosure(raws[103]!)).toBe(8873);
+  });
+
+  it('ignores the closure of a nested reference', () => {
+    const raw =
+      '{"@elements":[{"__closure":{"a":1,"b":2},"referencedId":"r"}],"__closure":{"r":1,"a":2,"b":2,"c":3}}';
+    expect(countTopLevelClosure(raw)).toBe(4);
+    expect(countTopLevelClosure('{"@elements":[{"__closure":{"a":1}}]}')).toBe(0);
+    expect(countTopLevelClosure('{"__closure":{}}')).toBe(0);
   });
 });

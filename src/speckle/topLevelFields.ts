@@ -1,0 +1,106 @@
+/**
+ * Reads an object's own fields from its JSON text without parsing it: indexing 100,000 objects by
+ * type must not cost a full `JSON.parse` of hundreds of MB (about 4× slower, measured), nor must
+ * counting a root's `__closure` of 100,000 ids (a parse takes ~150 ms, a scan ~7 ms).
+ *
+ * Nested objects carry a `speckle_type` and a `__closure` too, so the right occurrence is the one
+ * at the top level. Searching from the end works well because the server writes keys shortest
+ * first: the top-level key sits near the end of the text, after the big arrays and nested objects
+ * with shorter keys. A candidate is at the top level when the text after it closes no bracket it
+ * did not open before the final `}`.
+ */
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+const SPACE = 0x20;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+
+export function readTopLevelType(raw: string): string {
+  const afterKey = topLevelKeyEnd(raw, '"speckle_type"');
+  if (afterKey === -1) return parsedField(raw, readType);
+  const open = raw.indexOf('"', afterKey);
+  const close = raw.indexOf('"', open + 1);
+  const value = raw.slice(open + 1, close);
+  // An escape in the value (never seen in real types) is left to the full parser.
+  return open === -1 || value.includes('\\') ? parsedField(raw, readType) : value;
+}
+
+/** How many ids the object's own `__closure` lists; 0 when it has none. */
+export function countTopLevelClosure(raw: string): number {
+  const afterKey = topLevelKeyEnd(raw, '"__closure"');
+  if (afterKey === -1) return parsedField(raw, closureSize);
+  const open = raw.indexOf('{', afterKey);
+  const close = raw.indexOf('}', open);
+  // A closure maps ids to depths (numbers): one colon per entry, and no brace inside.
+  let entries = 0;
+  for (let at = raw.indexOf(':', open); at !== -1 && at < close; at = raw.indexOf(':', at + 1)) {
+    entries += 1;
+  }
+  return entries;
+}
+
+/** Where the value of the object's own `key` (quoted) starts, or -1 when it has none. */
+function topLevelKeyEnd(raw: string, key: string): number {
+  for (let at = raw.lastIndexOf(key); at > 0; at = raw.lastIndexOf(key, at - 1)) {
+    const afterKey = at + key.length;
+    if (isKeyAt(raw, at, afterKey) && closesOnlyAtEnd(raw, afterKey)) return afterKey;
+  }
+  return -1;
+}
+
+/**
+ * A key follows `{` or `,` and is followed by `:`. Inside a string a quote is always escaped, so
+ * the same characters there fail one of the two.
+ */
+function isKeyAt(raw: string, start: number, end: number): boolean {
+  let before = start - 1;
+  while (raw.charCodeAt(before) === SPACE) before -= 1;
+  let after = end;
+  while (raw.charCodeAt(after) === SPACE) after += 1;
+  const opener = raw.charCodeAt(before);
+  return (opener === OPEN_BRACE || opener === COMMA) && raw.charCodeAt(after) === COLON;
+}
+
+function closesOnlyAtEnd(raw: string, from: number): boolean {
+  const last = raw.length - 1;
+  let depth = 0;
+  for (let i = from; i < last; i += 1) {
+    const code = raw.charCodeAt(i);
+    if (code === QUOTE) {
+      for (i += 1; i < last; i += 1) {
+        const inString = raw.charCodeAt(i);
+        if (inString === BACKSLASH) i += 1;
+        else if (inString === QUOTE) break;
+      }
+    } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+      depth += 1;
+    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
+      depth -= 1;
+      if (depth < 0) return false;
+    }
+  }
+  return depth === 0 && raw.charCodeAt(last) === CLOSE_BRACE;
+}
+
+function parsedField<T>(raw: string, read: (object: Record<string, unknown>) => T): T {
+  let value: unknown = null;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    // Not JSON: read from an empty object.
+  }
+  return read(value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
+}
+
+function readType(object: Record<string, unknown>): string {
+  return typeof object.speckle_type === 'string' ? object.speckle_type : '';
+}
+
+function closureSize(object: Record<string, unknown>): number {
+  const closure = object.__closure;
+  return closure && typeof closure === 'object' ? Object.keys(closure).length : 0;
+}

@@ -1,0 +1,125 @@
+/**
+ * "What is in this model": objects and bytes per `speckle_type`, how deep the closure goes, and
+ * the largest objects. Works on the summaries the object set keeps while loading, so nothing is
+ * parsed again.
+ */
+import type { ObjectSummary } from './objectSet';
+import { shortTypeName, typeChain } from './types';
+
+export interface TypeTotals {
+  speckleType: string;
+  /** The short name (`RevitFloor`), longer only where two types in the set share it. */
+  label: string;
+  /** The inheritance chain, most general first, for hover text. */
+  chain: string[];
+  count: number;
+  bytes: number;
+}
+
+export const NO_TYPE_LABEL = '(no speckle_type)';
+
+/** Totals per full `speckle_type`, most objects first (then most bytes, then by type). */
+export function summarizeTypes(summaries: Iterable<ObjectSummary>): TypeTotals[] {
+  const totals = new Map<string, { count: number; bytes: number }>();
+  for (const { speckleType, bytes } of summaries) {
+    const total = totals.get(speckleType);
+    if (total) {
+      total.count += 1;
+      total.bytes += bytes;
+    } else totals.set(speckleType, { count: 1, bytes });
+  }
+  const labels = typeLabels([...totals.keys()]);
+  return [...totals]
+    .map(([speckleType, total]) => ({
+      speckleType,
+      label: labels.get(speckleType) as string,
+      chain: typeChain(speckleType),
+      ...total,
+    }))
+    .sort(
+      (a, b) =>
+        b.count - a.count ||
+        b.bytes - a.bytes ||
+        (a.speckleType < b.speckleType ? -1 : a.speckleType > b.speckleType ? 1 : 0),
+    );
+}
+
+/**
+ * Short names, made longer where they would be ambiguous: first the most specific type's full
+ * dotted name (two `Mesh` types become `Objects.Geometry.Mesh` and `Objects.Other.Mesh`), then the
+ * whole chain.
+ */
+function typeLabels(types: readonly string[]): Map<string, string> {
+  const candidates: Array<(type: string) => string> = [
+    (type) => shortTypeName(type),
+    (type) => typeChain(type).at(-1) ?? '',
+    (type) => type,
+  ];
+  const uses = candidates.map((candidate) => {
+    const counts = new Map<string, number>();
+    for (const type of types) counts.set(candidate(type), (counts.get(candidate(type)) ?? 0) + 1);
+    return counts;
+  });
+  const labels = new Map<string, string>();
+  for (const type of types) {
+    // The full type is unique among distinct types, so the search always ends there at the latest.
+    const label =
+      candidates
+        .map((candidate) => candidate(type))
+        .find((candidate, level) => uses[level]?.get(candidate) === 1) ?? type;
+    labels.set(type, label === '' ? NO_TYPE_LABEL : label);
+  }
+  return labels;
+}
+
+export interface DepthCount {
+  /** 1 = direct child of the root. */
+  depth: number;
+  /** Ids the closure lists at this depth. */
+  count: number;
+  /** How many of them arrived; null when not asked. */
+  received: number | null;
+}
+
+/**
+ * Descendants per depth from a root's `__closure` (id → minimum depth), shallowest first.
+ * `has` tells which ids arrived, to show where the missing ones sit.
+ */
+export function depthDistribution(closure: unknown, has?: (id: string) => boolean): DepthCount[] {
+  const byDepth = new Map<number, DepthCount>();
+  if (typeof closure !== 'object' || closure === null || Array.isArray(closure)) return [];
+  for (const [id, depth] of Object.entries(closure)) {
+    if (typeof depth !== 'number' || !Number.isInteger(depth) || depth < 0) continue;
+    let entry = byDepth.get(depth);
+    if (!entry) {
+      entry = { depth, count: 0, received: has ? 0 : null };
+      byDepth.set(depth, entry);
+    }
+    entry.count += 1;
+    if (has && has(id)) entry.received = (entry.received as number) + 1;
+  }
+  return [...byDepth.values()].sort((a, b) => a.depth - b.depth);
+}
+
+/** The `n` largest objects by bytes, largest first (ties by id), in one pass without sorting all. */
+export function largestObjects(summaries: Iterable<ObjectSummary>, n: number): ObjectSummary[] {
+  const top: ObjectSummary[] = [];
+  if (n <= 0) return top;
+  const before = (a: ObjectSummary, b: ObjectSummary) =>
+    a.bytes > b.bytes || (a.bytes === b.bytes && a.id < b.id);
+  for (const summary of summaries) {
+    const last = top.at(-1);
+    if (top.length === n && last && !before(summary, last)) continue;
+    // Binary search for the place that keeps `top` ordered.
+    let low = 0;
+    let high = top.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (before(top[middle] as ObjectSummary, summary)) low = middle + 1;
+      else high = middle;
+    }
+    top.splice(low, 0, summary);
+    if (top.length > n) top.pop();
+  }
+  return top;
+}

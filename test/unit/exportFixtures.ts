@@ -1,0 +1,36 @@
+import type { LineRecord } from '../../src/api/lines';
+import { readRealFixture } from './realFixtures';
+
+/** The records of a `id<TAB>json` text, one per line, as the line reader gives them. */
+export function recordsOf(tsv: string): LineRecord[] {
+  return tsv
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => {
+      const tab = line.indexOf('\t');
+      return { id: line.slice(0, tab), raw: line.slice(tab + 1) };
+    });
+}
+
+/** 103 objects in the server's database text form (`", "` and `": "` separators). */
+export function databaseRecords(): LineRecord[] {
+  return recordsOf(readRealFixture('brep-meshes.store.tsv').toString('utf8'));
+}
+
+export function fixtureText(name: string): string {
+  return readRealFixture(name).toString('utf8');
+}
+
+/** Values that a parse and re-serialise would change, in names that look like paths. */
+export const AWKWARD_OBJECT =
+  '{"id": "00000000000000000000000000000001", "a.b": -0, "c/d": 1e308, "\\/e": ' +
+  '1.0000000000000001, "big": 123456789012345678901234567890, "tiny": -1.5E-7, ' +
+  '"@x.y/z": {"ü": "é\\u00e9😀\\ud83d\\ude00", "esc": "line\\nbreak\\t\\"q\\" \\\\ \\/"}, ' +
+  '"empty": [], "none": {}, "nested": [[{}], [[]], [true, false, null]], ' +
+  '"speckle_type": "Base"}';
+
+export async function collect(parts: Iterable<string> | AsyncIterable<string>): Promise<string[]> {
+  const collected: string[] = [];
+  for await (const part of parts) collected.push(part);
+  return collected;
+}
