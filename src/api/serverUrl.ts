@@ -72,7 +72,7 @@ export function parseHttpUrl(input: string): HttpUrlResult {
   } catch {
     return { ok: false, error: notAnAddress(text) };
   }
-  if (!hasScheme && !looksLikeHost(url)) {
+  if ((!hasScheme && !looksLikeHost(url)) || !isPlausibleHostname(url.hostname)) {
     return { ok: false, error: notAnAddress(text) };
   }
   if (url.username !== '' || url.password !== '') {
@@ -82,6 +82,17 @@ export function parseHttpUrl(input: string): HttpUrlResult {
     };
   }
   return { ok: true, url, schemeAssumed: !hasScheme };
+}
+
+/**
+ * No empty labels (`..`, a leading or trailing dot), and a letter or digit at the end: pasted text
+ * loses trailing punctuation, so a host ending in one could not be read back the same.
+ */
+function isPlausibleHostname(hostname: string): boolean {
+  return (
+    hostname.startsWith('[') ||
+    (/^[^.]+(\.[^.]+)*$/.test(hostname) && /[\p{L}\p{N}]$/u.test(hostname))
+  );
 }
 
 function notAnAddress(text: string): string {
@@ -96,8 +107,11 @@ function splitAtAppRoute(url: URL): { base: string; cutAtRoute: boolean } {
       APP_ROUTES.has(segment) || (segment === 'api' && index < segments.length - 1),
   );
   const prefix = routeIndex === -1 ? segments : segments.slice(0, routeIndex);
+  const base = prefix.length === 0 ? url.origin : `${url.origin}/${prefix.join('/')}`;
   return {
-    base: prefix.length === 0 ? url.origin : `${url.origin}/${prefix.join('/')}`,
+    // Pasted text loses trailing punctuation (cleanPastedText), so a base must not end in any:
+    // parsing a base again must give the same base.
+    base: base.length > url.origin.length ? base.replace(/[/.,;!?]+$/, '') : base,
     cutAtRoute: routeIndex !== -1,
   };
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { ConnectionStoreContext } from './connectionContext';
 import type { ConnectionStore } from './connectionStore';
 
@@ -9,5 +9,6 @@ export function ConnectionProvider({
   store: ConnectionStore;
   children: ReactNode;
 }) {
+  useEffect(() => store.watchOtherTabs(window), [store]);
   return <ConnectionStoreContext value={store}>{children}</ConnectionStoreContext>;
 }

@@ -37,11 +37,25 @@ export class ConnectionStore {
   private readonly listeners = new Set<() => void>();
 
   constructor(private readonly storage: StorageAreas) {
-    const saved = readState(storage);
-    // There is always a server to edit, so the form never has to handle "none".
-    const draft = newServer({ name: 'My server', url: '' });
-    this.state =
-      saved.servers.length > 0 ? saved : { ...saved, servers: [draft], selectedId: draft.id };
+    this.state = withServer(readState(storage));
+  }
+
+  /**
+   * Another tab saved servers or forgot tokens: take its state, or this tab would keep a
+   * forgotten token in memory and write it back on its next save.
+   */
+  watchOtherTabs(target: Window): () => void {
+    const onStorage = (event: StorageEvent) => {
+      if (event.storageArea !== this.storage.local) return;
+      const saved = withServer(readState(this.storage));
+      const selectedId = saved.servers.some((server) => server.id === this.state.selectedId)
+        ? this.state.selectedId
+        : saved.selectedId;
+      this.state = { ...saved, selectedId };
+      for (const listener of this.listeners) listener();
+    };
+    target.addEventListener('storage', onStorage);
+    return () => target.removeEventListener('storage', onStorage);
   }
 
   getState = (): ConnectionState => this.state;
@@ -158,6 +172,13 @@ export class ConnectionStore {
     writeState(this.storage, next);
     for (const listener of this.listeners) listener();
   }
+}
+
+/** There is always a server to edit, so the form never has to handle "none". */
+function withServer(state: ConnectionState): ConnectionState {
+  if (state.servers.length > 0) return state;
+  const draft = newServer({ name: 'My server', url: '' });
+  return { ...state, servers: [draft], selectedId: draft.id };
 }
 
 function readState(storage: StorageAreas): ConnectionState {

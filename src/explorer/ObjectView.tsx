@@ -1,10 +1,10 @@
 import { memo, useMemo, useState } from 'react';
-import { collapseAllNested, defaultStyles, JsonView } from 'react-json-view-lite';
-import 'react-json-view-lite/dist/index.css';
+import { collapseAllNested, JsonView } from 'react-json-view-lite';
 import { downloadParts } from '../export/download';
 import { exportFileName } from '../export/formats';
 import { shortTypeName, typeChain } from '../speckle/types';
 import { isRangeKey, toDisplayValue } from './displayValue';
+import { treeStyles } from './treeStyles';
 
 type Expansion = 'top' | 'all' | 'none';
 
@@ -97,7 +97,7 @@ export const ObjectView = memo(function ObjectView({
             key={expansion.generation}
             data={shown.value}
             shouldExpandNode={EXPANSION[expansion.mode]}
-            style={defaultStyles}
+            style={treeStyles}
             aria-label={`Properties of ${objectId}`}
           />
         </div>

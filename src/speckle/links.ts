@@ -124,13 +124,22 @@ interface Located {
 function locate(text: string): Located | null {
   const link = cleanPastedText(text);
   if (link === '' || /\s/.test(link)) return null;
-  const pathOnly = link.startsWith('/');
+  // `//host/…` is a link without a scheme, not a path.
+  const pathOnly = link.startsWith('/') && !link.startsWith('//');
   // Only the path of a host-less link is read; its placeholder origin is never reported.
-  const url = pathOnly ? new URL(link, PLACEHOLDER_ORIGIN) : httpUrl(link);
+  const url = pathOnly ? pathUrl(link) : httpUrl(link);
   if (!url) return null;
   // This app's own links name the Speckle server in `?server=`.
   const server = httpUrl(url.searchParams.get('server') ?? '') ?? (pathOnly ? null : url);
   return { url, origin: server?.origin ?? null, base: server ? serverBase(server) : null };
+}
+
+function pathUrl(path: string): URL | null {
+  try {
+    return new URL(`${PLACEHOLDER_ORIGIN}${path}`);
+  } catch {
+    return null;
+  }
 }
 
 function httpUrl(text: string): URL | null {

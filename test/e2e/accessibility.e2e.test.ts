@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  alertText,
+  lookUp,
+  openApp,
+  setToken,
+  waitForCompleteCount,
+  waitForObjectShown,
+} from './support/app.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
+import { failedResourceStatus, usePageSession } from './support/browser.ts';
+import { smallModelWithChildren } from './support/demo.ts';
+
+describe('accessibility (axe-core, WCAG 2.1 AA: no serious or critical violations)', () => {
+  const session = usePageSession();
+
+  async function loadWithChildren(page: Page): Promise<void> {
+    const { project, object } = await smallModelWithChildren();
+    await openApp(page);
+    await lookUp(page, project.id, object.id, 'Get with children');
+    await waitForCompleteCount(page, object.objectCount);
+    await waitForObjectShown(page, object.id);
+  }
+
+  async function showInvalidTokenError(page: Page): Promise<void> {
+    session.allowConsoleErrors(failedResourceStatus(403));
+    const { project, object } = await smallModelWithChildren();
+    await openApp(page);
+    await setToken(page, randomBytes(21).toString('hex'));
+    await lookUp(page, project.id, object.id, 'Get object');
+    await expect.poll(() => alertText(page), { timeout: 20_000 }).toMatch(/token/i);
+  }
+
+  it('the empty app', async () => {
+    await openApp(session.page);
+
+    await expectNoSeriousViolations(session.page, 'empty');
+  });
+
+  it('a single object loaded', async () => {
+    const { page } = session;
+    const { project, object } = await smallModelWithChildren();
+    await openApp(page);
+    await lookUp(page, project.id, object.id, 'Get object');
+    await waitForObjectShown(page, object.id);
+
+    await expectNoSeriousViolations(page, 'single object');
+  });
+
+  it('an object with its children loaded', async () => {
+    await loadWithChildren(session.page);
+
+    await expectNoSeriousViolations(session.page, 'with children');
+  });
+
+  it('an error (invalid token)', async () => {
+    await showInvalidTokenError(session.page);
+
+    await expectNoSeriousViolations(session.page, 'error');
+  });
+
+  it('the connection settings with the token shown', async () => {
+    const { page } = session;
+    await openApp(page);
+    await page.getByRole('button', { name: 'Show token' }).click();
+    await expect
+      .poll(() => page.getByLabel('Access token', { exact: true }).getAttribute('type'))
+      .toBe('text');
+
+    await expectNoSeriousViolations(page, 'settings');
+  });
+
+  describe('in the dark theme', () => {
+    it('an object with its children loaded', async () => {
+      await session.page.emulateMedia({ colorScheme: 'dark' });
+      await loadWithChildren(session.page);
+
+      await expectNoSeriousViolations(session.page, 'dark theme, with children');
+    });
+
+    it('an error (invalid token)', async () => {
+      await session.page.emulateMedia({ colorScheme: 'dark' });
+      await showInvalidTokenError(session.page);
+
+      await expectNoSeriousViolations(session.page, 'dark theme, error');
+    });
+  });
+});
