@@ -8,8 +8,9 @@
  */
 import type { LineRecord } from '../api/lines';
 import type { ObjectSummary } from '../speckle/objectSet';
+import type { Path } from '../speckle/paths';
 import { reindentJsonParts } from './jsonLayout';
-import { jsonValueSpan, type JsonPath } from './jsonPath';
+import { jsonValueSpan } from './jsonPath';
 import type { TextParts } from './parts';
 import { jsonValueParts } from './valueParts';
 
@@ -57,11 +58,17 @@ export interface TypeInput extends ObjectsInput {
 /** A value inside an object's received text. */
 export interface ValueInput {
   raw: string;
-  path: JsonPath;
+  path: Path;
 }
 
-/** Either the recomposed value or parts already written by the recomposer. */
-export type RecomposedInput = { value: unknown } | { parts: TextParts };
+export interface RecomposedInput {
+  /**
+   * Builds the recomposed value (src/speckle/recompose.ts). Called once writing starts, after the
+   * save dialog has been answered: building a big model takes seconds, and the dialog must open
+   * while the click is fresh.
+   */
+  recompose: () => unknown;
+}
 
 const JSON_TYPE = 'application/json';
 const TEXT_TYPE = 'text/plain;charset=utf-8';
@@ -91,7 +98,8 @@ export const EXPORT_FORMATS = {
     description: 'JSON object',
     transformation:
       'Indented by 2 spaces per level. Every name, string and number is copied exactly as ' +
-      'received, so -0, 1e308 and long numbers keep their form.',
+      'received, so -0, 1e308 and long numbers keep their form. A leading byte order mark is ' +
+      'left out.',
     parts: ({ raw }) => reindentJsonParts(raw, 2),
   }),
   jsonArray: format<RecordsInput>({
@@ -168,13 +176,11 @@ export const EXPORT_FORMATS = {
     description: 'JSON object',
     transformation:
       'References replaced by the objects they name and chunked arrays joined, as one compact ' +
-      'JSON document. Written from parsed values, numbers take JavaScript’s form: -0 becomes 0, ' +
+      "JSON document. Written from parsed values, numbers take JavaScript's form: -0 becomes 0, " +
       '1e308 becomes 1e+308.',
-    parts: (input) => ('parts' in input ? input.parts : jsonValueParts(input.value)),
+    parts: ({ recompose }) => recomposedParts(recompose),
   }),
 };
-
-export type ExportFormatId = keyof typeof EXPORT_FORMATS;
 
 /** `[r0,r1,…]`: the with-children endpoint's JSON array form. */
 export function jsonArrayParts(raws: readonly string[]): string[] {
@@ -248,8 +254,12 @@ function idParts(objects: Iterable<ExportObject>): string[] {
   return parts;
 }
 
+function* recomposedParts(recompose: () => unknown): Generator<string> {
+  yield* jsonValueParts(recompose());
+}
+
 // A generator, so that a path that is not there fails the save rather than the click.
-function* valueParts(raw: string, path: JsonPath): Generator<string> {
+function* valueParts(raw: string, path: Path): Generator<string> {
   const span = jsonValueSpan(raw, path);
   if (!span) throw new Error(`The object has no value at ${JSON.stringify(path)}.`);
   yield* reindentJsonParts(raw.slice(span.start, span.end), 2);
@@ -271,7 +281,7 @@ export function formatFileName(
   { kind, extension }: Pick<ExportFormat<never>, 'kind' | 'extension'>,
   { host, projectId, objectId, detail, complete }: ExportTarget,
 ): string {
-  const fullKind = [kind, detail ?? '', complete === false ? 'incomplete' : '']
+  const fullKind = [kind, fileNameSafe(detail ?? ''), complete === false ? 'incomplete' : '']
     .filter((part) => part !== '')
     .join('-');
   return exportFileName({ host, projectId, objectId, kind: fullKind, extension });

@@ -3,10 +3,8 @@
  * element can be saved from the received text itself rather than re-serialised from its parsed
  * form (which would change `-0`, `1e308` and long numbers).
  */
+import type { Path, PathSegment } from '../speckle/paths';
 import { JsonReader, TOKEN, type Token } from './jsonReader';
-
-/** Member names and array indices from the top-level value down. */
-export type JsonPath = readonly (string | number)[];
 
 interface Container {
   isArray: boolean;
@@ -23,7 +21,7 @@ interface Container {
  * occurs twice in one object (the server's texts never have this) is found at its first occurrence.
  * Throws InvalidJsonError when the text is not JSON up to the value.
  */
-export function jsonValueSpan(text: string, path: JsonPath): { start: number; end: number } | null {
+export function jsonValueSpan(text: string, path: Path): { start: number; end: number } | null {
   const reader = new JsonReader(text);
   const containers: Container[] = [];
   let targetStart = -1;
@@ -57,7 +55,7 @@ export function jsonValueSpan(text: string, path: JsonPath): { start: number; en
   return null;
 }
 
-function segmentMatches(parent: Container, wanted: string | number | undefined): boolean {
+function segmentMatches(parent: Container, wanted: PathSegment | undefined): boolean {
   return parent.isArray ? wanted === parent.index : wanted === parent.key;
 }
 

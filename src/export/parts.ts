@@ -48,7 +48,7 @@ export class PartBuffer {
  * The text in slices of at most `limit` characters, never between the two halves of a surrogate
  * pair (each half on its own would be written as U+FFFD).
  */
-export function* textSlices(text: string, limit = PART_CHARS): Generator<string> {
+function* textSlices(text: string, limit = PART_CHARS): Generator<string> {
   const end = text.length;
   let from = 0;
   while (from < end) {

@@ -1,6 +1,28 @@
 import type { LineRecord } from '../../src/api/lines';
 import { readRealFixture } from './realFixtures';
 
+/** The top-level elements of a JSON array as they are written in it, byte for byte. */
+export function arrayElementTexts(json: string): string[] {
+  const elements: string[] = [];
+  let depth = 0;
+  let inString = false;
+  let start = 1;
+  for (let index = 0; index < json.length; index += 1) {
+    const char = json[index];
+    if (inString) {
+      if (char === '\\') index += 1;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '{' || char === '[') depth += 1;
+    else if (char === '}' || char === ']') depth -= 1;
+    if (!inString && ((char === ',' && depth === 1) || depth === 0)) {
+      elements.push(json.slice(start, index).trim());
+      start = index + 1;
+    }
+  }
+  return elements;
+}
+
 /** The records of a `id<TAB>json` text, one per line, as the line reader gives them. */
 export function recordsOf(tsv: string): LineRecord[] {
   return tsv

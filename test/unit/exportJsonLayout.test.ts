@@ -5,6 +5,9 @@ import { reindentJsonParts } from '../../src/export/jsonLayout';
 import { PART_CHARS } from '../../src/export/parts';
 import { AWKWARD_OBJECT, databaseRecords, fixtureText } from './exportFixtures';
 
+// Heavy work (megabytes of text, hundreds of generated cases) on a machine that may be busy.
+const SLOW = 30_000;
+
 function reindent(text: string, indent = 2): string {
   return [...reindentJsonParts(text, indent)].join('');
 }
@@ -48,31 +51,39 @@ describe('reindentJsonParts', () => {
     );
   });
 
-  it('keeps every number of the real database objects as the server wrote it', () => {
-    for (const { raw } of databaseRecords()) {
-      const pretty = reindent(raw);
-      const compact = reindent(raw, 0);
+  it(
+    'keeps every number of the real database objects as the server wrote it',
+    { timeout: SLOW },
+    () => {
+      for (const { raw } of databaseRecords()) {
+        const pretty = reindent(raw);
+        const compact = reindent(raw, 0);
 
-      expect(JSON.parse(pretty)).toEqual(JSON.parse(raw));
-      expect(JSON.parse(compact)).toEqual(JSON.parse(raw));
-      // Only whitespace outside strings changed; what is inside strings is kept on both sides.
-      expect(withoutWhitespace(pretty)).toBe(withoutWhitespace(raw));
-      expect(withoutWhitespace(compact)).toBe(withoutWhitespace(raw));
-      expect(compact.length).toBeLessThan(raw.length);
-    }
-  });
+        expect(JSON.parse(pretty)).toEqual(JSON.parse(raw));
+        expect(JSON.parse(compact)).toEqual(JSON.parse(raw));
+        // Only whitespace outside strings changed; what is inside strings is kept on both sides.
+        expect(withoutWhitespace(pretty)).toBe(withoutWhitespace(raw));
+        expect(withoutWhitespace(compact)).toBe(withoutWhitespace(raw));
+        expect(compact.length).toBeLessThan(raw.length);
+      }
+    },
+  );
 
-  it('rebuilds a real pretty-printed response from its compact form, long numbers included', () => {
-    const text = fixtureText('revit-floor.objects.json');
-    // JSON.stringify would write this one as -1.7596590851098882e-13.
-    expect(text).toContain('-0.00000000000017596590851098882');
+  it(
+    'rebuilds a real pretty-printed response from its compact form, long numbers included',
+    { timeout: SLOW },
+    () => {
+      const text = fixtureText('revit-floor.objects.json');
+      // JSON.stringify would write this one as -1.7596590851098882e-13.
+      expect(text).toContain('-0.00000000000017596590851098882');
 
-    const compact = reindent(text, 0);
+      const compact = reindent(text, 0);
 
-    expect(compact).toContain(',-0.00000000000017596590851098882,');
-    expect(JSON.parse(compact)).toEqual(JSON.parse(text));
-    expect(reindent(compact, 4)).toBe(text.trimEnd());
-  });
+      expect(compact).toContain(',-0.00000000000017596590851098882,');
+      expect(JSON.parse(compact)).toEqual(JSON.parse(text));
+      expect(reindent(compact, 4)).toBe(text.trimEnd());
+    },
+  );
 
   it('drops a leading byte order mark, as in a real /single body saved by .NET', () => {
     const text = fixtureText('revit-model-root.single.json');
@@ -84,22 +95,26 @@ describe('reindentJsonParts', () => {
     expect(JSON.parse(pretty)).toEqual(JSON.parse(text.slice(1)));
   });
 
-  it('equals JSON.stringify for any JSON value, whatever the layout it starts from', () => {
-    fc.assert(
-      fc.property(
-        fc.jsonValue({ stringUnit: 'binary' }),
-        fc.constantFrom(0, 1, 2, 4),
-        (value, indent) => {
-          const expected = JSON.stringify(value, null, indent);
-          expect(reindent(JSON.stringify(value), indent)).toBe(expected);
-          expect(reindent(JSON.stringify(value, null, '\t \n'), indent)).toBe(expected);
-        },
-      ),
-      { numRuns: 300 },
-    );
-  });
+  it(
+    'equals JSON.stringify for any JSON value, whatever the layout it starts from',
+    { timeout: SLOW },
+    () => {
+      fc.assert(
+        fc.property(
+          fc.jsonValue({ stringUnit: 'binary' }),
+          fc.constantFrom(0, 1, 2, 4),
+          (value, indent) => {
+            const expected = JSON.stringify(value, null, indent);
+            expect(reindent(JSON.stringify(value), indent)).toBe(expected);
+            expect(reindent(JSON.stringify(value, null, '\t \n'), indent)).toBe(expected);
+          },
+        ),
+        { numRuns: 300 },
+      );
+    },
+  );
 
-  it('accepts exactly the texts JSON.parse accepts', () => {
+  it('accepts exactly the texts JSON.parse accepts', { timeout: SLOW }, () => {
     const mutated = fc
       .tuple(
         fc.json(),
@@ -151,7 +166,7 @@ describe('reindentJsonParts', () => {
     expect(() => reindent(text)).toThrow(reason);
   });
 
-  it('hands out a 10 MB string in parts of about a megabyte, unchanged', () => {
+  it('hands out a 10 MB string in parts of about a megabyte, unchanged', { timeout: SLOW }, () => {
     const long = 'é😀ab\\"'.repeat(1_500_000);
     const text = `{"id":"x","long":"${long}","n":-0}`;
 
@@ -164,7 +179,7 @@ describe('reindentJsonParts', () => {
     for (const part of parts) expect(/[\ud800-\udbff]$/.test(part)).toBe(false);
   });
 
-  it('copes with nesting far deeper than the call stack', () => {
+  it('copes with nesting far deeper than the call stack', { timeout: SLOW }, () => {
     const depth = 200_000;
     const text = `${'['.repeat(depth)}${']'.repeat(depth)}`;
 

@@ -1,39 +1,322 @@
 import { describe, expect, it } from 'vitest';
-import { exportFileName, jsonArrayParts, jsonLinesParts } from '../../src/export/formats';
 import type { LineRecord } from '../../src/api/lines';
+import {
+  EXPORT_FORMATS,
+  exportFileName,
+  formatFileName,
+  jsonArrayParts,
+  jsonLinesParts,
+  uniqueObjects,
+  type ExportObject,
+} from '../../src/export/formats';
+import { ObjectSet } from '../../src/speckle/objectSet';
+import {
+  arrayElementTexts,
+  AWKWARD_OBJECT,
+  collect,
+  databaseRecords,
+  fixtureText,
+} from './exportFixtures';
 import { readRealFixture } from './realFixtures';
 
-// The top-level elements of a JSON array as they are written in it, byte for byte.
-function arrayElementTexts(json: string): string[] {
-  const elements: string[] = [];
-  let depth = 0;
-  let inString = false;
-  let start = 1;
-  for (let index = 0; index < json.length; index += 1) {
-    const char = json[index];
-    if (inString) {
-      if (char === '\\') index += 1;
-      else if (char === '"') inString = false;
-    } else if (char === '"') inString = true;
-    else if (char === '{' || char === '[') depth += 1;
-    else if (char === '}' || char === ']') depth -= 1;
-    if (!inString && ((char === ',' && depth === 1) || depth === 0)) {
-      elements.push(json.slice(start, index).trim());
-      start = index + 1;
-    }
-  }
-  return elements;
+async function fileOf(parts: Iterable<string> | AsyncIterable<string>): Promise<Buffer> {
+  return Buffer.from((await collect(parts)).join(''), 'utf8');
 }
 
-function recordsOf(tsv: string): LineRecord[] {
-  return tsv
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => {
-      const tab = line.indexOf('\t');
-      return { id: line.slice(0, tab), raw: line.slice(tab + 1) };
-    });
+/** A real with-children answer (pretty-printed as stored upstream), one record per element. */
+function floorRecords(): LineRecord[] {
+  return arrayElementTexts(fixtureText('revit-floor.objects.json')).map((raw) => ({
+    id: (JSON.parse(raw) as { id: string }).id,
+    raw,
+  }));
 }
+
+function loadedSet(records: readonly LineRecord[]): ObjectSet {
+  const set = new ObjectSet();
+  set.append(records, 0);
+  set.finish();
+  return set;
+}
+
+function objectsOf(records: readonly LineRecord[]): ExportObject[] {
+  return [...uniqueObjects(loadedSet(records))];
+}
+
+describe('EXPORT_FORMATS', () => {
+  const formats = Object.entries(EXPORT_FORMATS);
+
+  it('names every control "Download …", each differently, under its own id', () => {
+    for (const [key, format] of formats) {
+      expect(format.id).toBe(key);
+      expect(format.label).toMatch(/^Download \S/);
+    }
+    expect(new Set(formats.map(([, format]) => format.label)).size).toBe(formats.length);
+  });
+
+  it('gives each extension its MIME type', () => {
+    const types = {
+      json: 'application/json',
+      txt: 'text/plain;charset=utf-8',
+      ndjson: 'application/x-ndjson',
+    };
+    for (const [, format] of formats) {
+      expect(types[format.extension as keyof typeof types]).toBe(format.mimeType);
+    }
+  });
+
+  it('says what every format other than the byte-exact ones changes', () => {
+    const exact = formats.filter(([, format]) => format.transformation === null).map(([id]) => id);
+    expect(exact).toEqual(['object', 'jsonArray', 'jsonLines']);
+  });
+});
+
+describe('object', () => {
+  it('is the /single body byte for byte, byte order mark included', async () => {
+    const bytes = readRealFixture('revit-model-root.single.json');
+
+    const file = await fileOf(EXPORT_FORMATS.object.parts({ raw: bytes.toString('utf8') }));
+
+    expect(file.equals(bytes)).toBe(true);
+  });
+
+  it('is a child object text byte for byte, spaced separators and unicode included', async () => {
+    const raw = AWKWARD_OBJECT;
+
+    expect((await fileOf(EXPORT_FORMATS.object.parts({ raw }))).equals(Buffer.from(raw))).toBe(
+      true,
+    );
+  });
+});
+
+describe('prettyObject', () => {
+  it('indents by 2 and keeps -0, 1e308 and long numbers as received', async () => {
+    const text = (await collect(EXPORT_FORMATS.prettyObject.parts({ raw: AWKWARD_OBJECT }))).join(
+      '',
+    );
+
+    expect(text.startsWith('{\n  "id": "00000000000000000000000000000001",\n  "a.b": -0,\n')).toBe(
+      true,
+    );
+    expect(text).toContain('\n  "c/d": 1e308,\n');
+    expect(text).toContain('\n  "big": 123456789012345678901234567890,\n');
+    expect(JSON.parse(text)).toEqual(JSON.parse(AWKWARD_OBJECT));
+  });
+
+  it('equals JSON.stringify(value, null, 2) for a real root whose numbers are in canonical form', async () => {
+    const raw = fixtureText('blender-cube.objects.json');
+    const root = arrayElementTexts(raw)[0]!;
+
+    const text = (await collect(EXPORT_FORMATS.prettyObject.parts({ raw: root }))).join('');
+
+    expect(text).toBe(JSON.stringify(JSON.parse(root), null, 2));
+  });
+});
+
+describe('jsonArray and jsonLines', () => {
+  it('rebuild a real JSON-mode with-children body byte for byte', async () => {
+    const bytes = readRealFixture('blender-cube.objects.json');
+    const records = arrayElementTexts(bytes.toString('utf8')).map((raw) => ({ id: '', raw }));
+
+    expect(records).toHaveLength(9);
+    expect((await fileOf(EXPORT_FORMATS.jsonArray.parts({ records }))).equals(bytes)).toBe(true);
+  });
+
+  it('rebuild a real text-mode body byte for byte', async () => {
+    const bytes = readRealFixture('brep-meshes.store.tsv');
+    const records = databaseRecords();
+
+    expect(records).toHaveLength(103);
+    expect((await fileOf(EXPORT_FORMATS.jsonLines.parts({ records }))).equals(bytes)).toBe(true);
+  });
+
+  it('keep every repeated copy, where the server sent it', async () => {
+    const records = [
+      { id: 'a', raw: '{"id":"a"}' },
+      { id: 'b', raw: '{"id": "b"}' },
+      { id: 'b', raw: '{"id": "b"}' },
+    ];
+
+    expect((await collect(EXPORT_FORMATS.jsonArray.parts({ records }))).join('')).toBe(
+      '[{"id":"a"},{"id": "b"},{"id": "b"}]',
+    );
+    expect((await collect(EXPORT_FORMATS.jsonLines.parts({ records }))).join('')).toBe(
+      'a\t{"id":"a"}\nb\t{"id": "b"}\nb\t{"id": "b"}\n',
+    );
+  });
+
+  it('hold the records there were when the parts were taken, not those added later', async () => {
+    const records: LineRecord[] = [{ id: 'a', raw: '{"id":"a"}' }];
+
+    const parts = EXPORT_FORMATS.jsonLines.parts({ records });
+    records.push({ id: 'b', raw: '{"id":"b"}' });
+
+    expect((await collect(parts)).join('')).toBe('a\t{"id":"a"}\n');
+  });
+});
+
+describe('ndjson', () => {
+  it('is each real database object once, its text as received, one per line', async () => {
+    const records = databaseRecords();
+    const withRepeats = [...records, ...records.slice(0, 5)];
+
+    const text = (
+      await collect(EXPORT_FORMATS.ndjson.parts({ objects: objectsOf(withRepeats) }))
+    ).join('');
+
+    expect(text.endsWith('\n')).toBe(true);
+    const lines = text.slice(0, -1).split('\n');
+    expect(lines).toEqual(records.map(({ raw }) => raw));
+    for (const line of lines) expect(() => JSON.parse(line) as unknown).not.toThrow();
+  });
+
+  it('puts an object whose text has line breaks on one line, tokens unchanged', async () => {
+    const records = floorRecords();
+    expect(records[0]!.raw).toContain('\n');
+
+    const text = (await collect(EXPORT_FORMATS.ndjson.parts({ objects: objectsOf(records) }))).join(
+      '',
+    );
+
+    const lines = text.slice(0, -1).split('\n');
+    expect(lines).toHaveLength(13);
+    lines.forEach((line, index) => {
+      expect(JSON.parse(line)).toEqual(JSON.parse(records[index]!.raw));
+    });
+    expect(text).toContain(',-0.00000000000017596590851098882,');
+  });
+});
+
+describe('objectsOfType', () => {
+  it('is the objects of exactly that full type chain, each once, as a JSON array of their texts', async () => {
+    const records = floorRecords();
+    const materialType = 'Objects.Other.Material:Objects.Other.Revit.RevitMaterial';
+    const objects = objectsOf([...records, records[2]!]);
+
+    const text = (
+      await collect(EXPORT_FORMATS.objectsOfType.parts({ objects, speckleType: materialType }))
+    ).join('');
+
+    const materials = records.filter(
+      ({ raw }) => (JSON.parse(raw) as { speckle_type: string }).speckle_type === materialType,
+    );
+    expect(materials).toHaveLength(4);
+    expect(text).toBe(`[${materials.map(({ raw }) => raw).join(',')}]`);
+    const generalOnly = EXPORT_FORMATS.objectsOfType.parts({
+      objects,
+      speckleType: 'Objects.Other.Material',
+    });
+    expect((await collect(generalOnly)).join('')).toBe('[]');
+  });
+
+  it('gives the real DataChunks of a database dump', async () => {
+    const objects = objectsOf(databaseRecords());
+
+    const text = (
+      await collect(
+        EXPORT_FORMATS.objectsOfType.parts({
+          objects,
+          speckleType: 'Speckle.Core.Models.DataChunk',
+        }),
+      )
+    ).join('');
+
+    const chunks = JSON.parse(text) as { speckle_type: string }[];
+    expect(chunks).toHaveLength(82);
+    expect(new Set(chunks.map((chunk) => chunk.speckle_type))).toEqual(
+      new Set(['Speckle.Core.Models.DataChunk']),
+    );
+  });
+});
+
+describe('ids', () => {
+  it('lists each received id once, one per line, in the order received', async () => {
+    const records = databaseRecords();
+
+    const text = (
+      await collect(EXPORT_FORMATS.ids.parts({ objects: objectsOf([...records, records[0]!]) }))
+    ).join('');
+
+    expect(text).toBe(records.map(({ id }) => `${id}\n`).join(''));
+  });
+});
+
+describe('value', () => {
+  const raw = fixtureText('revit-floor.objects.json');
+  const root = arrayElementTexts(raw)[0]!;
+
+  it('cuts a nested object out of the received text and indents it', async () => {
+    const text = (await collect(EXPORT_FORMATS.value.parts({ raw: root, path: ['level'] }))).join(
+      '',
+    );
+
+    const floor = JSON.parse(root) as { level: unknown };
+    expect(text).toBe(JSON.stringify(floor.level, null, 2));
+  });
+
+  it('gives a single value as its JSON text, and reaches into arrays by index', async () => {
+    const parts = async (path: (string | number)[]) =>
+      (await collect(EXPORT_FORMATS.value.parts({ raw: AWKWARD_OBJECT, path }))).join('');
+
+    expect(await parts(['a.b'])).toBe('-0');
+    expect(await parts(['c/d'])).toBe('1e308');
+    expect(await parts(['/e'])).toBe('1.0000000000000001');
+    expect(await parts(['@x.y/z', 'ü'])).toBe('"é\\u00e9😀\\ud83d\\ude00"');
+    expect(await parts(['nested', 2, 1])).toBe('false');
+    expect(await parts(['nested', 0])).toBe('[\n  {}\n]');
+  });
+
+  it('fails the save, not the click, when there is no value at the path', async () => {
+    const parts = EXPORT_FORMATS.value.parts({ raw: root, path: ['level', 'nothing'] });
+
+    await expect(collect(parts)).rejects.toThrow('no value at ["level","nothing"]');
+  });
+});
+
+describe('recomposed', () => {
+  it('writes the recomposed value as compact JSON, as JSON.stringify would', async () => {
+    const value = JSON.parse(fixtureText('revit-floor.objects.json')) as unknown;
+
+    const text = (await collect(EXPORT_FORMATS.recomposed.parts({ recompose: () => value }))).join(
+      '',
+    );
+
+    expect(text).toBe(JSON.stringify(value));
+  });
+
+  it('recomposes only once writing starts, not when the parts are taken', async () => {
+    let built = 0;
+    const recompose = () => {
+      built += 1;
+      return { id: 'x', '@elements': [{ id: 'y', data: [-0, 1e308] }] };
+    };
+
+    const parts = EXPORT_FORMATS.recomposed.parts({ recompose });
+    expect(built).toBe(0);
+
+    expect((await collect(parts)).join('')).toBe(
+      '{"id":"x","@elements":[{"id":"y","data":[0,1e+308]}]}',
+    );
+    expect(built).toBe(1);
+  });
+});
+
+describe('uniqueObjects', () => {
+  it('gives each object once with its type, from the objects received when it was called', () => {
+    const records = databaseRecords();
+    const set = loadedSet(records.slice(0, 10));
+
+    const objects = uniqueObjects(set);
+    set.append(records.slice(10), 0);
+
+    const listed = [...objects];
+    expect(listed.map(({ id }) => id)).toEqual(records.slice(0, 10).map(({ id }) => id));
+    expect(listed[0]).toEqual({
+      id: records[0]!.id,
+      raw: records[0]!.raw,
+      speckleType: 'Speckle.Core.Models.DataChunk',
+    });
+  });
+});
 
 describe('jsonArrayParts', () => {
   it('lays the texts out as [r0,r1,…] without joining them', () => {
@@ -42,32 +325,12 @@ describe('jsonArrayParts', () => {
     expect(jsonArrayParts([])).toEqual(['[', ']']);
   });
 
-  it('rebuilds a real with-children response byte for byte', () => {
-    const response = readRealFixture('blender-cube.objects.json').toString('utf8');
-    const raws = arrayElementTexts(response);
-
-    expect(raws).toHaveLength(9);
-    expect(jsonArrayParts(raws).join('')).toBe(response);
-  });
-
   it('equals JSON.stringify of the objects when given their compact texts', () => {
-    const objects = JSON.parse(
-      readRealFixture('revit-floor.objects.json').toString('utf8'),
-    ) as unknown[];
+    const objects = JSON.parse(fixtureText('revit-floor.objects.json')) as unknown[];
 
     const parts = jsonArrayParts(objects.map((object) => JSON.stringify(object)));
 
     expect(parts.join('')).toBe(JSON.stringify(objects));
-  });
-
-  it('gives a JSON array of the lines of a real database dump', () => {
-    const records = recordsOf(readRealFixture('brep-meshes.store.tsv').toString('utf8'));
-
-    const array = JSON.parse(jsonArrayParts(records.map(({ raw }) => raw)).join('')) as {
-      id: string;
-    }[];
-
-    expect(array.map(({ id }) => id)).toEqual(records.map(({ id }) => id));
   });
 });
 
@@ -75,16 +338,6 @@ describe('jsonLinesParts', () => {
   it('lays the records out as id<TAB>json<LF> without joining them', () => {
     expect(jsonLinesParts([{ id: 'a', raw: '{}' }])).toEqual(['a', '\t', '{}', '\n']);
     expect(jsonLinesParts([])).toEqual([]);
-  });
-
-  it('rebuilds a real database dump byte for byte', () => {
-    const bytes = readRealFixture('brep-meshes.store.tsv');
-    const records = recordsOf(bytes.toString('utf8'));
-
-    const rebuilt = Buffer.from(jsonLinesParts(records).join(''), 'utf8');
-
-    expect(records).toHaveLength(103);
-    expect(rebuilt.equals(bytes)).toBe(true);
   });
 });
 
@@ -121,5 +374,30 @@ describe('exportFileName', () => {
         extension: '.json',
       }),
     ).toBe('h_p-..-x_o_all-as-array.json');
+  });
+});
+
+describe('formatFileName', () => {
+  const target = { host: 'localhost:5173', projectId: 'abcdef0123', objectId: 'f'.repeat(32) };
+  const stem = `localhost-5173_abcdef0123_${'f'.repeat(32)}`;
+
+  it("names the format's kind and extension", () => {
+    expect(formatFileName(EXPORT_FORMATS.ndjson, target)).toBe(`${stem}_objects.ndjson`);
+    expect(formatFileName(EXPORT_FORMATS.jsonLines, { ...target, complete: true })).toBe(
+      `${stem}_objects-lines.txt`,
+    );
+  });
+
+  it('adds the detail and marks a file from a load that did not complete', () => {
+    expect(
+      formatFileName(EXPORT_FORMATS.objectsOfType, {
+        ...target,
+        detail: 'RevitFloor',
+        complete: false,
+      }),
+    ).toBe(`${stem}_type-RevitFloor-incomplete.json`);
+    expect(formatFileName(EXPORT_FORMATS.value, { ...target, detail: '@elements/0' })).toBe(
+      `${stem}_value-elements-0.json`,
+    );
   });
 });
