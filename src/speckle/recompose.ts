@@ -12,7 +12,12 @@
  * - `{"__cycle": "<id>"}`: the id is an ancestor on the path being expanded (ids are content hashes,
  *   so only corrupt data has cycles);
  * - `{"__depthLimit": "<id>"}`: resolving it would go deeper than `maxDepth` references below the root.
- * A missing chunk leaves its marker in place in the joined array, so the hole stays where it was.
+ * A chunk that is missing (or a cycle) leaves its marker in place in the joined array, so the hole
+ * stays where it was.
+ *
+ * Chunks are joined whatever the depth, as part of the object that names them. A chunk is still a
+ * detached object: references in its `data` (chunked lists of objects) sit one level deeper than
+ * the array that named it, with the chunk as their ancestor.
  */
 import { extendPath, pathOf, type Path, type PathLink, type PathSegment } from './paths';
 import { isReference } from './references';
@@ -52,19 +57,39 @@ export function isDataChunk(value: unknown): value is { data: unknown } {
   return typeof type === 'string' && shortTypeName(type) === 'DataChunk';
 }
 
-export interface JoinedChunks {
-  /** The chunks' data end to end; a missing chunk is a `__missing` marker at its place. */
-  value: unknown[];
-  /** DataChunks found and joined. */
-  chunks: number;
-  /** Ids of chunk references whose objects are absent. */
-  missing: string[];
-  /** Where each element of the original array starts in `value`. */
-  offsets: number[];
+/** What one element of a chunked array became in the joined array. */
+export interface ChunkPart {
+  /** `chunk`: its data; `missing`/`cycle`: a marker; `other`: the element itself, not a chunk. */
+  kind: 'chunk' | 'missing' | 'cycle' | 'other';
+  /** The id it referenced; null for an element held inline. */
+  id: string | null;
+  /** Where its elements start in the joined array, and how many there are. */
+  start: number;
+  length: number;
 }
 
-/** The joined form of a chunked array, or null when `array` is not one. */
-export function joinChunks(array: readonly unknown[], lookup: Lookup): JoinedChunks | null {
+export interface JoinedChunks {
+  /** The chunks' data end to end; markers where chunks are missing or cycles. */
+  value: unknown[];
+  /** One per element of the original array, in order. */
+  parts: ChunkPart[];
+  /** Chunks whose data was joined (empty ones included). */
+  chunks: number;
+  /** Ids of referenced chunks that are absent. */
+  missing: string[];
+}
+
+const NO_ANCESTORS: ReadonlySet<string> = new Set();
+
+/**
+ * The joined form of a chunked array, or null when `array` is not one. `ancestors` as for
+ * `resolveValue`: a chunk that is its own ancestor (its data holds an array of itself) is a cycle.
+ */
+export function joinChunks(
+  array: readonly unknown[],
+  lookup: Lookup,
+  ancestors: ReadonlySet<string> = NO_ANCESTORS,
+): JoinedChunks | null {
   // The first element that resolves decides; parse it once, since chunks are big.
   let decidingIndex = -1;
   let decidingTarget: unknown;
@@ -75,24 +100,32 @@ export function joinChunks(array: readonly unknown[], lookup: Lookup): JoinedChu
   }
   if (!isDataChunk(decidingTarget)) return null;
 
-  const joined: JoinedChunks = { value: [], chunks: 0, missing: [], offsets: [] };
+  const joined: JoinedChunks = { value: [], parts: [], chunks: 0, missing: [] };
   array.forEach((element, index) => {
-    joined.offsets.push(joined.value.length);
-    const reference = isReference(element) ? element.referencedId : null;
+    const id = isReference(element) ? element.referencedId : null;
+    const start = joined.value.length;
+    let kind: ChunkPart['kind'];
     let target: unknown = element;
     if (index === decidingIndex) target = decidingTarget;
-    else if (reference !== null) target = lookup(reference);
-    if (target === undefined && reference !== null) {
-      joined.missing.push(reference);
-      joined.value.push(marker('missing', reference));
+    else if (id !== null) target = lookup(id);
+    if (id !== null && target === undefined) {
+      kind = 'missing';
+      joined.missing.push(id);
+      joined.value.push(marker('missing', id));
+    } else if (id !== null && ancestors.has(id)) {
+      kind = 'cycle';
+      joined.value.push(marker('cycle', id));
     } else if (isDataChunk(target) && Array.isArray(target.data)) {
+      kind = 'chunk';
       joined.chunks += 1;
       // A loop, not push(...data): spreading 62,500 arguments is near engine limits.
       for (const item of target.data as unknown[]) joined.value.push(item);
     } else {
       // Not a chunk after all: kept as it was, for the caller to resolve like any element.
+      kind = 'other';
       joined.value.push(element);
     }
+    joined.parts.push({ kind, id, start, length: joined.value.length - start });
   });
   return joined;
 }
@@ -104,9 +137,11 @@ export type Resolution =
   | { kind: 'object'; id: string; value: unknown }
   | { kind: 'missing'; id: string }
   | { kind: 'cycle'; id: string }
+  /**
+   * A chunked array, joined. Elements from a part of kind `chunk` with an id have that chunk as
+   * one more ancestor.
+   */
   | ({ kind: 'chunks' } & JoinedChunks);
-
-const NO_ANCESTORS: ReadonlySet<string> = new Set();
 
 /**
  * One step of recomposition. `ancestors` are the ids of the objects on the path from the root to
@@ -125,7 +160,7 @@ export function resolveValue(
     return target === undefined ? { kind: 'missing', id } : { kind: 'object', id, value: target };
   }
   if (Array.isArray(value)) {
-    const joined = joinChunks(value, lookup);
+    const joined = joinChunks(value, lookup, ancestors);
     if (joined) return { kind: 'chunks', ...joined };
   }
   return { kind: 'value', value };
@@ -166,7 +201,9 @@ export interface Recomposition {
 
 type Container = Record<string, unknown> | unknown[];
 
+/** A value to copy into `container[key]`. */
 interface Visit {
+  kind: 'visit';
   value: unknown;
   container: Container;
   key: PathSegment;
@@ -176,15 +213,19 @@ interface Visit {
   depth: number;
 }
 
+/** A detached object (or a chunk) on the path from the root to what is being built. */
 interface OpenObject {
   id: string;
-  visit: Visit;
+  /** Where it is built; null for a chunk, whose data is spread into the array that named it. */
+  slot: Visit | null;
   joinsStart: number;
   /** References below this object's deepest descendant. */
   height: number;
   /** Holds a cycle or depth marker, so it depends on where it was reached and cannot be reused. */
   tainted: boolean;
 }
+
+type Task = Visit | { kind: 'enter'; object: OpenObject } | { kind: 'exit'; object: OpenObject };
 
 interface Built {
   value: unknown;
@@ -209,8 +250,9 @@ export function recompose(
   const open: OpenObject[] = [];
   const onPath = new Set<string>();
   const holder: Record<string, unknown> = {};
-  const tasks: Array<Visit | OpenObject> = [
+  const tasks: Task[] = [
     {
+      kind: 'visit',
       value: { referencedId: rootId },
       container: holder,
       key: 'root',
@@ -231,6 +273,25 @@ export function recompose(
   const grow = (height: number) => {
     const parent = open.at(-1);
     if (parent) parent.height = Math.max(parent.height, height + 1);
+  };
+  const enter = (object: OpenObject) => {
+    open.push(object);
+    onPath.add(object.id);
+  };
+  const exit = (object: OpenObject) => {
+    open.pop();
+    onPath.delete(object.id);
+    const { slot } = object;
+    if (slot && !object.tainted) {
+      built.set(object.id, {
+        value: (slot.container as Record<PathSegment, unknown>)[slot.key],
+        height: object.height,
+        joinsStart: object.joinsStart,
+        joinsEnd: joins.length,
+        pathLength: slot.pathLength,
+      });
+    }
+    grow(object.height);
   };
 
   const resolve = (visit: Visit, id: string) => {
@@ -262,52 +323,19 @@ export function recompose(
     if (target === undefined) {
       put(visit, marker('missing', id));
       missing.add(id);
+      // It takes a level all the same: where the parent is reused deeper, it becomes a depth marker.
+      grow(0);
       return;
     }
-    const object: OpenObject = { id, visit, joinsStart: joins.length, height: 0, tainted: false };
-    open.push(object);
-    onPath.add(id);
-    tasks.push(object, { ...visit, value: target, depth });
-  };
-
-  const close = (object: OpenObject) => {
-    open.pop();
-    onPath.delete(object.id);
-    const { container, key, pathLength } = object.visit;
-    if (!object.tainted) {
-      built.set(object.id, {
-        value: (container as Record<PathSegment, unknown>)[key],
-        height: object.height,
-        joinsStart: object.joinsStart,
-        joinsEnd: joins.length,
-        pathLength,
-      });
-    }
-    grow(object.height);
-  };
-
-  const copy = (visit: Visit) => {
-    const { value } = visit;
-    if (Array.isArray(value)) {
-      const joined = joinChunks(value, lookup);
-      if (joined) {
-        const path = pathOf(visit.link);
-        const { chunks, value: data } = joined;
-        joins.push({ path, chunks, missing: joined.missing.length, length: data.length });
-        for (const id of joined.missing) missing.add(id);
-      }
-      const source = joined ? joined.value : value;
-      const array: unknown[] = new Array(source.length);
-      put(visit, array);
-      fill(visit, array, source.keys(), (index) => source[index]);
-    } else if (typeof value === 'object' && value !== null) {
-      const object: Record<string, unknown> = {};
-      put(visit, object);
-      const record = value as Record<string, unknown>;
-      fill(visit, object, Object.keys(record), (key) => record[key]);
-    } else {
-      put(visit, value);
-    }
+    const object: OpenObject = {
+      id,
+      slot: visit,
+      joinsStart: joins.length,
+      height: 0,
+      tainted: false,
+    };
+    enter(object);
+    tasks.push({ kind: 'exit', object }, { ...visit, value: target, depth });
   };
 
   // Plain values are copied at once; nested ones become tasks, queued so that they are built in
@@ -317,33 +345,93 @@ export function recompose(
     container: Container,
     keys: Iterable<K>,
     read: (key: K) => unknown,
-  ) => {
+    depth: number,
+  ): Visit[] => {
     const nested: Visit[] = [];
     for (const key of keys) {
       const child = read(key);
       if (typeof child === 'object' && child !== null) {
         set(container, key, null);
         nested.push({
+          kind: 'visit',
           value: child,
           container,
           key,
           link: extendPath(parent.link, key),
           pathLength: parent.pathLength + 1,
-          depth: parent.depth,
+          depth,
         });
-      } else {
-        set(container, key, child);
-      }
+      } else set(container, key, child);
     }
-    for (let i = nested.length - 1; i >= 0; i -= 1) tasks.push(nested[i] as Visit);
+    return nested;
+  };
+  // Last first, so that they come off the stack in document order. A loop, not push(...): a
+  // collection can hold 100,000 elements.
+  const schedule = (nested: readonly Task[]) => {
+    for (let i = nested.length - 1; i >= 0; i -= 1) tasks.push(nested[i] as Task);
+  };
+
+  const copyJoined = (visit: Visit, joined: JoinedChunks) => {
+    const path = pathOf(visit.link);
+    const { chunks, value: data } = joined;
+    joins.push({ path, chunks, missing: joined.missing.length, length: data.length });
+    for (const id of joined.missing) missing.add(id);
+    const array: unknown[] = new Array(data.length);
+    put(visit, array);
+    // Pushed last part first, so that the parts are built in order.
+    for (let p = joined.parts.length - 1; p >= 0; p -= 1) {
+      const { kind, id, start, length } = joined.parts[p] as ChunkPart;
+      if (kind === 'cycle') {
+        cycles += 1;
+        taint();
+      }
+      const fromChunk = kind === 'chunk' && id !== null;
+      const read = (index: number) => data[index];
+      const depth = fromChunk ? visit.depth + 1 : visit.depth;
+      const nested = fill(visit, array, range(start, start + length), read, depth);
+      if (nested.length === 0) continue;
+      if (fromChunk) {
+        // A chunk holding nested values (chunked lists of objects do): it is their ancestor.
+        const object: OpenObject = { id, slot: null, joinsStart: 0, height: 0, tainted: false };
+        tasks.push({ kind: 'exit', object });
+        schedule(nested);
+        tasks.push({ kind: 'enter', object });
+      } else schedule(nested);
+    }
+  };
+
+  const copy = (visit: Visit) => {
+    const { value } = visit;
+    if (Array.isArray(value)) {
+      const joined = joinChunks(value, lookup, onPath);
+      if (joined) {
+        copyJoined(visit, joined);
+        return;
+      }
+      const array: unknown[] = new Array(value.length);
+      put(visit, array);
+      schedule(fill(visit, array, value.keys(), (index) => value[index] as unknown, visit.depth));
+    } else if (typeof value === 'object' && value !== null) {
+      const object: Record<string, unknown> = {};
+      put(visit, object);
+      const record = value as Record<string, unknown>;
+      schedule(fill(visit, object, Object.keys(record), (key) => record[key], visit.depth));
+    } else {
+      put(visit, value);
+    }
   };
 
   for (let task = tasks.pop(); task !== undefined; task = tasks.pop()) {
-    if ('tainted' in task) close(task);
+    if (task.kind === 'enter') enter(task.object);
+    else if (task.kind === 'exit') exit(task.object);
     else if (isReference(task.value)) resolve(task, task.value.referencedId);
     else copy(task);
   }
   return { value: holder.root, joins, missing: [...missing], cycles, depthLimited };
+}
+
+function* range(start: number, end: number): Generator<number> {
+  for (let i = start; i < end; i += 1) yield i;
 }
 
 function put({ container, key }: Visit, value: unknown): void {

@@ -29,17 +29,17 @@ export function isReference(value: unknown): value is Reference {
   );
 }
 
-/** Every reference inside `value` with its path, in document order, repeats included. */
+/** Every reference in `value` (itself included) with its path, in document order, repeats included. */
 export function findReferences(value: unknown): ReferenceAt[] {
   const found: ReferenceAt[] = [];
   const stack: Array<{ value: unknown; link: PathLink | null }> = [{ value, link: null }];
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
     const current = item.value;
+    if (typeof current !== 'object' || current === null) continue;
+    // Not the end of the walk: what a reference holds is read too, as the text reader does.
     if (isReference(current)) {
       found.push({ path: pathOf(item.link), referencedId: current.referencedId });
-      continue;
     }
-    if (typeof current !== 'object' || current === null) continue;
     // Pushed in reverse so that they come off the stack in document order. Indexes are read
     // directly: a DataChunk holds 62,500 numbers, not worth a tuple each.
     if (Array.isArray(current)) {

@@ -26,7 +26,7 @@ export interface ValueSearch {
 }
 
 /** The query as matched: lowercased; null when there is nothing to look for. */
-export function toNeedle(query: string): string | null {
+function toNeedle(query: string): string | null {
   return query === '' ? null : query.toLowerCase();
 }
 
@@ -57,7 +57,9 @@ function walkMatches(value: unknown, needle: string, visit: Visitor): void {
     }
     const text = plainText(item.value);
     if (text !== null) {
-      if (link && includes(text, needle)) visit(link, 'value', text);
+      // Numbers, booleans and null print in lowercase already; DataChunks hold 62,500 numbers.
+      const lower = typeof item.value === 'string' ? text.toLowerCase() : text;
+      if (link && lower.includes(needle)) visit(link, 'value', text);
       continue;
     }
     if (typeof item.value !== 'object' || item.value === null) continue;
