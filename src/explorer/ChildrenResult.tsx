@@ -1,15 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { objectWithChildrenQuery, type ObjectQueryInput } from '../api/objects';
-import { downloadParts } from '../export/download';
-import { exportFileName, jsonArrayParts, jsonLinesParts } from '../export/formats';
+import { EXPORT_FORMATS, uniqueObjects } from '../export/formats';
 import { isLoading, type ObjectSet } from '../speckle/objectSet';
 import { ErrorAlert } from './ErrorAlert';
 import { LoadStatus } from './LoadStatus';
 import { filterObjects, type ObjectFilter } from './objectFilter';
 import { ObjectFilterControls } from './ObjectFilterControls';
 import { ObjectList } from './ObjectList';
+import { ExportProgress } from './ExportProgress';
 import { ObjectView } from './ObjectView';
+import { useExport } from './useExport';
 import { useFocusOnChange } from './useFocusOnChange';
 
 export function ChildrenResult({ input, host }: { input: ObjectQueryInput; host: string }) {
@@ -52,8 +53,8 @@ function LoadedSet({
   const shownId = chosenId ?? set.rootId;
   const shownRaw = shownId ? set.raw(shownId) : undefined;
   const { projectId, objectId } = input;
-  const fileName = (kind: string, extension: string) =>
-    exportFileName({ host, projectId, objectId, kind, extension });
+  const exports = useExport();
+  const target = { host, projectId, objectId, complete: progress.status === 'complete' };
 
   const resultRef = useFocusOnChange<HTMLElement>(`${projectId}/${objectId}`);
   useEscapeToCancel(set, isLoading(progress));
@@ -78,32 +79,34 @@ function LoadedSet({
         </p>
       )}
       {progress.received > 0 && (
-        <div className="row toolbar">
-          <button
-            type="button"
-            onClick={() =>
-              downloadParts(
-                jsonArrayParts(set.records.map((record) => record.raw)),
-                fileName(partialKind('objects', progress.status), 'json'),
-                'application/json',
-              )
-            }
-          >
-            Download all as JSON array
-          </button>
-          <button
-            type="button"
-            onClick={() =>
-              downloadParts(
-                jsonLinesParts(set.records),
-                fileName(partialKind('objects-lines', progress.status), 'txt'),
-                'text/plain',
-              )
-            }
-          >
-            Download all as JSON lines
-          </button>
-        </div>
+        <>
+          <div className="row toolbar">
+            {(
+              [
+                [EXPORT_FORMATS.jsonArray, { records: set.records }],
+                [EXPORT_FORMATS.jsonLines, { records: set.records }],
+              ] as const
+            ).map(([format, records]) => (
+              <button
+                key={format.id}
+                type="button"
+                onClick={() => exports.save(format, records, target)}
+              >
+                {format.label}
+              </button>
+            ))}
+            {([EXPORT_FORMATS.ndjson, EXPORT_FORMATS.ids] as const).map((format) => (
+              <button
+                key={format.id}
+                type="button"
+                onClick={() => exports.save(format, { objects: uniqueObjects(set) }, target)}
+              >
+                {format.label}
+              </button>
+            ))}
+          </div>
+          <ExportProgress active={exports.active} outcome={exports.outcome} />
+        </>
       )}
       <div className="split">
         {progress.received > 0 && (
@@ -140,9 +143,4 @@ function useEscapeToCancel(set: ObjectSet, loading: boolean) {
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [set, loading]);
-}
-
-/** A file cut short says so in its name, so nobody mistakes it for the whole model. */
-function partialKind(kind: string, status: string): string {
-  return status === 'complete' ? kind : `${kind}-incomplete`;
 }

@@ -1,10 +1,11 @@
 import { memo, useMemo, useState } from 'react';
 import { collapseAllNested, JsonView } from 'react-json-view-lite';
-import { downloadParts } from '../export/download';
-import { exportFileName } from '../export/formats';
+import { EXPORT_FORMATS } from '../export/formats';
 import { shortTypeName, typeChain } from '../speckle/types';
 import { isRangeKey, toDisplayValue } from './displayValue';
+import { ExportProgress } from './ExportProgress';
 import { treeStyles } from './treeStyles';
+import { useExport } from './useExport';
 
 type Expansion = 'top' | 'all' | 'none';
 
@@ -32,6 +33,7 @@ export const ObjectView = memo(function ObjectView({
 }) {
   const parsed = useMemo(() => parseJson(raw), [raw]);
   const [fullStrings, setFullStrings] = useState(false);
+  const exports = useExport();
   const shown: ParseResult = useMemo(
     // An object's display form is an object too.
     () =>
@@ -68,18 +70,15 @@ export const ObjectView = memo(function ObjectView({
           <button type="button" onClick={() => expand('none')} disabled={!parsed.ok}>
             Collapse all
           </button>
-          <button
-            type="button"
-            onClick={() =>
-              downloadParts(
-                [raw],
-                exportFileName({ host, projectId, objectId, kind: 'object', extension: 'json' }),
-                'application/json',
-              )
-            }
-          >
-            Download object JSON
-          </button>
+          {([EXPORT_FORMATS.object, EXPORT_FORMATS.prettyObject] as const).map((format) => (
+            <button
+              key={format.id}
+              type="button"
+              onClick={() => exports.save(format, { raw }, { host, projectId, objectId })}
+            >
+              {format.label}
+            </button>
+          ))}
           <label className="checkbox">
             <input
               type="checkbox"
@@ -90,6 +89,7 @@ export const ObjectView = memo(function ObjectView({
           </label>
         </div>
       </header>
+      <ExportProgress active={exports.active} outcome={exports.outcome} />
       {shown.ok ? (
         <div className="tree">
           <JsonView

@@ -11,15 +11,3 @@ export function downloadBlob(blob: Blob, fileName: string): void {
   // The browser reads the Blob after the click returns; revoking at once can cancel the download.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
-
-/**
- * Saves a file made of parts through a Blob, so no part list is ever joined into one string:
- * V8 refuses strings over ~512 MB and a whole model can be larger.
- */
-export function downloadParts(
-  parts: readonly BlobPart[],
-  fileName: string,
-  mimeType: string,
-): void {
-  downloadBlob(new Blob(parts as BlobPart[], { type: mimeType }), fileName);
-}

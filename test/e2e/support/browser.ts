@@ -67,6 +67,11 @@ export function usePageSession(): PageSession {
       acceptDownloads: true,
       viewport: VIEWPORT,
     });
+    // Headless Chromium has a save dialog API that refuses at once; without it the app takes its
+    // Blob download path, which Playwright captures. The picker path has its own test.
+    await context.addInitScript(() => {
+      delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
+    });
     const page = await context.newPage();
     const state: Current = { context, page, allowed: [], problems: [] };
     page.on('pageerror', (error) => {

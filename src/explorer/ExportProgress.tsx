@@ -1,0 +1,28 @@
+import { formatBytes } from '../speckle/text';
+import type { ActiveExport } from './useExport';
+
+/** Progress of a running download, and how the last one ended, announced politely. */
+export function ExportProgress({
+  active,
+  outcome,
+}: {
+  active: ActiveExport | null;
+  outcome: string | null;
+}) {
+  return (
+    <div className="row export-progress" aria-live="polite">
+      {active ? (
+        <>
+          <span>
+            {active.label.replace(/^Download/, 'Saving')}: {formatBytes(active.bytes)}…
+          </span>
+          <button type="button" onClick={active.cancel}>
+            Cancel download
+          </button>
+        </>
+      ) : (
+        outcome && <span>{outcome}</span>
+      )}
+    </div>
+  );
+}

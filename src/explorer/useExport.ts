@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import type { ExportFormat, ExportTarget } from '../export/formats';
+import { saveExport } from '../export/saveExport';
+import { formatBytes } from '../speckle/text';
+
+export interface ActiveExport {
+  label: string;
+  bytes: number;
+  cancel: () => void;
+}
+
+/**
+ * Runs one export at a time from a click, with progress, cancel and an outcome line. `save` must be
+ * called synchronously in the click handler: the save dialog needs the click's user activation.
+ */
+export function useExport() {
+  const [active, setActive] = useState<ActiveExport | null>(null);
+  const [outcome, setOutcome] = useState<string | null>(null);
+
+  function save<Input>(format: ExportFormat<Input>, input: Input, target: ExportTarget) {
+    const controller = new AbortController();
+    const cancel = () => controller.abort();
+    setActive({ label: format.label, bytes: 0, cancel });
+    setOutcome(null);
+    saveExport(format, input, target, {
+      signal: controller.signal,
+      onProgress: (bytes) => setActive({ label: format.label, bytes, cancel }),
+    })
+      .then(
+        (result) =>
+          setOutcome(
+            result.status === 'saved'
+              ? `Saved ${formatBytes(result.bytes)}.`
+              : 'The download was cancelled.',
+          ),
+        (error: unknown) =>
+          setOutcome(`The download failed: ${error instanceof Error ? error.message : error}`),
+      )
+      .finally(() => setActive(null));
+  }
+
+  return { save, active, outcome };
+}

@@ -1,0 +1,110 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  download,
+  lookUp,
+  openApp,
+  waitForCompleteCount,
+  waitForObjectShown,
+} from './support/app.ts';
+import { usePageSession } from './support/browser.ts';
+import { expectSameBytes } from './support/bytes.ts';
+import { fetchRawBody, smallModelWithChildren, splitLines } from './support/demo.ts';
+
+/** Stands in for the File System Access API's save dialog, keeping what the app writes. */
+async function stubSavePicker(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const saved: Array<{ name: string; chunks: number[][]; closed: boolean }> = [];
+    Object.assign(window, {
+      __saved: saved,
+      showSaveFilePicker: async ({ suggestedName }: { suggestedName: string }) => {
+        const file = { name: suggestedName, chunks: [] as number[][], closed: false };
+        saved.push(file);
+        return {
+          createWritable: async () => ({
+            write: async (data: Uint8Array) => void file.chunks.push([...data]),
+            close: async () => void (file.closed = true),
+            abort: async () => undefined,
+          }),
+        };
+      },
+    });
+  });
+}
+
+async function savedThroughPicker(page: Page): Promise<{ name: string; bytes: Buffer }> {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => (window as unknown as { __saved: { closed: boolean }[] }).__saved.at(-1)?.closed,
+      ),
+    )
+    .toBe(true);
+  const file = await page.evaluate(() => {
+    const last = (
+      window as unknown as { __saved: { name: string; chunks: number[][] }[] }
+    ).__saved.at(-1)!;
+    return { name: last.name, bytes: last.chunks.flat() };
+  });
+  return { name: file.name, bytes: Buffer.from(file.bytes) };
+}
+
+describe('exports', () => {
+  const session = usePageSession();
+
+  async function loadModel(page: Page) {
+    const target = await smallModelWithChildren();
+    await openApp(page);
+    await lookUp(page, target.project.id, target.object.id, 'Get with children');
+    await waitForCompleteCount(page, target.object.objectCount);
+    await waitForObjectShown(page, target.object.id);
+    return target;
+  }
+
+  it('writes the JSON array through the save dialog, byte for byte, when the browser has one', async () => {
+    const { page } = session;
+    const { project, object } = await loadModel(page);
+    await stubSavePicker(page);
+
+    await page.getByRole('button', { name: 'Download all as JSON array', exact: true }).click();
+
+    const file = await savedThroughPicker(page);
+    expect(file.name).toMatch(new RegExp(`_${project.id}_${object.id}_objects\\.json$`));
+    expectSameBytes(
+      file.bytes,
+      await fetchRawBody(project.id, object.id, 'json'),
+      'picker JSON array',
+    );
+    await expect.poll(() => page.getByText(/^Saved [0-9]/).count()).toBe(1);
+  });
+
+  it('downloads NDJSON and the id list as documented transformations of the server text', async () => {
+    const { page } = session;
+    const { project, object } = await loadModel(page);
+    const lines = splitLines(await fetchRawBody(project.id, object.id, 'lines'));
+    const unique = lines.filter(
+      (line, index) => lines.findIndex((other) => other.id === line.id) === index,
+    );
+
+    const ndjson = await download(page, 'Download all as NDJSON');
+    expect(ndjson.name).toMatch(/_objects\.ndjson$/);
+    expectSameBytes(ndjson.bytes, unique.map(({ raw }) => `${raw}\n`).join(''), 'NDJSON');
+    for (const line of ndjson.bytes.toString('utf8').trimEnd().split('\n')) JSON.parse(line);
+
+    const ids = await download(page, 'Download object ids');
+    expect(ids.name).toMatch(/_ids\.txt$/);
+    expectSameBytes(ids.bytes, unique.map(({ id }) => `${id}\n`).join(''), 'ids');
+  });
+
+  it('downloads the shown object pretty-printed with 2-space indents', async () => {
+    const { page } = session;
+    const { project, object } = await loadModel(page);
+    const single = (await fetchRawBody(project.id, object.id, 'lines')).toString('utf8');
+    const rootText = single.slice(single.indexOf('\t') + 1, single.indexOf('\n'));
+
+    const pretty = await download(page, 'Download pretty-printed object JSON');
+
+    expect(pretty.name).toMatch(/_object-pretty\.json$/);
+    expectSameBytes(pretty.bytes, JSON.stringify(JSON.parse(rootText), null, 2), 'pretty object');
+  });
+});
