@@ -10,6 +10,7 @@ import { ObjectFilterControls } from './ObjectFilterControls';
 import { ObjectList } from './ObjectList';
 import { ExportProgress } from './ExportProgress';
 import { ObjectView } from './ObjectView';
+import { TicketTools } from './TicketTools';
 import { useExport } from './useExport';
 import { useFocusOnChange } from './useFocusOnChange';
 
@@ -69,6 +70,21 @@ function LoadedSet({
           </button>
         )}
       </div>
+      <TicketTools
+        input={input}
+        mode="children"
+        facts={{
+          outcome: progress.error ? progress.error.message : progress.status,
+          httpStatus: progress.error?.context.status ?? (progress.received > 0 ? 200 : null),
+          counts: {
+            received: progress.received,
+            expected: progress.expected,
+            duplicates: progress.duplicates,
+          },
+          bytes: progress.bytes,
+          elapsedMs: progress.finishedAt === null ? null : progress.finishedAt - progress.startedAt,
+        }}
+      />
       {progress.error && (
         <ErrorAlert error={progress.error} onRetry={isLoading(progress) ? undefined : onRetry} />
       )}

@@ -5,6 +5,7 @@ import { MAX_AUTOMATIC_RETRIES, retryDelayMs } from '../api/retryPolicy';
 import { formatBytes, utf8ByteLength } from '../speckle/text';
 import { ErrorAlert } from './ErrorAlert';
 import { ObjectView } from './ObjectView';
+import { TicketTools } from './TicketTools';
 import { RetryCountdown } from './RetryCountdown';
 import { useFocusOnChange } from './useFocusOnChange';
 
@@ -33,6 +34,21 @@ export function SingleObjectResult({ input, host }: { input: ObjectQueryInput; h
           ''
         )}
       </p>
+      {!query.isPending && (
+        <TicketTools
+          input={input}
+          mode="single"
+          facts={{
+            outcome: query.error instanceof Error ? query.error.message : 'complete',
+            httpStatus: query.isError
+              ? isApiError(query.error)
+                ? (query.error.context.status ?? null)
+                : null
+              : 200,
+            bytes: query.isSuccess ? utf8ByteLength(query.data.raw) : null,
+          }}
+        />
+      )}
       {query.isError &&
         (isApiError(query.error) ? (
           <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />

@@ -64,6 +64,30 @@ describe('Get object', () => {
     expect(article).toHaveTextContent('n'.repeat(5000));
   });
 
+  it('copies the request as curl with $SPECKLE_TOKEN, the real token only when asked, and a report without it', async () => {
+    const { user } = renderApp();
+    await lookUp(user, PROJECT_ID, MESH.id);
+    await screen.findByRole('article');
+
+    await user.click(screen.getByRole('button', { name: 'Copy as curl' }));
+    const command = await navigator.clipboard.readText();
+    expect(command).toBe(
+      `curl --compressed -H "Authorization: Bearer $SPECKLE_TOKEN" '${SERVER}/objects/${PROJECT_ID}/${MESH.id}/single'`,
+    );
+
+    await user.click(screen.getByRole('checkbox', { name: 'Put my token in the command' }));
+    expect(screen.getByText(/anyone who sees it can read what you can/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copy as curl' }));
+    expect(await navigator.clipboard.readText()).toContain(`Bearer ${TOKEN}`);
+
+    await user.click(screen.getByRole('button', { name: 'Copy report' }));
+    const report = await navigator.clipboard.readText();
+    expect(report).toContain(`Server: ${SERVER}`);
+    expect(report).toContain(MESH.id);
+    expect(report).toContain('HTTP status: 200');
+    expect(report).not.toContain(TOKEN);
+  });
+
   it('repeats the lookup when the route is opened directly', async () => {
     renderApp({ route: `/objects/${PROJECT_ID}/${ROOT_ID}/single` });
     expect(await screen.findByRole('article')).toHaveTextContent(ROOT_ID);

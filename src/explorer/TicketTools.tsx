@@ -1,0 +1,87 @@
+import { useId, useState } from 'react';
+import { curlCommand } from '../export/curl';
+import { ticketReport, type TicketReportInput } from '../export/report';
+import type { ObjectQueryInput } from '../api/objects';
+
+type ReportFacts = Omit<
+  TicketReportInput,
+  'origin' | 'base' | 'projectId' | 'objectId' | 'mode' | 'tokenSent' | 'createdAt'
+>;
+
+/**
+ * For support tickets: the exact request as a curl command (the token as $SPECKLE_TOKEN unless the
+ * user asks for it, with a warning) and a plain report of what happened, which never holds a token.
+ */
+export function TicketTools({
+  input,
+  mode,
+  facts,
+}: {
+  input: ObjectQueryInput;
+  mode: 'single' | 'children';
+  facts: ReportFacts;
+}) {
+  const [includeToken, setIncludeToken] = useState(false);
+  const [copied, setCopied] = useState<string | null>(null);
+  const warningId = useId();
+  const { origin, access, projectId, objectId } = input;
+  const address = { base: access.base, projectId, objectId, mode };
+
+  function copy(what: string, text: string) {
+    navigator.clipboard.writeText(text).then(
+      () => setCopied(`${what} copied.`),
+      () => setCopied(`The browser did not allow copying the ${what.toLowerCase()}.`),
+    );
+  }
+
+  return (
+    <div className="row ticket-tools">
+      <button
+        type="button"
+        onClick={() =>
+          copy('Command', curlCommand({ ...address, includeToken, token: access.token }))
+        }
+      >
+        Copy as curl
+      </button>
+      {access.token !== '' && (
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={includeToken}
+            aria-describedby={warningId}
+            onChange={(event) => setIncludeToken(event.target.checked)}
+          />
+          Put my token in the command
+        </label>
+      )}
+      <button
+        type="button"
+        onClick={() =>
+          copy(
+            'Report',
+            ticketReport({
+              ...facts,
+              ...address,
+              origin,
+              tokenSent: access.token !== '',
+              createdAt: new Date(),
+              userAgent: navigator.userAgent,
+            }),
+          )
+        }
+      >
+        Copy report
+      </button>
+      {includeToken && (
+        <p id={warningId} className="hint warning-text">
+          The command will hold your token: anyone who sees it can read what you can. Do not paste
+          it into a ticket.
+        </p>
+      )}
+      <span aria-live="polite" className="hint">
+        {copied}
+      </span>
+    </div>
+  );
+}
