@@ -25,6 +25,12 @@ export default tseslint.config(
     },
   },
   {
+    // The benchmark and CI scripts are plain JavaScript, so that Node 20 runs them without a build.
+    files: ['**/*.{js,mjs}'],
+    extends: [js.configs.recommended],
+    languageOptions: { ecmaVersion: 2023, globals: { ...globals.browser, ...globals.node } },
+  },
+  {
     // One way in: only the API layer talks to the network.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/api/**'],

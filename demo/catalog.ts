@@ -3,6 +3,7 @@
 import { generateBuilding } from './generate.ts';
 import { loadRealFixtures, type RealFixtures } from './fixtures.ts';
 import type { JsonObject } from './jsonb.ts';
+import { generateLargeMesh } from './largeObject.ts';
 
 /** Reads both projects (42 characters, like real Speckle tokens). */
 export const DEMO_TOKEN = 'c0c5787358fe71f57487624bdbe95abcebc844eeb2';
@@ -44,6 +45,8 @@ interface LoadedModel {
 interface ModelSource {
   /** Root ids known without loading, so a request for a root loads only its model. */
   rootIds: readonly string[];
+  /** True when the model holds nothing but its roots: no need to load it to look for others. */
+  rootsOnly?: boolean;
   entries(): ManifestObject[];
   load(): LoadedModel;
 }
@@ -84,6 +87,33 @@ function generatedModel(seed: string, size: number): ModelSource {
         );
       }
       return { objects: model.objects, storedChildrenCounts: new Map() };
+    },
+  };
+}
+
+/** The id of the ~20 MB mesh of demo/largeObject.ts, pinned like GENERATED_ROOT_IDS. */
+export const LARGE_OBJECT_ID = '4400b9ec90bc928ff74a14a6443ba820';
+
+function largeObjectModel(): ModelSource {
+  return {
+    rootIds: [LARGE_OBJECT_ID],
+    rootsOnly: true,
+    entries: () => [
+      {
+        id: LARGE_OBJECT_ID,
+        label: 'Large single object, 20 MB',
+        speckleType: 'Objects.Geometry.Mesh',
+        objectCount: 1,
+      },
+    ],
+    load: () => {
+      const mesh = generateLargeMesh();
+      if (mesh.id !== LARGE_OBJECT_ID) {
+        throw new Error(
+          `The large demo object now has id ${String(mesh.id)}; update LARGE_OBJECT_ID in demo/catalog.ts`,
+        );
+      }
+      return { objects: new Map([[LARGE_OBJECT_ID, mesh]]), storedChildrenCounts: new Map() };
     },
   };
 }
@@ -149,7 +179,7 @@ export class DemoProject {
     if (owner) return this.load(owner).objects.get(id);
     // Any other id may be a descendant in a model not loaded yet: load them, smallest first.
     for (const source of this.sources) {
-      if (this.loaded.has(source)) continue;
+      if (this.loaded.has(source) || source.rootsOnly) continue;
       const found = this.load(source).objects.get(id);
       if (found) return found;
     }
@@ -198,6 +228,7 @@ export function createCatalog(): DemoCatalog {
       generatedModel('public-100', 100),
       generatedModel('public-1000', 1_000),
       generatedModel('public-10000', 10_000),
+      largeObjectModel(),
     ]),
     new DemoProject(PRIVATE_PROJECT_ID, 'Demo private project', 'private', [
       generatedModel('private-1000', 1_000),

@@ -54,6 +54,11 @@ export class Faults {
     return this.status.code;
   }
 
+  /** True while a fault is set that changes how a with-children body is streamed. */
+  get shapesStreams(): boolean {
+    return this.dropAfter !== null || this.malformedAfter !== null || this.delayMs > 0;
+  }
+
   takeDropAfter(): number | null {
     const value = this.dropAfter;
     this.dropAfter = null;

@@ -13,13 +13,19 @@ import {
 import { Faults } from './faults.ts';
 import { serializeJsonb, type JsonObject } from './jsonb.ts';
 import { CORS, sendBody, sendEmpty, sendFaultStatus, sendJson, sendNoRoute } from './responses.ts';
-import { streamObjects, type StreamRecord } from './streamObjects.ts';
+import { compressBody, sendCompressed, streamObjects, type StreamRecord } from './streamObjects.ts';
 
 export interface DemoHandlerOptions {
   /** Path the server is mounted at, e.g. '/demo-server'; '' mounts it at the origin root. */
   prefix?: string;
   /** Enables /__faults; defaults to env SPECKLE_DEMO_TEST_CONTROLS=1. */
   testControls?: boolean;
+  /**
+   * Sends each with-children body gzipped once and stored, instead of serializing and compressing
+   * it live like a real server: for benchmarks that measure the client alone. Defaults to env
+   * SPECKLE_DEMO_PRECOMPRESSED=1.
+   */
+  precompressed?: boolean;
 }
 
 export type DemoHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -37,6 +43,21 @@ let sharedCatalog: DemoCatalog | undefined;
 function catalog(): DemoCatalog {
   sharedCatalog ??= createCatalog();
   return sharedCatalog;
+}
+
+// Pre-compressed with-children bodies by project, root and mode. A few models, two modes each:
+// tens of megabytes at most, so nothing is evicted. Promises, so concurrent first requests share
+// one compression.
+const compressedBodies = new Map<string, Promise<Buffer>>();
+
+function compressedBody(key: string, compress: () => Promise<Buffer>): Promise<Buffer> {
+  let body = compressedBodies.get(key);
+  if (!body) {
+    body = compress();
+    compressedBodies.set(key, body);
+    body.catch(() => compressedBodies.delete(key));
+  }
+  return body;
 }
 
 type Authorization = { kind: 'none' } | { kind: 'invalid' } | { kind: 'valid'; token: string };
@@ -86,6 +107,7 @@ class DemoRequestHandler {
   constructor(
     private readonly prefix: string,
     private readonly testControls: boolean,
+    private readonly precompressed: boolean,
   ) {}
 
   async handle(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
@@ -216,12 +238,13 @@ class DemoRequestHandler {
     rootText: string,
   ): Promise<void> {
     const mode = req.headers.accept === 'text/plain' ? 'text' : 'json';
-    res.writeHead(200, {
+    const headers = {
       ...CORS,
       'Content-Type': mode === 'text' ? 'text/plain; charset=UTF-8' : 'application/json',
       'Content-Encoding': 'gzip',
-    });
+    };
     if (req.method === 'HEAD') {
+      res.writeHead(200, headers);
       res.end();
       return;
     }
@@ -234,6 +257,15 @@ class DemoRequestHandler {
         if (child) yield { id, text: serializeJsonb(child, true) };
       }
     }
+    // Stream faults act object by object, so they need the live stream.
+    if (this.precompressed && !this.faults.shapesStreams) {
+      const key = `${project.id}/${rootId}/${mode}`;
+      const body = await compressedBody(key, () => compressBody(records(), mode));
+      res.writeHead(200, headers);
+      await sendCompressed(res, body);
+      return;
+    }
+    res.writeHead(200, headers);
     await streamObjects(res, records(), {
       mode,
       delayMs: this.faults.delayMs,
@@ -247,7 +279,8 @@ class DemoRequestHandler {
 export function createDemoHandler(options: DemoHandlerOptions = {}): DemoHandler {
   const prefix = options.prefix ?? DEMO_PATH_PREFIX;
   const testControls = options.testControls ?? process.env.SPECKLE_DEMO_TEST_CONTROLS === '1';
-  const handler = new DemoRequestHandler(prefix, testControls);
+  const precompressed = options.precompressed ?? process.env.SPECKLE_DEMO_PRECOMPRESSED === '1';
+  const handler = new DemoRequestHandler(prefix, testControls, precompressed);
   return (req, res, next) => {
     const pathname = pathnameOf(req);
     if (prefix !== '' && pathname !== prefix && !pathname.startsWith(`${prefix}/`)) {
@@ -271,7 +304,8 @@ export async function startDemoServer(
 ): Promise<DemoServer> {
   const prefix = options.prefix ?? DEMO_PATH_PREFIX;
   const host = options.host ?? '127.0.0.1';
-  const handler = createDemoHandler({ prefix, testControls: options.testControls });
+  const { testControls, precompressed } = options;
+  const handler = createDemoHandler({ prefix, testControls, precompressed });
   const server = createServer((req, res) =>
     handler(req, res, () => sendNoRoute(req, res, pathnameOf(req))),
   );

@@ -1,6 +1,11 @@
 // Writes the with-children body the way the Speckle server streams it: gzip-encoded, no
 // Content-Length, objects going out as they are produced. Flushes let a browser see progress on
 // small or slow streams; awaiting 'drain' keeps a 100k-object body from piling up in memory.
+//
+// A benchmark needs the opposite as well: a server whose own work costs nothing, so that the
+// client's speed is what gets measured. compressBody and sendCompressed gzip a body once and then
+// send the stored bytes, as a cache in front of the server would.
+import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { constants, createGzip, type Gzip } from 'node:zlib';
 
@@ -23,6 +28,9 @@ const BATCH_CHARS = 64 * 1024;
 const FLUSH_INTERVAL_MS = 100;
 // Fast compression: the demo runs on the developer's machine, ratio matters less than speed.
 const GZIP_LEVEL = 1;
+// A stored body is compressed once, so it can afford zlib's default ratio.
+const STORED_GZIP_LEVEL = constants.Z_DEFAULT_COMPRESSION;
+const STORED_WRITE_BYTES = 64 * 1024;
 const GARBAGE_LINE = 'this line is not an object: the stream is corrupted\n';
 
 function sleep(ms: number): Promise<void> {
@@ -89,16 +97,31 @@ class GzipBody {
   }
 
   private waitForDrain(): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        this.gzip.off('drain', done);
-        this.res.off('close', done);
-        resolve();
-      };
-      this.gzip.once('drain', done);
-      this.res.once('close', done);
-    });
+    return drainOrClose(this.gzip, this.res);
   }
+}
+
+/** Resolves when `writable` can take more, or when the response closed and nothing will. */
+function drainOrClose(writable: NodeJS.WritableStream, res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      writable.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    writable.once('drain', done);
+    res.once('close', done);
+  });
+}
+
+/** The body text of the record at `index`: a line, or an element of the JSON array. */
+function recordText(mode: StreamOptions['mode'], index: number, { id, text }: StreamRecord) {
+  if (mode === 'text') return `${id}\t${text}\n`;
+  return index === 0 ? `[${text}` : `,${text}`;
+}
+
+function closingText(mode: StreamOptions['mode']): string {
+  return mode === 'json' ? ']' : '';
 }
 
 /** Streams the records (root first) as a JSON array or as `<id>\t<json>\n` lines. */
@@ -120,10 +143,9 @@ export async function streamObjects(
     return false;
   };
 
-  for (const { id, text } of records) {
+  for (const record of records) {
     if (body.closed || !(await faultsAllowMore(false))) return;
-    if (mode === 'text') body.push(`${id}\t${text}\n`);
-    else body.push(sent === 0 ? `[${text}` : `,${text}`);
+    body.push(recordText(mode, sent, record));
     sent += 1;
     // The root goes out at once, so a client can show it while the rest is coming.
     if (sent === 1 || delayMs > 0) await body.flush();
@@ -131,6 +153,54 @@ export async function streamObjects(
     if (delayMs > 0) await sleep(delayMs);
   }
   if (body.closed || !(await faultsAllowMore(true))) return;
-  if (mode === 'json') body.push(']');
+  body.push(closingText(mode));
   await body.end();
+}
+
+/**
+ * The whole gzip-encoded body for the records, compressed once to be sent many times. Like the
+ * live stream it is flushed after the root, so a client can decode the root from the first bytes.
+ */
+export async function compressBody(
+  records: Iterable<StreamRecord>,
+  mode: StreamOptions['mode'],
+): Promise<Buffer> {
+  const gzip = createGzip({ level: STORED_GZIP_LEVEL });
+  const output: Buffer[] = [];
+  gzip.on('data', (chunk: Buffer) => output.push(chunk));
+  const finished = once(gzip, 'end');
+  let index = 0;
+  let batch: string[] = [];
+  let batchChars = 0;
+  const write = async () => {
+    const text = batch.join('');
+    batch = [];
+    batchChars = 0;
+    if (!gzip.write(text)) await once(gzip, 'drain');
+  };
+  for (const record of records) {
+    const text = recordText(mode, index, record);
+    batch.push(text);
+    batchChars += text.length;
+    index += 1;
+    if (index === 1) {
+      await write();
+      await new Promise<void>((resolve) => gzip.flush(constants.Z_SYNC_FLUSH, () => resolve()));
+    } else if (batchChars >= BATCH_CHARS) await write();
+  }
+  batch.push(closingText(mode));
+  await write();
+  gzip.end();
+  await finished;
+  return Buffer.concat(output);
+}
+
+/** Sends bytes gzipped beforehand in slices, waiting whenever the client is slower than we are. */
+export async function sendCompressed(res: ServerResponse, body: Buffer): Promise<void> {
+  for (let offset = 0; offset < body.length; offset += STORED_WRITE_BYTES) {
+    if (res.destroyed) return;
+    const slice = body.subarray(offset, offset + STORED_WRITE_BYTES);
+    if (!res.write(slice)) await drainOrClose(res, res);
+  }
+  if (!res.destroyed) res.end();
 }

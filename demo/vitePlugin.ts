@@ -6,7 +6,8 @@ import { createDemoHandler } from './server.ts';
 
 function mount(server: ViteDevServer | PreviewServer): void {
   const testControls = process.env.SPECKLE_DEMO_TEST_CONTROLS === '1';
-  const handle = createDemoHandler({ prefix: DEMO_PATH_PREFIX, testControls });
+  const precompressed = process.env.SPECKLE_DEMO_PRECOMPRESSED === '1';
+  const handle = createDemoHandler({ prefix: DEMO_PATH_PREFIX, testControls, precompressed });
   // First in the stack: Vite's own CORS middleware would otherwise answer the preflights (with its
   // localhost-only policy and its own headers) before the demo server could.
   server.middlewares.stack.unshift({ route: '', handle });
@@ -14,9 +15,10 @@ function mount(server: ViteDevServer | PreviewServer): void {
   server.printUrls = () => {
     printUrls();
     const base = server.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? '';
-    const controls = testControls ? ' (test controls on)' : '';
+    const modes = [testControls && 'test controls on', precompressed && 'pre-compressed bodies'];
+    const notes = modes.filter(Boolean).join(', ');
     server.config.logger.info(
-      `  ➜  Demo server: ${base}${DEMO_PATH_PREFIX}  token: ${DEMO_TOKEN}${controls}`,
+      `  ➜  Demo server: ${base}${DEMO_PATH_PREFIX}  token: ${DEMO_TOKEN}${notes ? ` (${notes})` : ''}`,
     );
   };
 }

@@ -1,0 +1,70 @@
+// Drives the app the way a person does, through the names of its UI contract
+// (/work/shared/architecture.md): textboxes, buttons, the status region, the article.
+
+/**
+ * @typedef {import('playwright-core').Page} Page
+ * @typedef {import('./inPage.mjs').Milestone} Milestone
+ * @typedef {import('./inPage.mjs').Timing} Timing
+ * @typedef {{ count: number, longest: number, total: number }} LongTasks
+ */
+
+/**
+ * Opens the app and waits until the preselected "Demo server" connection is filled in.
+ * @param {Page} page
+ * @param {string} base the demo server's URL
+ */
+export async function openApp(page, base) {
+  await page.goto('/');
+  const serverUrl = page.getByRole('textbox', { name: 'Server URL' });
+  await serverUrl.waitFor({ timeout: 15_000 });
+  for (let tries = 0; (await serverUrl.inputValue()) !== base; tries += 1) {
+    if (tries === 150) throw new Error(`The app did not preselect the demo server ${base}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+/** @param {Page} page @param {string} projectId @param {string} objectId */
+export async function fillIds(page, projectId, objectId) {
+  await page.getByRole('textbox', { name: 'Project ID' }).fill(projectId);
+  await page.getByRole('textbox', { name: 'Object ID' }).fill(objectId);
+}
+
+/**
+ * Arms the in-page timer, performs `act` (a click, where the time starts) and waits for every
+ * milestone to be painted, or for `timeoutMs`.
+ * @param {Page} page
+ * @param {{ milestones: Record<string, Milestone>, timeoutMs: number,
+ *   act: () => Promise<void> }} options
+ * @returns {Promise<Timing & { longTasks: LongTasks }>}
+ */
+export async function timed(page, { milestones, timeoutMs, act }) {
+  await page.evaluate((args) => window.__bench.arm(args.milestones, args.timeoutMs), {
+    milestones,
+    timeoutMs,
+  });
+  await act();
+  const timing = await page.evaluate(() => window.__bench.settled());
+  if (!timing) throw new Error('The in-page timer was not armed');
+  if (timing.start === null) throw new Error('The click never reached the page');
+  const ends = Object.values(timing.reached).map((reached) => reached.at);
+  const end = timing.timedOut ? timing.start + timeoutMs : timing.start + Math.max(0, ...ends);
+  const { count, longest, total } = await page.evaluate(
+    ([from, to]) => window.__bench.longTasksBetween(from, to),
+    [timing.start, end],
+  );
+  return { ...timing, longTasks: { count, longest, total } };
+}
+
+/**
+ * The figure of a milestone: when it was painted, or null when it never came.
+ * @param {Timing} timing
+ * @param {string} name
+ */
+export function paintedAt(timing, name) {
+  return timing.reached[name]?.painted ?? null;
+}
+
+/** Text of the role="alert" regions, to explain a load that never finished. */
+export async function alerts(/** @type {Page} */ page) {
+  return (await page.getByRole('alert').allTextContents()).join(' | ');
+}

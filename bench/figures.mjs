@@ -1,0 +1,254 @@
+// Turns measurements into report rows: each figure with its target from issue #3 and its ratio to
+// the floor and the naive client. A figure that was never reached (null) fails its target.
+
+/**
+ * @typedef {import('./withChildren.mjs').WithChildrenResult} WithChildrenResult
+ * @typedef {{ key: string, name: string, value: number | null, unit: 'ms' | 'MB',
+ *   target: string, ratios: string, pass: boolean | null, note: string }} Row
+ *   `pass` is null for figures reported for information, without a target.
+ * @typedef {{ bytes: number, count: number }} BodyFacts
+ * @typedef {{ opened: import('./objectList.mjs').OpenedObject[], missing: string[],
+ *   scroll: Awaited<ReturnType<typeof import('./objectList.mjs').scrollList>> }} ListResult
+ * @typedef {{ stored100k: WithChildrenResult & { list: ListResult | null },
+ *   stored10k: WithChildrenResult, live100k: WithChildrenResult,
+ *   largeObject: { painted: number | null, longTasks: { longest: number } },
+ *   expandChunk: { painted: number | null, note: string },
+ *   body100k: BodyFacts, body10k: BodyFacts }} Measurements
+ */
+
+export const TARGETS = {
+  loadPerFloor: 1.5,
+  rootShownMs: 1000,
+  longTaskMs: 50,
+  heapPerBodyByte: 1.2,
+  openMs: 100,
+  largeObjectPaintMs: 1000,
+  expandMs: 100,
+  liveLoadPerFloor: 1.1,
+};
+
+const MB = 1e6;
+
+/** @param {number | null} value @param {number} limit */
+const within = (value, limit) => value !== null && value <= limit;
+
+/** @param {number} value */
+const ms = (value) => `${Math.round(value)} ms`;
+
+/** @param {(number | null)[]} values */
+const list = (values) => values.map((value) => (value === null ? '–' : ms(value))).join(', ');
+
+/** @param {number | null} value @param {{ floor?: number, naive?: number }} to */
+function ratios(value, to) {
+  if (value === null) return '';
+  return Object.entries(to)
+    .filter(([, reference]) => reference)
+    .map(
+      ([name, reference]) => `${(value / /** @type {number} */ (reference)).toFixed(2)}× ${name}`,
+    )
+    .join(' · ');
+}
+
+/**
+ * @param {string} label e.g. '100k'
+ * @param {WithChildrenResult} run
+ * @param {BodyFacts} body
+ * @param {boolean} targeted false: the issue sets no targets for this model, report for information
+ * @returns {Row[]}
+ */
+function withChildrenRows(label, run, body, targeted) {
+  const floor = run.floor.median;
+  const naive = run.naive?.median;
+  const { runs } = run.app;
+  const loaded = run.app.done;
+  const verdict = (/** @type {boolean} */ pass) => (targeted ? pass : null);
+  const loadLimit = TARGETS.loadPerFloor * floor;
+  const heap = run.heap?.after.total ?? null;
+  const heapLimit = TARGETS.heapPerBodyByte * body.bytes;
+  const longest = Math.max(...runs.map((r) => r.longTasks.longest));
+  const notRunning = runs.find((r) => !r.running);
+  /** @type {Row[]} */
+  const rows = [
+    {
+      key: `load-${label}`,
+      name: `${label}: click → "${body.count} objects" (median of ${runs.length})`,
+      value: loaded,
+      unit: 'ms',
+      target: `≤ ${TARGETS.loadPerFloor}× floor (${ms(loadLimit)})`,
+      ratios: ratios(loaded, { floor, naive }),
+      pass: verdict(within(loaded, loadLimit)),
+      note:
+        `runs ${list(runs.map((r) => r.done))}` +
+        runs
+          .filter((r) => r.timedOut)
+          .map((r) => `; a run did not finish (alerts: "${r.alerts}")`)
+          .join(''),
+    },
+    {
+      key: `floor-${label}`,
+      name: `${label}: floor, fetch and discard (median of ${run.floor.runs.length})`,
+      value: floor,
+      unit: 'ms',
+      target: '',
+      ratios: ratios(floor, { naive }),
+      pass: null,
+      note: `${(body.bytes / MB).toFixed(1)} MB decoded; runs ${list(run.floor.runs.map((r) => r.ms))}`,
+    },
+  ];
+  if (run.naive) {
+    const longestNaive = Math.max(...run.naive.runs.map((r) => r.longestTask));
+    rows.push({
+      key: `naive-${label}`,
+      name: `${label}: naive, res.json() (median of ${run.naive.runs.length})`,
+      value: run.naive.median,
+      unit: 'ms',
+      target: '',
+      ratios: ratios(run.naive.median, { floor }),
+      pass: null,
+      note: `longest task ${ms(longestNaive)}`,
+    });
+  }
+  rows.push(
+    {
+      key: `root-shown-${label}`,
+      name: `${label}: click → root shown, progress running (median)`,
+      value: run.app.rootShown,
+      unit: 'ms',
+      target: `≤ ${ms(TARGETS.rootShownMs)}`,
+      ratios: '',
+      pass: verdict(within(run.app.rootShown, TARGETS.rootShownMs) && !notRunning),
+      note:
+        `runs ${list(runs.map((r) => r.rootShown))}` +
+        (notRunning ? `; progress not running then: "${notRunning.status}"` : ''),
+    },
+    {
+      key: `longest-task-${label}`,
+      name: `${label}: longest main-thread task during load (worst run)`,
+      value: longest,
+      unit: 'ms',
+      target: `≤ ${ms(TARGETS.longTaskMs)}`,
+      ratios: '',
+      pass: verdict(longest <= TARGETS.longTaskMs),
+      note: `long tasks per run: ${runs.map((r) => `${r.longTasks.count} (${ms(r.longTasks.total)})`).join(', ')}`,
+    },
+    {
+      key: `heap-${label}`,
+      name: `${label}: JS heap after load, all realms`,
+      value: heap === null ? null : heap / MB,
+      unit: 'MB',
+      target: `≤ ${TARGETS.heapPerBodyByte}× body (${(heapLimit / MB).toFixed(1)} MB)`,
+      ratios: heap === null ? '' : `${(heap / body.bytes).toFixed(2)}× body`,
+      pass: verdict(within(heap, heapLimit)),
+      note: run.heap
+        ? `${run.heap.after.realms.length} realm(s); ${(run.heap.baseline / MB).toFixed(1)} MB before load`
+        : 'not measured',
+    },
+  );
+  return rows;
+}
+
+/**
+ * Opening objects from the 100k list and scrolling it; `list` is null when the load never ended.
+ * @param {ListResult | null} list
+ * @returns {Row[]}
+ */
+function listRows(list) {
+  const opened = list?.opened ?? [];
+  const slowest = opened.reduce(
+    (worst, item) => ((item.painted ?? Infinity) > (worst?.painted ?? -1) ? item : worst),
+    /** @type {import('./objectList.mjs').OpenedObject | null} */ (null),
+  );
+  const openValue = slowest?.painted ?? null;
+  const scroll = list?.scroll;
+  const unmeasured = 'not measured: the load did not finish';
+  return [
+    {
+      key: 'open-100k',
+      name: `100k: open object from list (slowest of ${opened.length})`,
+      value: openValue,
+      unit: 'ms',
+      target: `≤ ${ms(TARGETS.openMs)}`,
+      ratios: '',
+      pass: within(openValue, TARGETS.openMs) && list?.missing.length === 0,
+      note: list
+        ? [
+            opened
+              .map((item) => `${item.why} ${item.painted === null ? '–' : ms(item.painted)}`)
+              .join(', '),
+            list.missing.length ? `not found in the list: ${list.missing.join(', ')}` : '',
+          ]
+            .filter(Boolean)
+            .join('; ')
+        : unmeasured,
+    },
+    {
+      key: 'scroll-100k',
+      name: '100k: scroll list end to end, longest task',
+      value: scroll?.longTasks.longest ?? null,
+      unit: 'ms',
+      target: `≤ ${ms(TARGETS.longTaskMs)}`,
+      ratios: '',
+      pass: scroll ? scroll.longTasks.longest <= TARGETS.longTaskMs && scroll.reachedEnd : false,
+      note: scroll
+        ? `${scroll.frames} steps + Home/End/Home, worst frame ${ms(scroll.worstFrame)}, ` +
+          `${scroll.longTasks.count} long tasks` +
+          (scroll.reachedEnd ? '' : `; the last row rendered was ${scroll.lastRow}`)
+        : unmeasured,
+    },
+  ];
+}
+
+/**
+ * @param {Measurements} m
+ * @returns {Row[]}
+ */
+export function buildRows(m) {
+  const { live100k } = m;
+  const liveLoaded = live100k.app.done;
+  const liveLimit = TARGETS.liveLoadPerFloor * live100k.floor.median;
+  return [
+    ...withChildrenRows('100k', m.stored100k, m.body100k, true),
+    ...listRows(m.stored100k.list),
+    {
+      key: 'large-object-paint',
+      name: '20 MB object: click → tree painted',
+      value: m.largeObject.painted,
+      unit: 'ms',
+      target: `≤ ${ms(TARGETS.largeObjectPaintMs)}`,
+      ratios: '',
+      pass: within(m.largeObject.painted, TARGETS.largeObjectPaintMs),
+      note: `longest task ${ms(m.largeObject.longTasks.longest)}`,
+    },
+    {
+      key: 'expand-62500',
+      name: '62,500-number array: click → expanded, painted',
+      value: m.expandChunk.painted,
+      unit: 'ms',
+      target: `≤ ${ms(TARGETS.expandMs)}`,
+      ratios: '',
+      pass: within(m.expandChunk.painted, TARGETS.expandMs),
+      note: m.expandChunk.note,
+    },
+    {
+      key: 'live-load-100k',
+      name: `100k, live gzip: click → "${m.body100k.count} objects" (median of ${live100k.app.runs.length})`,
+      value: liveLoaded,
+      unit: 'ms',
+      target: `≤ ${TARGETS.liveLoadPerFloor}× live floor (${ms(liveLimit)})`,
+      ratios: ratios(liveLoaded, { floor: live100k.floor.median }),
+      pass: within(liveLoaded, liveLimit),
+      note: `runs ${list(live100k.app.runs.map((r) => r.done))}`,
+    },
+    {
+      key: 'live-floor-100k',
+      name: `100k, live gzip: floor (median of ${live100k.floor.runs.length})`,
+      value: live100k.floor.median,
+      unit: 'ms',
+      target: '',
+      ratios: '',
+      pass: null,
+      note: `runs ${list(live100k.floor.runs.map((r) => r.ms))}`,
+    },
+    ...withChildrenRows('10k', m.stored10k, m.body10k, false),
+  ];
+}

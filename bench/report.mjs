@@ -1,0 +1,99 @@
+// The bench's output: a table on stdout, and the same figures as JSON in bench/results/ (one file
+// per run and latest.json) for comparison across commits.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+
+/** @typedef {import('./figures.mjs').Row} Row */
+
+const COLUMNS = /** @type {const} */ (['name', 'value', 'target', 'ratio to floor / naive', '']);
+
+/** @param {Row} row */
+function formatValue({ value, unit }) {
+  if (value === null) return '–';
+  return unit === 'MB' ? `${value.toFixed(1)} MB` : `${Math.round(value)} ms`;
+}
+
+/** @param {Row} row */
+function verdict({ pass }) {
+  if (pass === null) return 'info';
+  return pass ? 'PASS' : 'FAIL';
+}
+
+/**
+ * The table: one line per figure, its note indented below it when it has one.
+ * @param {Row[]} rows
+ */
+export function formatTable(rows) {
+  const cells = rows.map(
+    (row) =>
+      /** @type {string[]} */ ([row.name, formatValue(row), row.target, row.ratios, verdict(row)]),
+  );
+  const widths = COLUMNS.map((title, column) =>
+    Math.max(title.length, ...cells.map((line) => line[column]?.length ?? 0)),
+  );
+  /** @param {readonly string[]} line */
+  const format = (line) =>
+    line
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join(' | ')
+      .trimEnd();
+  const lines = [format(COLUMNS), widths.map((width) => '-'.repeat(width)).join('-|-')];
+  rows.forEach((row, index) => {
+    lines.push(format(cells[index] ?? []));
+    if (row.note) lines.push(`    ${row.note}`);
+  });
+  return lines.join('\n');
+}
+
+/** The one-minute load average. */
+export function currentLoad() {
+  return loadavg()[0] ?? 0;
+}
+
+/** @param {string[]} args */
+function git(...args) {
+  try {
+    return execFileSync('git', args, {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where the figures came from: commit, machine and browser, and how busy the machine was (other
+ * work running beside the bench makes every figure slower and noisier).
+ * @param {string} browserVersion
+ * @param {number} loadAtStart the one-minute load average when the bench started
+ */
+export function environment(browserVersion, loadAtStart) {
+  const status = git('status', '--porcelain');
+  return {
+    commit: git('rev-parse', 'HEAD'),
+    uncommittedChanges: status === null ? null : status !== '',
+    node: process.version,
+    chromium: browserVersion,
+    cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`,
+    memoryGB: Math.round(totalmem() / 1e9),
+    loadAverage: { start: loadAtStart, end: loadavg()[0] ?? 0 },
+  };
+}
+
+/**
+ * Writes <directory>/<stamp>.json and <directory>/latest.json; returns the first path.
+ * @param {string} directory
+ * @param {string} stamp the run's date and time
+ * @param {object} report
+ */
+export function writeResults(directory, stamp, report) {
+  mkdirSync(directory, { recursive: true });
+  const path = join(directory, `${stamp}.json`);
+  const text = `${JSON.stringify(report, null, 2)}\n`;
+  writeFileSync(path, text);
+  writeFileSync(join(directory, 'latest.json'), text);
+  return path;
+}

@@ -1,0 +1,226 @@
+// `npm run bench` (issue #3, large models): drives the built app in headless Chromium against the
+// demo server and prints every figure beside its target. Run after `vite build`.
+//
+// First with the demo server sending pre-compressed bodies (the server costs nothing, so the
+// figures are the app's), then with live gzip as a real server sends it. Exits 0 whether targets
+// pass or not (it is a report); non-zero only when the bench itself breaks.
+import { join } from 'node:path';
+import { launchBrowser, pageErrors } from './browser.mjs';
+import { assertBuilt, findDemoObject, PROJECT_ROOT, startDemoServer } from './demoServer.mjs';
+import { buildRows } from './figures.mjs';
+import { readLines, warmUpJsonArray, warmUpSingle } from './models.mjs';
+import { openObjects, scrollList } from './objectList.mjs';
+import { profileScenarios } from './profile.mjs';
+import { currentLoad, environment, formatTable, writeResults } from './report.mjs';
+import { expandField, paintSingleObject } from './singleObject.mjs';
+import { measureWithChildren } from './withChildren.mjs';
+
+/**
+ * @typedef {import('./demoServer.mjs').DemoServer} DemoServer
+ * @typedef {import('./models.mjs').ModelFacts} ModelFacts
+ */
+
+const MODEL_100K = 'Generated building, 100,000 objects';
+const MODEL_10K = 'Generated building, 10,000 objects';
+const LARGE_OBJECT = 'Large single object';
+// A stuck load must not hang the bench: a 100k load that takes minutes has failed anyway.
+const LOAD_TIMEOUT_MS = 120_000;
+const RUN_TIMEOUT_MS = 10 * 60_000;
+const RESULTS = join(PROJECT_ROOT, 'bench', 'results');
+/** Names a run's files: its start time, without the colons some file systems refuse. */
+const STAMP = new Date().toISOString().replace(/:/g, '-');
+
+/** Progress goes to stderr; stdout holds only the report. */
+const log = (/** @type {string} */ message) => console.error(`bench: ${message}`);
+
+/** @param {DemoServer} server @param {string} label */
+function address(server, label) {
+  const { project, object } = findDemoObject(server.manifest, label);
+  return {
+    base: server.base,
+    token: server.manifest.token,
+    projectId: project.id,
+    objectId: object.id,
+  };
+}
+
+/**
+ * Objects to open from the list: spread over it, plus the heaviest kinds; the root last, since it
+ * is the one shown when the load ends.
+ * @param {ModelFacts} facts
+ */
+function objectsToOpen({ objects, count, largestChild, fullChunk }) {
+  const at = (/** @type {number} */ index, /** @type {string} */ why) => {
+    const object = objects[index];
+    if (!object) throw new Error(`The model has no object at ${index}`);
+    return { ...object, why };
+  };
+  const picks = [
+    at(1, 'first child'),
+    at(Math.floor(count / 4), 'child at 1/4'),
+    ...(largestChild ? [{ ...largestChild, why: 'largest child' }] : []),
+    at(Math.floor(count / 2), 'child at 1/2'),
+    ...(fullChunk ? [{ ...fullChunk, why: 'DataChunk of 62,500' }] : []),
+    at(count - 1, 'last child'),
+    at(0, 'root'),
+  ];
+  return picks.filter((pick, index) => picks.findIndex((p) => p.id === pick.id) === index);
+}
+
+/**
+ * @param {import('playwright-core').Browser} browser
+ * @param {boolean} profile then profile the scenarios that have long tasks
+ */
+async function measureStored(browser, profile) {
+  const server = await startDemoServer({ precompressed: true });
+  try {
+    const big = address(server, MODEL_100K);
+    const small = address(server, MODEL_10K);
+    const large = address(server, LARGE_OBJECT);
+    log('warming up the pre-compressed server (generates and compresses the models)…');
+    const body100k = await readLines(big);
+    await warmUpJsonArray(big);
+    const body10k = await readLines(small);
+    await warmUpJsonArray(small);
+    await warmUpSingle(large);
+    const chunk = body10k.fullChunk;
+    if (!chunk) throw new Error('The 10k model has no DataChunk of 62,500 numbers');
+
+    log('100k: floor, naive, app load, heap…');
+    const loaded = await measureWithChildren(browser, server, big, body100k, {
+      rounds: 5,
+      naiveRuns: 2,
+      measureHeap: true,
+      timeoutMs: LOAD_TIMEOUT_MS,
+    });
+    let list = null;
+    try {
+      if (loaded.result.app.runs.every((run) => !run.timedOut)) {
+        log('100k: opening objects from the list, scrolling it…');
+        const { page } = loaded.session;
+        const opening = await openObjects(page, objectsToOpen(body100k), body100k.count);
+        list = { ...opening, scroll: await scrollList(page, body100k.count) };
+      }
+    } finally {
+      await loaded.session.close();
+    }
+    const stored100k = { ...loaded.result, list };
+
+    log('10k: floor, naive, app load, heap…');
+    const small10k = await measureWithChildren(browser, server, small, body10k, {
+      rounds: 3,
+      naiveRuns: 2,
+      measureHeap: true,
+      timeoutMs: LOAD_TIMEOUT_MS,
+    });
+    await small10k.session.close();
+
+    log('20 MB object, 62,500-number array…');
+    const largeObject = await paintSingleObject(browser, server, large);
+    const expandChunk = await expandField(
+      browser,
+      server,
+      { projectId: small.projectId, objectId: chunk.id },
+      'data',
+    );
+    const subjects = { model: big, facts: body100k, largeObject: large };
+    const profiled = profile
+      ? await profileScenarios(browser, server, subjects, join(RESULTS, STAMP))
+      : null;
+    return {
+      measurements: {
+        stored100k,
+        stored10k: small10k.result,
+        largeObject,
+        expandChunk,
+        body100k,
+        body10k,
+      },
+      profiled,
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+/** @param {import('playwright-core').Browser} browser */
+async function measureLive(browser) {
+  const server = await startDemoServer({ precompressed: false });
+  try {
+    const big = address(server, MODEL_100K);
+    log('warming up the live server (generates the 100k model again)…');
+    const facts = await readLines(big);
+    log('100k, live gzip: floor, app load…');
+    const { result, session } = await measureWithChildren(browser, server, big, facts, {
+      rounds: 5,
+      naiveRuns: 0,
+      measureHeap: false,
+      timeoutMs: LOAD_TIMEOUT_MS,
+    });
+    await session.close();
+    return result;
+  } finally {
+    await server.close();
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  const loadAtStart = currentLoad();
+  const profile = process.argv.includes('--profile');
+  assertBuilt();
+  const browser = await launchBrowser();
+  try {
+    const stored = await measureStored(browser, profile);
+    const live100k = await measureLive(browser);
+    const measurements = { ...stored.measurements, live100k };
+    const rows = buildRows(measurements);
+    const env = environment(browser.version(), loadAtStart);
+    const { start, end } = env.loadAverage;
+    console.log(
+      `Speckle Object Explorer bench, ${new Date(started).toISOString()}, ` +
+        `commit ${env.commit?.slice(0, 10)}${env.uncommittedChanges ? ' (with uncommitted changes)' : ''}\n` +
+        `Chromium ${env.chromium}, Node ${env.node}, ${env.cpus}, ${env.memoryGB} GB, ` +
+        `load average ${start.toFixed(1)} at start, ${end.toFixed(1)} at end\n` +
+        'Times: in-page clock, from the click event to the next paint after the DOM shows the ' +
+        'result. 100k targets are measured with pre-compressed bodies unless marked "live gzip".\n',
+    );
+    console.log(formatTable(rows));
+    if (pageErrors.length > 0) {
+      console.log(
+        `\nThe app threw ${pageErrors.length} uncaught error(s): ${pageErrors.join(' | ')}`,
+      );
+    }
+    if (stored.profiled) console.log(`\n${stored.profiled}`);
+    const { body100k, body10k, ...details } = measurements;
+    const path = writeResults(RESULTS, STAMP, {
+      date: new Date(started).toISOString(),
+      ...env,
+      bodies: {
+        '100k': { bytes: body100k.bytes, objects: body100k.count },
+        '10k': { bytes: body10k.bytes, objects: body10k.count },
+      },
+      rows,
+      pageErrors,
+      details,
+    });
+    const seconds = Math.round((Date.now() - started) / 1000);
+    console.log(`\nFigures written to ${path} and latest.json (${seconds} s in all).`);
+  } finally {
+    await browser.close();
+  }
+}
+
+const watchdog = setTimeout(() => {
+  log(`still running after ${RUN_TIMEOUT_MS / 60_000} minutes: giving up`);
+  process.exit(2);
+}, RUN_TIMEOUT_MS);
+watchdog.unref();
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    log(`broke: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exit(1);
+  },
+);
