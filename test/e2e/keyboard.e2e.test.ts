@@ -1,0 +1,77 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { alertText, openApp, waitForCompleteCount, waitForObjectShown } from './support/app.ts';
+import { usePageSession } from './support/browser.ts';
+import { clearFaults, setFault, smallModelWithChildren } from './support/demo.ts';
+
+/** The accessible name of the focused element, as a screen reader would announce it. */
+async function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element) return '';
+    const labelled = element.id ? document.querySelector(`label[for="${element.id}"]`) : null;
+    return (
+      element.getAttribute('aria-label') ??
+      labelled?.textContent ??
+      element.closest('label')?.textContent ??
+      element.textContent ??
+      ''
+    ).trim();
+  });
+}
+
+/** Presses Tab until the control named `name` has focus, as a keyboard user would. */
+async function tabTo(page: Page, name: string): Promise<void> {
+  for (let presses = 0; presses < 60; presses += 1) {
+    if ((await focusedName(page)) === name) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`"${name}" cannot be reached with Tab`);
+}
+
+describe('keyboard only', () => {
+  const session = usePageSession();
+
+  it('looks up, cancels with Escape, retries, browses the list and downloads without a mouse', async () => {
+    const { page } = session;
+    session.allowConsoleErrors(/ERR_|net::|Failed to load/);
+    const { project, object } = await smallModelWithChildren();
+    await openApp(page);
+    await setFault({ delayMs: 200 });
+
+    await tabTo(page, 'Project ID');
+    await page.keyboard.type(project.id);
+    await tabTo(page, 'Object ID');
+    await page.keyboard.type(object.id);
+    await tabTo(page, 'Get with children');
+    await page.keyboard.press('Enter');
+
+    await expect
+      .poll(() => page.getByRole('status').first().textContent())
+      .toMatch(/of \d+ objects/);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => alertText(page)).toMatch(/cancelled/);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert');
+
+    await clearFaults();
+    await tabTo(page, 'Retry');
+    await page.keyboard.press('Enter');
+    await waitForCompleteCount(page, object.objectCount);
+
+    await tabTo(page, 'Received objects');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    const lastId = await page.evaluate(() =>
+      document.activeElement?.getAttribute('aria-activedescendant')?.replace('object-option-', ''),
+    );
+    expect(lastId).toMatch(/^[0-9a-f]{32}$/);
+    await waitForObjectShown(page, lastId!);
+
+    await tabTo(page, 'Download all as JSON array');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.keyboard.press('Enter'),
+    ]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`_${object.id}_objects\\.json$`));
+  });
+});
