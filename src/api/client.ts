@@ -22,7 +22,6 @@ export interface ObjectAddress {
 export interface SingleObjectResponse {
   /** The body exactly as received (decoded as UTF-8, a leading BOM kept). */
   raw: string;
-  value: unknown;
   /** The base that answered, which may differ from the one asked for. */
   base: string;
 }
@@ -43,11 +42,12 @@ export async function fetchSingleObject(
   const { response, base } = await requestWithFallback(access, address, path, {}, signal);
   const context = errorContext(base, access, address, response.status);
   const raw = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
-  try {
-    return { raw, value: JSON.parse(raw), base };
-  } catch {
+  // Not parsed here: the view parses it once when it shows it (a single object can be 20 MB), and
+  // shows the exact text if it is not valid JSON. Only an answer that is no object at all is refused.
+  if (!/^\uFEFF?\s*\{/.test(raw)) {
     throw new ApiError('bad-response', { ...context, serverText: excerpt(raw) });
   }
+  return { raw, base };
 }
 
 /** Opens the with-children stream in line mode; reading the body is the caller's job. */

@@ -71,11 +71,8 @@ function closesOnlyAtEnd(raw: string, from: number): boolean {
   for (let i = from; i < last; i += 1) {
     const code = raw.charCodeAt(i);
     if (code === QUOTE) {
-      for (i += 1; i < last; i += 1) {
-        const inString = raw.charCodeAt(i);
-        if (inString === BACKSLASH) i += 1;
-        else if (inString === QUOTE) break;
-      }
+      i = stringEnd(raw, i);
+      if (i === -1) return false;
     } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
       depth += 1;
     } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
@@ -84,6 +81,19 @@ function closesOnlyAtEnd(raw: string, from: number): boolean {
     }
   }
   return depth === 0 && raw.charCodeAt(last) === CLOSE_BRACE;
+}
+
+/**
+ * The index of the quote that closes the string opened at `open`, or -1. Jumps with indexOf rather
+ * than stepping through characters: a closure is mostly 32-character id strings.
+ */
+function stringEnd(raw: string, open: number): number {
+  for (let quote = raw.indexOf('"', open + 1); quote !== -1; quote = raw.indexOf('"', quote + 1)) {
+    let backslashes = 0;
+    while (raw.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes += 1;
+    if (backslashes % 2 === 0) return quote;
+  }
+  return -1;
 }
 
 function parsedField<T>(raw: string, read: (object: Record<string, unknown>) => T): T {

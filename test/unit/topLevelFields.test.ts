@@ -43,6 +43,11 @@ describe('readTopLevelType', () => {
       'Own',
     ],
     ['a string ending in the key name', '{"speckle_type":"Own","x\\"speckle_type":{"a":1}}', 'Own'],
+    [
+      'a later string ending in an escaped backslash',
+      '{"speckle_type":"Own","zzzzzzzzzzzzzz":{"b":"x\\\\","c":"}"}}',
+      'Own',
+    ],
     ['only a nested type', '{"a":{"speckle_type":"Nested"}}', ''],
     ['no type at all', '{"id":"x"}', ''],
     ['an escaped value', '{"speckle_type":"A\\u0042"}', 'AB'],
