@@ -93,7 +93,10 @@ class GzipBody {
     if (socket.writableLength > 0) {
       await new Promise((resolve) => socket.once('drain', resolve));
     }
-    socket.destroy();
+    // A FIN, not a reset: a reset lets the client's kernel discard bytes it had received but the
+    // browser had not read yet, so what "arrived" would depend on timing. The body still ends
+    // without its final chunk, which is what a dropped connection looks like to the client.
+    socket.end();
   }
 
   private waitForDrain(): Promise<void> {
