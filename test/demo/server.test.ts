@@ -329,7 +329,8 @@ describe('authentication and errors', () => {
   const get = (url: string, headers: Record<string, string> = {}) => fetch(url, { headers });
 
   it.each([
-    ['an unknown token', 'Bearer 0000000000000000000000000000000000000000aa'],
+    // A well-formed 42-character token that the server does not know.
+    ['an unknown token', `Bearer ${'0'.repeat(40)}aa`],
     ['a lower-case scheme', `bearer ${DEMO_TOKEN}`],
     ['two spaces', `Bearer  ${DEMO_TOKEN}`],
   ])('answers 403 JSON for %s, even on a public project', async (_, header) => {
