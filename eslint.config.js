@@ -28,7 +28,7 @@ export default tseslint.config(
     // The benchmark and CI scripts are plain JavaScript, so that Node 20 runs them without a build.
     files: ['**/*.{js,mjs}'],
     extends: [js.configs.recommended],
-    languageOptions: { ecmaVersion: 2023, globals: { ...globals.browser, ...globals.node } },
+    languageOptions: { ecmaVersion: 'latest', globals: { ...globals.browser, ...globals.node } },
   },
   {
     // One way in: only the API layer talks to the network.

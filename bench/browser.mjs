@@ -1,20 +1,9 @@
-// Debian's Chromium, driven by playwright-core; nothing downloads a browser. The flags are the e2e
-// suite's (test/e2e/support/browser.ts): quiet, and offline apart from the app under test.
+// Debian's Chromium, driven by playwright-core; nothing downloads a browser. The launch options are
+// the e2e suite's (test/chromium.json): quiet, and offline apart from the app under test.
 import { chromium } from 'playwright-core';
+import chromiumLaunch from '../test/chromium.json' with { type: 'json' };
 import { watchRealms } from './heap.mjs';
 import { installProbes } from './inPage.mjs';
-
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const VIEWPORT = { width: 1280, height: 800 };
 
@@ -34,7 +23,7 @@ const VIEWPORT = { width: 1280, height: 800 };
 export const pageErrors = [];
 
 export function launchBrowser() {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return chromium.launch(chromiumLaunch);
 }
 
 /**

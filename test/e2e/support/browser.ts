@@ -6,18 +6,8 @@ import {
   type ConsoleMessage,
   type Page,
 } from 'playwright-core';
+import chromiumLaunch from '../../chromium.json';
 import { appUrl, clearFaults } from './demo.ts';
-
-// Debian's Chromium; flags keep it quiet and offline apart from the app under test.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export const VIEWPORT = { width: 1280, height: 800 };
 
@@ -52,7 +42,8 @@ export function usePageSession(): PageSession {
   let current: Current | undefined;
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    // Debian's Chromium; the flags keep it quiet and offline apart from the app under test.
+    browser = await chromium.launch(chromiumLaunch);
   });
 
   afterAll(async () => {
