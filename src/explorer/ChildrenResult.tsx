@@ -1,5 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { speckleWebUrl } from '../speckle/links';
+import { shortTypeName } from '../speckle/types';
+import { ObjectTrail } from './ObjectTrail';
+import { useObjectNavigation } from './useObjectNavigation';
 import { objectWithChildrenQuery, type ObjectQueryInput } from '../api/objects';
 import { EXPORT_FORMATS, uniqueObjects } from '../export/formats';
 import { isLoading, type ObjectSet } from '../speckle/objectSet';
@@ -14,7 +18,15 @@ import { TicketTools } from './TicketTools';
 import { useExport } from './useExport';
 import { useFocusOnChange } from './useFocusOnChange';
 
-export function ChildrenResult({ input, host }: { input: ObjectQueryInput; host: string }) {
+export function ChildrenResult({
+  input,
+  host,
+  webApp,
+}: {
+  input: ObjectQueryInput;
+  host: string;
+  webApp: boolean;
+}) {
   const queryClient = useQueryClient();
   const options = objectWithChildrenQuery(input);
   const { data: set } = useQuery(options);
@@ -26,6 +38,7 @@ export function ChildrenResult({ input, host }: { input: ObjectQueryInput; host:
       set={set}
       input={input}
       host={host}
+      webApp={webApp}
       onRetry={() => void queryClient.resetQueries({ queryKey: options.queryKey, exact: true })}
     />
   );
@@ -35,15 +48,17 @@ function LoadedSet({
   set,
   input,
   host,
+  webApp,
   onRetry,
 }: {
   set: ObjectSet;
   input: ObjectQueryInput;
   host: string;
+  webApp: boolean;
   onRetry: () => void;
 }) {
   const progress = useSyncExternalStore(set.subscribe, set.getProgress);
-  const [chosenId, setChosenId] = useState<string | null>(null);
+  const navigation = useObjectNavigation(input.objectId);
   const [filter, setFilter] = useState<ObjectFilter>({ text: '', order: 'received' });
   // Typing stays responsive while a 100,000-object list is filtered behind it.
   const deferredFilter = useDeferredValue(filter);
@@ -51,8 +66,8 @@ function LoadedSet({
     () => filterObjects(set.summaries, progress.received, deferredFilter),
     [set, progress.received, deferredFilter],
   );
-  const shownId = chosenId ?? set.rootId;
-  const shownRaw = shownId ? set.raw(shownId) : undefined;
+  const { shownId } = navigation;
+  const shownRaw = set.raw(shownId);
   const { projectId, objectId } = input;
   const exports = useExport();
   const target = { host, projectId, objectId, complete: progress.status === 'complete' };
@@ -137,15 +152,69 @@ function LoadedSet({
               objects={listed}
               count={listed.length}
               selectedId={shownId}
-              onOpen={setChosenId}
+              onOpen={(id) => navigation.open(id, { via: 'jump' })}
             />
           </div>
         )}
-        {shownId && shownRaw !== undefined && (
-          <ObjectView raw={shownRaw} objectId={shownId} projectId={projectId} host={host} />
-        )}
+        <div className="object-pane">
+          {progress.received > 0 && (
+            <ObjectTrail
+              trail={navigation.trail}
+              hrefFor={navigation.hrefFor}
+              titleOf={(id) => titleOf(set, id)}
+            />
+          )}
+          {shownRaw !== undefined ? (
+            <ObjectView
+              key={shownId}
+              raw={shownRaw}
+              objectId={shownId}
+              projectId={projectId}
+              host={host}
+              objects={set}
+              onFollow={(id) =>
+                set.has(id) ? navigation.open(id, { via: 'reference' }) : navigation.openSingle(id)
+              }
+              reveal={navigation.reveal}
+              speckleUrl={webApp ? speckleWebUrl(input.origin, projectId, shownId) : null}
+            />
+          ) : (
+            progress.received > 0 && (
+              <NotInResult
+                id={shownId}
+                loading={isLoading(progress)}
+                onOpenSingle={() => navigation.openSingle(shownId)}
+              />
+            )
+          )}
+        </div>
       </div>
     </section>
+  );
+}
+
+function titleOf(set: ObjectSet, id: string): string {
+  const summary = set.summary(id);
+  return summary ? `${shortTypeName(summary.speckleType)} ${id.slice(0, 8)}` : id.slice(0, 8);
+}
+
+function NotInResult({
+  id,
+  loading,
+  onOpenSingle,
+}: {
+  id: string;
+  loading: boolean;
+  onOpenSingle: () => void;
+}) {
+  if (loading) return <p className="hint">Object {id} has not arrived yet.</p>;
+  return (
+    <div className="hint">
+      <p>Object {id} is not in this result.</p>
+      <button type="button" onClick={onOpenSingle}>
+        Get it on its own
+      </button>
+    </div>
   );
 }
 

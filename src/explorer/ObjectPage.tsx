@@ -36,9 +36,11 @@ export function ObjectPage({ mode }: { mode: LookupMode }) {
     onBaseResolved: (base) => store.rememberWorkingBase(server.server.id, base),
   };
   const host = new URL(server.origin).host;
+  // The built-in demo server has no web app to open objects in; real servers do.
+  const webApp = !server.server.isDemo;
   return mode === 'single' ? (
-    <SingleObjectResult input={input} host={host} />
+    <SingleObjectResult input={input} host={host} webApp={webApp} />
   ) : (
-    <ChildrenResult input={input} host={host} />
+    <ChildrenResult input={input} host={host} webApp={webApp} />
   );
 }

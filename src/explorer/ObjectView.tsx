@@ -1,115 +1,261 @@
-import { memo, useMemo, useState } from 'react';
-import { collapseAllNested, JsonView } from 'react-json-view-lite';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { EXPORT_FORMATS } from '../export/formats';
+import { jsonValueSpan } from '../export/jsonPath';
+import { parsedObjects, type ObjectTexts } from '../speckle/objectLookup';
+import { pathOf, type Path } from '../speckle/paths';
+import { recompose } from '../speckle/recompose';
+import { objectTitle } from '../speckle/titles';
 import { shortTypeName, typeChain } from '../speckle/types';
-import { isRangeKey, toDisplayValue } from './displayValue';
 import { ExportProgress } from './ExportProgress';
-import { treeStyles } from './treeStyles';
+import { ObjectSearchBar } from './ObjectSearchBar';
+import { ObjectTree } from './ObjectTree';
+import { PATH_SYNTAXES, type PathSyntax } from './pathSyntaxes';
+import { RevitParametersTable } from './RevitParametersTable';
+import { useClipboard } from './useClipboard';
 import { useExport } from './useExport';
+import { useObjectTree } from './useObjectTree';
 
-type Expansion = 'top' | 'all' | 'none';
-
-const EXPANSION: Record<Expansion, (level: number, value: unknown, field?: string) => boolean> = {
-  top: collapseAllNested,
-  // Ranges of a big array stay closed: opening 62,500 numbers at once would freeze the page.
-  all: (_level, _value, field) => !isRangeKey(field),
-  none: () => false,
-};
-
-/**
- * One object as an expandable tree, with its exact bytes one click away. Memoised: the page
- * re-renders several times a second while a download runs, and the tree need not.
- */
-export const ObjectView = memo(function ObjectView({
-  raw,
-  objectId,
-  projectId,
-  host,
-}: {
+export interface ObjectViewProps {
   raw: string;
   objectId: string;
   projectId: string;
   host: string;
-}) {
-  const parsed = useMemo(() => parseJson(raw), [raw]);
-  const [fullStrings, setFullStrings] = useState(false);
-  const exports = useExport();
-  const shown: ParseResult = useMemo(
-    // An object's display form is an object too.
-    () =>
-      parsed.ok
-        ? { ok: true, value: toDisplayValue(parsed.value, { fullStrings }) as object }
-        : parsed,
-    [parsed, fullStrings],
-  );
-  const [expansion, setExpansion] = useState<{ mode: Expansion; generation: number }>({
-    mode: 'top',
-    generation: 0,
-  });
-  const speckleType = parsed.ok ? stringField(parsed.value, 'speckle_type') : undefined;
-  const name = parsed.ok ? stringField(parsed.value, 'name') : undefined;
+  /** The loaded set, when there is one: references show their target and can be recomposed. */
+  objects: ObjectTexts | null;
+  /** Opens the object a reference names. */
+  onFollow: (id: string) => void;
+  /** A path to open and select once shown (a search result elsewhere pointed at it). */
+  reveal?: Path | null;
+  /** The object in Speckle's own web app, for servers that have one. */
+  speckleUrl?: string | null;
+}
 
-  function expand(mode: Expansion) {
-    setExpansion(({ generation }) => ({ mode, generation: generation + 1 }));
+/**
+ * One object as an expandable tree, with its exact bytes one click away. Memoised: the page
+ * re-renders several times a second while a load or a download runs, and the tree need not.
+ */
+export const ObjectView = memo(function ObjectView(props: ObjectViewProps) {
+  const parsed = useMemo(() => parseJson(props.raw), [props.raw]);
+  return parsed.ok ? (
+    <ParsedObjectView {...props} value={parsed.value} />
+  ) : (
+    <article className="object-view" aria-label={`Object ${props.objectId}`}>
+      <div role="alert" className="alert">
+        <p>This object's text is not valid JSON ({parsed.error}). Its exact text:</p>
+        <pre className="raw">{props.raw}</pre>
+      </div>
+    </article>
+  );
+});
+
+function ParsedObjectView({
+  raw,
+  value,
+  objectId,
+  projectId,
+  host,
+  objects,
+  onFollow,
+  reveal,
+  speckleUrl,
+}: ObjectViewProps & { value: object }) {
+  const [fullStrings, setFullStrings] = useState(false);
+  const [hideInternal, setHideInternal] = useState(false);
+  const [recomposed, setRecomposed] = useState(false);
+  const [query, setQuery] = useState('');
+  const [syntax, setSyntax] = useState<PathSyntax>('javascript');
+  const loaded = useMemo(() => (objects ? parsedObjects(objects) : null), [objects]);
+  const tree = useObjectTree(value, objectId, {
+    hideInternal,
+    lookup: recomposed && loaded ? loaded.lookup : null,
+  });
+  const exports = useExport();
+  const clipboard = useClipboard();
+  const target = { host, projectId, objectId };
+  const title = objectTitle(value);
+  const speckleType = (value as { speckle_type?: unknown }).speckle_type;
+  const headingId = `object-${objectId}`;
+
+  const { reveal: revealPath } = tree;
+  useEffect(() => {
+    if (reveal) revealPath(reveal);
+    // Only a new target moves the selection; the tree's own changes must not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [reveal]);
+
+  const activeRow = tree.activeRow?.kind === 'entry' ? tree.activeRow : null;
+  const activePath = activeRow ? pathOf(activeRow.link) : null;
+
+  function copyValue() {
+    if (!activeRow || !activePath) return;
+    if (typeof activeRow.value === 'string') return clipboard.copy('Value', activeRow.value);
+    // The received text of the value, exactly; the recomposed view has no text to cut from.
+    const span = recomposed ? null : jsonValueSpan(raw, activePath);
+    clipboard.copy(
+      'Value',
+      span ? raw.slice(span.start, span.end) : JSON.stringify(activeRow.value, null, 2),
+    );
+  }
+
+  function copyPath() {
+    if (!activePath) return;
+    const { label, format } = PATH_SYNTAXES[syntax];
+    clipboard.copy(`${label} path`, format(activePath));
   }
 
   return (
-    <article className="object-view" aria-labelledby={`object-${objectId}`}>
+    <article className="object-view" aria-labelledby={headingId}>
       <header className="object-header">
-        <h2 id={`object-${objectId}`}>
-          <span title={speckleType ? typeChain(speckleType).join(' → ') : undefined}>
-            {speckleType ? shortTypeName(speckleType) : 'Object'}
+        <h2 id={headingId}>
+          <span
+            title={typeof speckleType === 'string' ? typeChain(speckleType).join(' → ') : undefined}
+          >
+            {title.title}
           </span>
-          {name && <span className="object-name"> {name}</span>}
+          {title.subtitle && <span className="object-name">{title.subtitle}</span>}
           <code className="object-id">{objectId}</code>
         </h2>
+        {typeof speckleType === 'string' && shortTypeName(speckleType) !== title.title && (
+          <p className="hint">{shortTypeName(speckleType)}</p>
+        )}
+        {speckleUrl && (
+          <a href={speckleUrl} target="_blank" rel="noreferrer noopener">
+            Open in Speckle
+          </a>
+        )}
         <div className="row toolbar">
-          <button type="button" onClick={() => expand('all')} disabled={!parsed.ok}>
+          <button type="button" onClick={tree.expandAll}>
             Expand all
           </button>
-          <button type="button" onClick={() => expand('none')} disabled={!parsed.ok}>
+          <button type="button" onClick={tree.collapseAll}>
             Collapse all
           </button>
           {([EXPORT_FORMATS.object, EXPORT_FORMATS.prettyObject] as const).map((format) => (
             <button
               key={format.id}
               type="button"
-              onClick={() => exports.save(format, { raw }, { host, projectId, objectId })}
+              onClick={() => exports.save(format, { raw }, target)}
             >
               {format.label}
             </button>
           ))}
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={fullStrings}
-              onChange={(event) => setFullStrings(event.target.checked)}
-            />
-            Show long strings in full
-          </label>
+          {loaded && (
+            <button
+              type="button"
+              onClick={() =>
+                exports.save(
+                  EXPORT_FORMATS.recomposed,
+                  { recompose: () => recompose(objectId, loaded.lookup).value },
+                  target,
+                )
+              }
+            >
+              {EXPORT_FORMATS.recomposed.label}
+            </button>
+          )}
+        </div>
+        <div className="row toolbar">
+          <Checkbox
+            label="Show long strings in full"
+            checked={fullStrings}
+            onChange={setFullStrings}
+          />
+          <Checkbox
+            label="Hide internal fields"
+            checked={hideInternal}
+            onChange={setHideInternal}
+          />
+          {loaded && (
+            <Checkbox label="Recomposed view" checked={recomposed} onChange={setRecomposed} />
+          )}
         </div>
       </header>
       <ExportProgress active={exports.active} outcome={exports.outcome} />
-      {shown.ok ? (
-        <div className="tree">
-          <JsonView
-            // A new generation remounts the tree so that every node takes the new expansion.
-            key={expansion.generation}
-            data={shown.value}
-            shouldExpandNode={EXPANSION[expansion.mode]}
-            style={treeStyles}
-            aria-label={`Properties of ${objectId}`}
-          />
-        </div>
-      ) : (
-        <div role="alert" className="alert">
-          <p>This object's text is not valid JSON ({shown.error}). Its exact text:</p>
-          <pre className="raw">{raw}</pre>
-        </div>
-      )}
+      <ObjectSearchBar
+        value={value}
+        query={query}
+        onQuery={setQuery}
+        hideInternal={hideInternal}
+        onReveal={tree.reveal}
+      />
+      <div className="row toolbar" role="group" aria-label="Selected field">
+        <button type="button" disabled={!activeRow} onClick={copyValue} aria-keyshortcuts="C">
+          Copy value
+        </button>
+        <button type="button" disabled={!activeRow} onClick={copyPath} aria-keyshortcuts="P">
+          Copy path
+        </button>
+        <label className="inline-field">
+          Path syntax{' '}
+          <select value={syntax} onChange={(event) => setSyntax(event.target.value as PathSyntax)}>
+            {Object.entries(PATH_SYNTAXES).map(([id, { label }]) => (
+              <option key={id} value={id}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" onClick={() => clipboard.copy('Object JSON', raw)}>
+          Copy object JSON
+        </button>
+        <button
+          type="button"
+          disabled={!activePath || recomposed}
+          onClick={() =>
+            activePath &&
+            exports.save(
+              EXPORT_FORMATS.value,
+              { raw, path: activePath },
+              {
+                ...target,
+                detail: PATH_SYNTAXES.jsonPath.format(activePath),
+              },
+            )
+          }
+        >
+          {EXPORT_FORMATS.value.label}
+        </button>
+        <span aria-live="polite" className="hint">
+          {clipboard.message}
+        </span>
+      </div>
+      <ObjectTree
+        tree={tree}
+        label={`Properties of ${objectId}`}
+        query={query}
+        fullStrings={fullStrings}
+        recomposed={recomposed}
+        describe={(id) => {
+          const known = loaded?.title(id) ?? null;
+          return known ? { title: known, loaded: true } : { title: id, loaded: false };
+        }}
+        actions={{ follow: onFollow, copyValue, copyPath }}
+      />
+      <RevitParametersTable object={value} />
     </article>
   );
-});
+}
+
+function Checkbox({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="checkbox">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      {label}
+    </label>
+  );
+}
 
 type ParseResult = { ok: true; value: object } | { ok: false; error: string };
 
@@ -122,9 +268,4 @@ function parseJson(raw: string): ParseResult {
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
-}
-
-function stringField(value: object, key: string): string | undefined {
-  const field: unknown = (value as Record<string, unknown>)[key];
-  return typeof field === 'string' ? field : undefined;
 }

@@ -3,15 +3,27 @@ import { isApiError } from '../api/apiError';
 import { singleObjectQuery, type ObjectQueryInput } from '../api/objects';
 import { MAX_AUTOMATIC_RETRIES, retryDelayMs } from '../api/retryPolicy';
 import { formatBytes, utf8ByteLength } from '../speckle/text';
+import { speckleWebUrl } from '../speckle/links';
 import { ErrorAlert } from './ErrorAlert';
+import { ObjectTrail } from './ObjectTrail';
+import { useObjectNavigation } from './useObjectNavigation';
 import { ObjectView } from './ObjectView';
 import { TicketTools } from './TicketTools';
 import { RetryCountdown } from './RetryCountdown';
 import { useFocusOnChange } from './useFocusOnChange';
 
-export function SingleObjectResult({ input, host }: { input: ObjectQueryInput; host: string }) {
+export function SingleObjectResult({
+  input,
+  host,
+  webApp,
+}: {
+  input: ObjectQueryInput;
+  host: string;
+  webApp: boolean;
+}) {
   const query = useQuery(singleObjectQuery(input));
   const { projectId, objectId } = input;
+  const navigation = useObjectNavigation(objectId);
   const resultRef = useFocusOnChange<HTMLElement>(`${projectId}/${objectId}`);
 
   return (
@@ -55,9 +67,23 @@ export function SingleObjectResult({ input, host }: { input: ObjectQueryInput; h
         ) : (
           <p role="alert">{String(query.error)}</p>
         ))}
+      {navigation.trail.length > 1 && (
+        <ObjectTrail trail={navigation.trail} hrefFor={navigation.hrefFor} titleOf={shortId} />
+      )}
       {query.isSuccess && (
-        <ObjectView raw={query.data.raw} objectId={objectId} projectId={projectId} host={host} />
+        <ObjectView
+          key={objectId}
+          raw={query.data.raw}
+          objectId={objectId}
+          projectId={projectId}
+          host={host}
+          objects={null}
+          onFollow={navigation.openSingle}
+          speckleUrl={webApp ? speckleWebUrl(input.origin, projectId, objectId) : null}
+        />
       )}
     </section>
   );
 }
+
+const shortId = (id: string) => id.slice(0, 8);

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { curlCommand } from '../export/curl';
 import { ticketReport, type TicketReportInput } from '../export/report';
 import type { ObjectQueryInput } from '../api/objects';
+import { useClipboard } from './useClipboard';
 
 type ReportFacts = Omit<
   TicketReportInput,
@@ -22,24 +23,17 @@ export function TicketTools({
   facts: ReportFacts;
 }) {
   const [includeToken, setIncludeToken] = useState(false);
-  const [copied, setCopied] = useState<string | null>(null);
+  const clipboard = useClipboard();
   const warningId = useId();
   const { origin, access, projectId, objectId } = input;
   const address = { base: access.base, projectId, objectId, mode };
-
-  function copy(what: string, text: string) {
-    navigator.clipboard.writeText(text).then(
-      () => setCopied(`${what} copied.`),
-      () => setCopied(`The browser did not allow copying the ${what.toLowerCase()}.`),
-    );
-  }
 
   return (
     <div className="row ticket-tools">
       <button
         type="button"
         onClick={() =>
-          copy('Command', curlCommand({ ...address, includeToken, token: access.token }))
+          clipboard.copy('Command', curlCommand({ ...address, includeToken, token: access.token }))
         }
       >
         Copy as curl
@@ -58,7 +52,7 @@ export function TicketTools({
       <button
         type="button"
         onClick={() =>
-          copy(
+          clipboard.copy(
             'Report',
             ticketReport({
               ...facts,
@@ -80,7 +74,7 @@ export function TicketTools({
         </p>
       )}
       <span aria-live="polite" className="hint">
-        {copied}
+        {clipboard.message}
       </span>
     </div>
   );

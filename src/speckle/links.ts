@@ -161,3 +161,8 @@ function decodeSegment(segment: string): string {
     return segment;
   }
 }
+
+/** The object in Speckle's current web app (`/projects/{projectId}/models/{objectId}`). */
+export function speckleWebUrl(origin: string, projectId: string, objectId: string): string {
+  return `${origin}/projects/${encodeURIComponent(projectId)}/models/${encodeURIComponent(objectId)}`;
+}

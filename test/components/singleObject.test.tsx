@@ -54,11 +54,15 @@ describe('Get object', () => {
     const { user } = renderApp();
     await lookUp(user, PROJECT_ID, chunk.id);
     const article = await screen.findByRole('article');
-    expect(article).toHaveTextContent('(3000 more characters)');
-    await user.click(within(article).getAllByRole('button', { name: /expand/i })[0]!);
-    for (const range of ['[0 … 99]', '[100 … 199]', '[200 … 249]']) {
-      expect(within(article).getByText(range, { exact: false })).toBeInTheDocument();
-    }
+    expect(article).toHaveTextContent('(3,000 more characters)');
+    const data = within(article).getByRole('treeitem', { name: /^data:\s*\[250\]$/ });
+    expect(data).toHaveAttribute('aria-expanded', 'false');
+    await user.click(data);
+    expect(data).toHaveAttribute('aria-expanded', 'true');
+    const ranges = within(article)
+      .getAllByRole('treeitem', { name: /^\[\d+ … \d+\]$/ })
+      .map((row) => row.textContent);
+    expect(ranges).toEqual(['▸[0 … 99]', '▸[100 … 199]', '▸[200 … 249]']);
     await user.click(screen.getByRole('checkbox', { name: 'Show long strings in full' }));
     expect(article).not.toHaveTextContent('more characters');
     expect(article).toHaveTextContent('n'.repeat(5000));

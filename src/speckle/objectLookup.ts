@@ -1,0 +1,50 @@
+/**
+ * Parsed objects of a loaded set, parsed the first time something asks (a reference's title, a
+ * node opened in the recomposed view) and kept while the object view lives: the set itself keeps
+ * only text.
+ */
+import type { Lookup } from './recompose';
+import { objectTitle } from './titles';
+import { shortTypeName } from './types';
+
+export interface ObjectTexts {
+  raw(id: string): string | undefined;
+  summary(id: string): { speckleType: string; bytes: number } | undefined;
+}
+
+/** Above this, a reference's title uses the indexed type alone rather than parse the target. */
+const TITLE_PARSE_LIMIT = 64 * 1024;
+
+export interface ParsedObjects {
+  lookup: Lookup;
+  /** Short type and name of an object, or null when the set does not hold it. */
+  title(id: string): string | null;
+}
+
+export function parsedObjects(texts: ObjectTexts): ParsedObjects {
+  const parsed = new Map<string, unknown>();
+  const lookup: Lookup = (id) => {
+    if (parsed.has(id)) return parsed.get(id);
+    const raw = texts.raw(id);
+    let value: unknown;
+    try {
+      value = raw === undefined ? undefined : JSON.parse(raw);
+    } catch {
+      // A line that is not JSON was kept as received; to recomposition it is as good as absent.
+      value = undefined;
+    }
+    parsed.set(id, value);
+    return value;
+  };
+  return {
+    lookup,
+    title(id) {
+      const summary = texts.summary(id);
+      if (!summary) return null;
+      const type = shortTypeName(summary.speckleType);
+      if (summary.bytes > TITLE_PARSE_LIMIT) return type;
+      const { title } = objectTitle(lookup(id));
+      return title === type ? type : `${type} ${title}`;
+    },
+  };
+}
