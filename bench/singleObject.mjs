@@ -62,11 +62,12 @@ export async function expandField(browser, server, object, field) {
     const article = page.getByRole('article').filter({ hasText: object.objectId });
     const label = await article.evaluate((element, name) => {
       // A collapsed node is anything with aria-expanded="false"; its row's text starts with the
-      // field name (quoted or not) and a colon. Click its own toggle when it has one.
+      // field name (after a disclosure triangle, quoted or not) and a colon. Click its own toggle
+      // when it has one.
       for (const toggle of element.querySelectorAll('[aria-expanded="false"]')) {
         const row = toggle.closest('[role="treeitem"]') ?? toggle;
         const text = (row.textContent ?? '').trim();
-        if (!new RegExp(`^"?${name}"?\\s*:`).test(text)) continue;
+        if (!new RegExp(`^[▸▾]?\\s*"?${name}"?\\s*:`).test(text)) continue;
         const control =
           row.querySelector(
             'button[aria-expanded="false"], [role="button"][aria-expanded="false"]',
@@ -85,9 +86,17 @@ export async function expandField(browser, server, object, field) {
       act: () => page.locator('[data-bench-expand]').click(),
     });
     // How much the expansion put on the page: all 62,500 entries, or a window or ranges of them.
+    // Rows may be nested in the DOM or flat with aria-level (a virtualised tree).
     const rows = await page.evaluate(() => {
       const row = document.querySelector('[data-bench-expand]')?.closest('[role="treeitem"]');
-      return row ? row.querySelectorAll('[role="treeitem"]').length : null;
+      if (!row) return null;
+      const nested = row.querySelectorAll('[role="treeitem"]').length;
+      const level = Number(row.getAttribute('aria-level'));
+      if (nested > 0 || !level) return nested;
+      const tree = row.closest('[role="tree"]');
+      return [...(tree?.querySelectorAll('[role="treeitem"]') ?? [])].filter(
+        (other) => Number(other.getAttribute('aria-level')) > level,
+      ).length;
     });
     return {
       painted: timing.reached.expanded?.painted ?? null,

@@ -112,7 +112,7 @@ function ParsedObjectView({
           >
             {title.title}
           </span>
-          {title.subtitle && <span className="object-name">{title.subtitle}</span>}
+          {title.subtitle && <span className="object-name"> {title.subtitle}</span>}{' '}
           <code className="object-id">{objectId}</code>
         </h2>
         {typeof speckleType === 'string' && shortTypeName(speckleType) !== title.title && (

@@ -129,7 +129,8 @@ function ValueSummary({
   if (typeof value === 'number' || typeof value === 'boolean' || value === null) {
     return (
       <span className={`tree-${value === null ? 'null' : typeof value}`}>
-        <Highlighted text={String(value)} query={query} />
+        {/* String(-0) is "0": the sign is part of what the server sent. */}
+        <Highlighted text={Object.is(value, -0) ? '-0' : String(value)} query={query} />
       </span>
     );
   }
