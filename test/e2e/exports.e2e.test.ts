@@ -9,7 +9,8 @@ import {
 } from './support/app.ts';
 import { usePageSession } from './support/browser.ts';
 import { expectSameBytes } from './support/bytes.ts';
-import { fetchRawBody, smallModelWithChildren, splitLines } from './support/demo.ts';
+import { recompose } from '../../src/speckle/recompose.ts';
+import { fetchRawBody, revitFloor, smallModelWithChildren, splitLines } from './support/demo.ts';
 
 /** Stands in for the File System Access API's save dialog, keeping what the app writes. */
 async function stubSavePicker(page: Page): Promise<void> {
@@ -106,5 +107,29 @@ describe('exports', () => {
 
     expect(pretty.name).toMatch(/_object-pretty\.json$/);
     expectSameBytes(pretty.bytes, JSON.stringify(JSON.parse(rootText), null, 2), 'pretty object');
+  });
+
+  it('downloads the selected value as received and the recomposed object', async () => {
+    const { page } = session;
+    const { project, object } = await revitFloor();
+    const lines = splitLines(await fetchRawBody(project.id, object.id, 'lines'));
+    const parsed = new Map(lines.map(({ id, raw }) => [id, JSON.parse(raw) as unknown]));
+    await openApp(page);
+    await lookUp(page, project.id, object.id, 'Get with children');
+    await waitForCompleteCount(page, lines.length);
+
+    const tree = page.getByRole('tree', { name: `Properties of ${object.id}` });
+    await tree.getByRole('treeitem', { name: /^level:/ }).click();
+    const value = await download(page, 'Download selected value JSON');
+    expect(value.name).toMatch(/_value-level\.json$/);
+    const level = (parsed.get(object.id) as { level: unknown }).level;
+    expectSameBytes(value.bytes, JSON.stringify(level, null, 2), 'selected value');
+
+    const recomposed = await download(page, 'Download recomposed object JSON');
+    expect(recomposed.name).toMatch(/_recomposed\.json$/);
+    const expected = recompose(object.id, (id) => parsed.get(id)).value;
+    expectSameBytes(recomposed.bytes, JSON.stringify(expected), 'recomposed object');
+    // Every reference was resolved: the floor's closure arrived whole.
+    expect(recomposed.bytes.toString('utf8')).not.toContain('referencedId');
   });
 });

@@ -2,7 +2,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { alertText, openApp, waitForCompleteCount, waitForObjectShown } from './support/app.ts';
 import { usePageSession } from './support/browser.ts';
-import { clearFaults, setFault, smallModelWithChildren } from './support/demo.ts';
+import {
+  clearFaults,
+  fetchRawBody,
+  revitFloor,
+  setFault,
+  smallModelWithChildren,
+  splitLines,
+} from './support/demo.ts';
 
 /** The accessible name of the focused element, as a screen reader would announce it. */
 async function focusedName(page: Page): Promise<string> {
@@ -74,4 +81,52 @@ describe('keyboard only', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(new RegExp(`_${object.id}_objects\\.json$`));
   });
+
+  it('follows a reference, goes back and searches inside an object without a mouse', async () => {
+    const { page } = session;
+    const { project, object } = await revitFloor();
+    const lines = splitLines(await fetchRawBody(project.id, object.id, 'lines'));
+    const root = JSON.parse(lines[0]!.raw) as { displayValue: Array<{ referencedId: string }> };
+    const mesh = root.displayValue[0]!.referencedId;
+    await openApp(page);
+
+    await tabTo(page, 'Project ID');
+    await page.keyboard.type(project.id);
+    await tabTo(page, 'Object ID');
+    await page.keyboard.type(object.id);
+    await tabTo(page, 'Get with children');
+    await page.keyboard.press('Enter');
+    await waitForCompleteCount(page, lines.length);
+
+    await tabTo(page, `Properties of ${object.id}`);
+    await page.keyboard.press('Home');
+    while (!(await activeTreeRow(page)).startsWith('▸displayValue:')) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    expect(await activeTreeRow(page)).toMatch(/^▸0: → Mesh/);
+    await page.keyboard.press('Enter');
+    await waitForObjectShown(page, mesh);
+
+    await tabTo(page, 'Back');
+    await page.keyboard.press('Enter');
+    await waitForObjectShown(page, object.id);
+
+    await tabTo(page, 'Search in this object');
+    await page.keyboard.type('level 1');
+    await expect.poll(() => page.getByText(/ of \d+ matches$/).textContent()).toMatch(/^1 of/);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByText(/ of \d+ matches$/).textContent()).toMatch(/^2 of/);
+    await tabTo(page, `Properties of ${object.id}`);
+    expect((await activeTreeRow(page)).toLowerCase()).toContain('level 1');
+  });
 });
+
+/** The text of the tree row the focused tree marks active. */
+function activeTreeRow(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const id = document.activeElement?.getAttribute('aria-activedescendant');
+    return (id ? document.getElementById(id)?.textContent : null) ?? '';
+  });
+}

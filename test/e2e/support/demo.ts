@@ -82,6 +82,11 @@ export function smallModelWithChildren(): Promise<DemoTarget> {
   );
 }
 
+/** The real Revit floor (13 objects): detached display meshes with chunked arrays, parameters. */
+export function revitFloor(): Promise<DemoTarget> {
+  return findDemoObject('the real Revit floor', (object) => object.label.startsWith('Revit floor'));
+}
+
 export async function demoProject(visibility: DemoProject['visibility']): Promise<DemoProject> {
   const id = visibility === 'public' ? PUBLIC_PROJECT_ID : PRIVATE_PROJECT_ID;
   const project = (await getManifest()).projects.find((p) => p.id === id);

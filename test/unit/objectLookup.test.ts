@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { parsedObjects } from '../../src/speckle/objectLookup';
+import { responseFixture } from './speckleFixtures';
+
+function textsOf(records: ReadonlyArray<{ id: string; raw: string }>) {
+  const byId = new Map(records.map((record) => [record.id, record.raw]));
+  let reads = 0;
+  return {
+    get reads() {
+      return reads;
+    },
+    raw(id: string) {
+      reads += 1;
+      return byId.get(id);
+    },
+    summary(id: string) {
+      const raw = byId.get(id);
+      if (raw === undefined) return undefined;
+      const { speckle_type } = JSON.parse(raw) as { speckle_type: string };
+      return { speckleType: speckle_type, bytes: raw.length };
+    },
+  };
+}
+
+describe('parsedObjects', () => {
+  it('parses an object the first time it is asked for, and only then', () => {
+    const floor = responseFixture('revit-floor.objects.json');
+    const texts = textsOf(floor);
+    const objects = parsedObjects(texts);
+    const mesh = floor.find((object) => object.raw.includes('Objects.Geometry.Mesh'))!;
+    expect(objects.lookup(mesh.id)).toEqual(mesh.parsed);
+    expect(objects.lookup(mesh.id)).toBe(objects.lookup(mesh.id));
+    expect(texts.reads).toBe(1);
+    expect(objects.lookup('0'.repeat(32))).toBeUndefined();
+  });
+
+  it('titles objects by short type and name, and by type alone when they are big', () => {
+    const floor = responseFixture('revit-floor.objects.json');
+    const level = {
+      id: 'l'.repeat(32),
+      name: 'Level 1',
+      speckle_type: 'Objects.BuiltElements.Level',
+    };
+    const objects = parsedObjects(
+      textsOf([...floor, { id: level.id, raw: JSON.stringify(level) }]),
+    );
+    expect(objects.title(level.id)).toBe('Level Level 1');
+    // Speckle titles geometry by its type.
+    const mesh = floor.find((object) => object.raw.includes('Objects.Geometry.Mesh'))!;
+    expect(objects.title(mesh.id)).toBe('Mesh');
+    // Above 64 kB a title comes from the indexed type alone, without parsing the object.
+    const big = { id: 'b'.repeat(32), name: 'Big', speckle_type: 'Base', data: 'x'.repeat(70_000) };
+    const bigTexts = textsOf([{ id: big.id, raw: JSON.stringify(big) }]);
+    const withBig = parsedObjects(bigTexts);
+    expect(withBig.title(big.id)).toBe('Base');
+    expect(bigTexts.reads).toBe(0);
+    expect(withBig.lookup(big.id)).toEqual(big);
+    expect(objects.title('0'.repeat(32))).toBeNull();
+  });
+
+  it('treats a line that is not JSON as absent rather than failing', () => {
+    const objects = parsedObjects(textsOf([{ id: 'x', raw: '{"id":"x",' }]));
+    expect(objects.lookup('x')).toBeUndefined();
+  });
+});
