@@ -31,9 +31,7 @@ async function activeRowText(scope: Locator): Promise<string> {
 }
 
 async function loadRevitFloor(page: Page) {
-  const { project, object } = await findDemoObject('the real Revit floor', (candidate) =>
-    candidate.label.startsWith('Revit floor'),
-  );
+  const { project, object } = await revitFloor();
   const lines = splitLines(await fetchRawBody(project.id, object.id, 'lines'));
   await openApp(page);
   await lookUp(page, project.id, object.id, 'Get with children');
