@@ -11,13 +11,14 @@ const MATCH_LIMIT = 10_000;
  * shows, and Next/Previous open the way to each in turn.
  */
 export function ObjectSearchBar({
-  value,
+  readValue,
   query,
   onQuery,
   hideInternal,
   onReveal,
 }: {
-  value: object;
+  /** The whole object, parsed; called only once there is something to look for. */
+  readValue: () => unknown;
   query: string;
   onQuery: (query: string) => void;
   hideInternal: boolean;
@@ -26,13 +27,16 @@ export function ObjectSearchBar({
   const deferredQuery = useDeferredValue(query);
   const statusId = useId();
   const found = useMemo(() => {
-    const { matches, total } = searchValue(value, deferredQuery, { limit: MATCH_LIMIT });
+    const { matches, total } =
+      deferredQuery.trim() === ''
+        ? { matches: [], total: 0 }
+        : searchValue(readValue(), deferredQuery, { limit: MATCH_LIMIT });
     if (!hideInternal) return { matches, total };
     const shown = matches.filter(
       ({ path }) => !path.some((s) => typeof s === 'string' && isInternalKey(s)),
     );
     return { matches: shown, total: total - (matches.length - shown.length) };
-  }, [value, deferredQuery, hideInternal]);
+  }, [readValue, deferredQuery, hideInternal]);
   // The position belongs to one result: a new query starts at its first match.
   const [position, setPosition] = useState({ found, index: 0 });
   const index = position.found === found ? position.index : 0;

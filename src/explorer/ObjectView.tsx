@@ -1,6 +1,7 @@
 import { memo, useEffect, useMemo, useState } from 'react';
 import { EXPORT_FORMATS } from '../export/formats';
 import { jsonValueSpan } from '../export/jsonPath';
+import { parseDeferringLarge } from '../speckle/lazyObject';
 import { parsedObjects, type ObjectTexts } from '../speckle/objectLookup';
 import { pathOf, type Path } from '../speckle/paths';
 import { recompose } from '../speckle/recompose';
@@ -75,6 +76,7 @@ function ParsedObjectView({
   const title = objectTitle(value);
   const speckleType = (value as { speckle_type?: unknown }).speckle_type;
   const headingId = `object-${objectId}`;
+  const readWhole = useMemo(() => memoised(() => JSON.parse(raw) as unknown), [raw]);
 
   const { reveal: revealPath } = tree;
   useEffect(() => {
@@ -172,7 +174,8 @@ function ParsedObjectView({
       </header>
       <ExportProgress active={exports.active} outcome={exports.outcome} />
       <ObjectSearchBar
-        value={value}
+        // Search reads every field, so big fields kept as text are parsed for it (once).
+        readValue={readWhole}
         query={query}
         onQuery={setQuery}
         hideInternal={hideInternal}
@@ -261,11 +264,16 @@ type ParseResult = { ok: true; value: object } | { ok: false; error: string };
 
 function parseJson(raw: string): ParseResult {
   try {
-    const value: unknown = JSON.parse(raw);
+    const value = parseDeferringLarge(raw);
     return typeof value === 'object' && value !== null
       ? { ok: true, value }
       : { ok: false, error: 'not an object' };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
+}
+
+function memoised<T>(compute: () => T): () => T {
+  let result: { value: T } | null = null;
+  return () => (result ??= { value: compute() }).value;
 }

@@ -1,6 +1,8 @@
 import type { MouseEvent } from 'react';
 import { readMarker, type MarkerKind } from '../speckle/recompose';
+import { DeferredJson, settled } from '../speckle/lazyObject';
 import { matchRanges } from '../speckle/search';
+import { formatBytes, utf8ByteLength } from '../speckle/text';
 import { displayKey } from '../speckle/titles';
 import { shortTypeName, typeChain } from '../speckle/types';
 import type { Resolved, TreeRow } from './treeModel';
@@ -115,7 +117,15 @@ function ValueSummary({
   query: string;
   fullStrings: boolean;
 }) {
-  const { value } = row;
+  if (row.size === 'unparsed' && row.value instanceof DeferredJson) {
+    const { text } = row.value;
+    return (
+      <span className="tree-summary">
+        {text.startsWith('[') ? '[…]' : '{…}'} {formatBytes(utf8ByteLength(text))}, read when opened
+      </span>
+    );
+  }
+  const value = settled(row.value);
   const marker = readMarker(value);
   if (marker) {
     return (
@@ -142,7 +152,7 @@ function ValueSummary({
   const name = typeof record.name === 'string' ? record.name : null;
   return (
     <span className="tree-summary">
-      {`{${row.size ?? 0}}`}
+      {`{${typeof row.size === 'number' ? row.size : 0}}`}
       {type && (
         <span className="tree-type" title={typeChain(type).join(' → ')}>
           {' '}

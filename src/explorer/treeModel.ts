@@ -14,6 +14,7 @@
 import { isReference } from '../speckle/references';
 import { DEFAULT_MAX_DEPTH, resolveValue, type Lookup } from '../speckle/recompose';
 import { extendPath, type PathLink } from '../speckle/paths';
+import { DeferredJson, settled } from '../speckle/lazyObject';
 import { isInternalKey } from '../speckle/titles';
 
 export const RANGE_SIZE = 100;
@@ -43,8 +44,8 @@ export interface EntryRow {
   /** Where the value sits in the value shown (the recomposed one in the recomposed view). */
   link: PathLink;
   value: unknown;
-  /** Entries below it, or null for a leaf. */
-  size: number | null;
+  /** Entries below it; `unparsed` for a big container kept as text until opened; null for a leaf. */
+  size: number | 'unparsed' | null;
   expanded: boolean;
   /** Set once the node was expanded in the recomposed view and its value was resolved. */
   resolved: Resolved | null;
@@ -109,7 +110,12 @@ export const entryStep = (label: string | number) =>
   typeof label === 'number' ? `i${label}` : `k${label}`;
 export const rangeStep = (from: number, to: number) => `r${from}:${to}`;
 
-export function entriesOf(value: unknown, nodes: TreeNodes, hideInternal: boolean): Entries | null {
+export function entriesOf(
+  container: unknown,
+  nodes: TreeNodes,
+  hideInternal: boolean,
+): Entries | null {
+  const value = settled(container);
   if (Array.isArray(value)) {
     const items = value as readonly unknown[];
     return { count: items.length, label: (i) => i, value: (i) => items[i], ofKeys: false };
@@ -141,10 +147,11 @@ export function groupsOf(from: number, to: number): { bucket: number } | null {
 export function expandedValue(
   nodes: TreeNodes,
   node: number,
-  value: unknown,
+  container: unknown,
   ancestors: readonly string[],
   lookup: Lookup | null,
 ): { value: unknown; resolved: Resolved | null } {
+  const value = settled(container);
   if (!lookup || !(isReference(value) || Array.isArray(value))) return { value, resolved: null };
   return nodes.resolution(node, () => {
     if (isReference(value) && ancestors.length > DEFAULT_MAX_DEPTH) {
@@ -179,8 +186,15 @@ function isContainer(value: unknown): boolean {
 }
 
 function defaultExpanded(options: TreeOptions, value: unknown): boolean {
-  // Opening a reference in "expand all" would recompose the whole model.
-  return options.expandMode === 'all' && !(options.lookup && isReference(value));
+  // Opening a reference in "expand all" would recompose the whole model, and opening a container
+  // kept as text would parse megabytes nobody asked for.
+  return (
+    options.expandMode === 'all' && !(options.lookup && isReference(value)) && !isUnparsed(value)
+  );
+}
+
+function isUnparsed(value: unknown): boolean {
+  return value instanceof DeferredJson && !value.isParsed;
 }
 
 function isExpanded(options: TreeOptions, node: number, byDefault: boolean): boolean {
@@ -257,7 +271,8 @@ export function flattenTree(
     const shown = expanded
       ? expandedValue(nodes, node, value, frame.ancestors, options.lookup)
       : { value, resolved: null };
-    const children = entriesOf(shown.value, nodes, options.hideInternal);
+    const unparsed = !expanded && isUnparsed(value);
+    const children = unparsed ? null : entriesOf(shown.value, nodes, options.hideInternal);
     const opensChildren = expanded && children !== null && isOpenable(shown.resolved);
     rows.push({
       kind: 'entry',
@@ -266,7 +281,7 @@ export function flattenTree(
       label,
       link,
       value,
-      size: container ? (children?.count ?? 0) : null,
+      size: unparsed ? 'unparsed' : container ? (children?.count ?? 0) : null,
       expanded,
       resolved: shown.resolved,
     });
@@ -371,6 +386,7 @@ function positionOf(
 export function isExpandable(row: TreeRow): boolean {
   if (row.kind === 'range') return true;
   if (row.resolved && !isOpenable(row.resolved)) return false;
+  if (row.size === 'unparsed') return true;
   return row.size !== null && (row.size > 0 || isReference(row.value));
 }
 

@@ -9,6 +9,7 @@ import {
   type TreeOptions,
   type TreeRow,
 } from '../../src/explorer/treeModel';
+import { DeferredJson } from '../../src/speckle/lazyObject';
 import { pathOf } from '../../src/speckle/paths';
 import { lookupOf, responseFixture } from './speckleFixtures';
 
@@ -138,6 +139,21 @@ describe('flattenTree', () => {
     ]);
     const hidden = flattenTree(value, 'root', new TreeNodes(), { ...PLAIN, hideInternal: true });
     expect(describeRows(hidden)).toEqual(['id "x"', 'big (150)', 'nested (1)']);
+  });
+
+  it('leaves a big field kept as text unread until it is opened, even on "expand all"', () => {
+    const value = { id: 'x', __closure: new DeferredJson('{"a":1,"b":2}') };
+    const nodes = new TreeNodes();
+    const all: TreeOptions = { ...PLAIN, expandMode: 'all' };
+    const rows = flattenTree(value, 'root', nodes, all);
+    const closure = entry(rows, '__closure');
+    expect(closure).toMatchObject({ size: 'unparsed', expanded: false });
+    expect(isExpandable(closure)).toBe(true);
+    expect(value.__closure.isParsed).toBe(false);
+    const opened = toggle(value, nodes, all, closure.node).rows;
+    expect(describeRows(opened)).toEqual(['id "x"', '__closure (2) open', '  a 1', '  b 2']);
+    const revealed = revealPath(value, 'root', ['__closure', 'b'], new TreeNodes(), PLAIN);
+    expect(revealed).not.toBeNull();
   });
 
   it('walks a value nested 10,000 levels deep without overflowing the stack', () => {

@@ -1,0 +1,85 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  DeferredJson,
+  parseDeferringLarge,
+  settled,
+  topLevelMembers,
+} from '../../src/speckle/lazyObject';
+import { generatedFixture, revitModelRoot } from './speckleFixtures';
+
+const ALWAYS = { scanFrom: 0, deferFrom: 0 };
+
+/** The object with every deferred field parsed, for comparison with JSON.parse. */
+function settleFields(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([key, field]) => [key, settled(field)]),
+  );
+}
+
+describe('parseDeferringLarge', () => {
+  it('keeps a root closure of 100,000 ids as text and parses the rest', () => {
+    const closure = Object.fromEntries(
+      Array.from({ length: 100_000 }, (_, i) => [i.toString(16).padStart(32, '0'), 1 + (i % 7)]),
+    );
+    const raw = JSON.stringify({ id: 'r'.repeat(32), name: 'Model', __closure: closure, n: 0 });
+    expect(raw.endsWith('"n":0}')).toBe(true);
+    const withNegativeZero = `${raw.slice(0, -2)}-0}`;
+    const parsed = parseDeferringLarge(withNegativeZero) as Record<string, unknown>;
+    expect(Object.keys(parsed)).toEqual(['id', 'name', '__closure', 'n']);
+    expect(parsed.name).toBe('Model');
+    expect(Object.is(parsed.n, -0)).toBe(true);
+    const deferred = parsed.__closure as DeferredJson;
+    expect(deferred).toBeInstanceOf(DeferredJson);
+    expect(deferred.isParsed).toBe(false);
+    expect(deferred.value).toEqual(closure);
+    expect(deferred.isParsed).toBe(true);
+    // Written out again, it is what JSON.parse would have given.
+    expect(JSON.stringify(parsed)).toBe(raw);
+  });
+
+  it('parses small objects whole and big fields of real data the same as JSON.parse', () => {
+    const root = revitModelRoot();
+    expect(settleFields(parseDeferringLarge(root.raw, { scanFrom: 0, deferFrom: 1024 }))).toEqual(
+      root.parsed,
+    );
+    for (const object of generatedFixture(100).slice(0, 20)) {
+      expect(parseDeferringLarge(object.raw)).toEqual(object.parsed);
+      expect(settleFields(parseDeferringLarge(object.raw, ALWAYS))).toEqual(object.parsed);
+    }
+  });
+
+  it('reads escaped quotes, backslashes, unicode and spacing in keys and values', () => {
+    const raw =
+      '{ "a\\"b" : "x\\\\", "c\\\\": [ "]", "\\"}" ] ,\n\t"é\\u00e9": {"k": "{"}, "__proto__": 1, "t": true }';
+    const parsed = parseDeferringLarge(raw, ALWAYS) as Record<string, unknown>;
+    expect(settleFields(parsed)).toEqual(JSON.parse(raw));
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
+    expect(Object.keys(parsed)).toContain('__proto__');
+  });
+
+  it('fails on text that is not JSON as JSON.parse does, and parses other values whole', () => {
+    for (const bad of ['{"a":1', '{"a" 1}', '{"a":1,}', '{"a":1}x', '{"a":[1}', '{a:1}']) {
+      expect(() => parseDeferringLarge(bad, ALWAYS), bad).toThrow(SyntaxError);
+    }
+    expect(parseDeferringLarge('[1,2]', ALWAYS)).toEqual([1, 2]);
+    expect(parseDeferringLarge(' {} ', ALWAYS)).toEqual({});
+  });
+
+  it('agrees with JSON.parse on any object, compact or pretty-printed', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.string(), fc.jsonValue()),
+        fc.constantFrom(undefined, 2, '\t'),
+        (object, indent) => {
+          const raw = JSON.stringify(object, null, indent);
+          const parsed = parseDeferringLarge(raw, { scanFrom: 0, deferFrom: 8 });
+          expect(settleFields(parsed)).toEqual(JSON.parse(raw));
+          expect(topLevelMembers(raw)).toHaveLength(Object.keys(JSON.parse(raw)).length);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
