@@ -112,8 +112,10 @@ class ClosureCheck {
       if (count > 1) duplicates.push({ id, count });
     }
     const danglingReferences: DanglingReference[] = [];
-    for (const [index, reference] of this.pending.entries()) {
+    const { pending } = this;
+    for (let index = 0; index < pending.length; index += 1) {
       if ((index + 1) % STEP === 0) yield;
+      const reference = pending[index] as DanglingReference;
       if (!counts.has(reference.to)) danglingReferences.push(reference);
     }
     return {
