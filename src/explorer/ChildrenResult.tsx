@@ -5,7 +5,9 @@ import { EXPORT_FORMATS, uniqueObjects } from '../export/formats';
 import { isLoading, type ObjectSet } from '../speckle/objectSet';
 import { ErrorAlert } from './ErrorAlert';
 import { LoadStatus } from './LoadStatus';
-import { filterObjects, type ObjectFilter } from './objectFilter';
+import { ClosureIntegrity } from './ClosureIntegrity';
+import { ModelOverview } from './ModelOverview';
+import { filterObjects, NO_FILTER, type ObjectFilter } from './objectFilter';
 import { ObjectFilterControls } from './ObjectFilterControls';
 import { ObjectList } from './ObjectList';
 import { ExportProgress } from './ExportProgress';
@@ -44,7 +46,7 @@ function LoadedSet({
 }) {
   const progress = useSyncExternalStore(set.subscribe, set.getProgress);
   const [chosenId, setChosenId] = useState<string | null>(null);
-  const [filter, setFilter] = useState<ObjectFilter>({ text: '', order: 'received' });
+  const [filter, setFilter] = useState<ObjectFilter>(NO_FILTER);
   // Typing stays responsive while a 100,000-object list is filtered behind it.
   const deferredFilter = useDeferredValue(filter);
   const listed = useMemo(
@@ -122,6 +124,15 @@ function LoadedSet({
             ))}
           </div>
           <ExportProgress active={exports.active} outcome={exports.outcome} />
+          <ModelOverview
+            set={set}
+            received={progress.received}
+            target={target}
+            shownType={filter.speckleType}
+            onShowType={(speckleType) => setFilter({ ...filter, speckleType })}
+            onOpen={setChosenId}
+          />
+          <ClosureIntegrity set={set} progress={progress} target={target} onOpen={setChosenId} />
         </>
       )}
       <div className="split">
