@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { memo, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { EXPORT_FORMATS, uniqueObjects, type ExportTarget } from '../export/formats';
 import type { ObjectSet, ObjectSummary } from '../speckle/objectSet';
 import { formatBytes, formatCount } from '../speckle/text';
@@ -88,15 +88,71 @@ function OverviewBody({
   useEffect(() => scan.scanTo(received), [scan, received]);
   const { result, scanned } = useSyncExternalStore(scan.subscribe, scan.getSnapshot);
   const exports = useExport();
-  const largestHeading = useId();
+
+  // The page re-renders on every progress update (10 a second); the figures only when the scan
+  // publishes. The actions stay the same functions and call the latest props.
+  const latest = useRef<{
+    onShowType: (speckleType: string) => void;
+    onOpen: (id: string) => void;
+    download: FigureActions['download'];
+  }>(null);
+  useEffect(() => {
+    latest.current = {
+      onShowType,
+      onOpen,
+      download: (type) =>
+        exports.save(
+          EXPORT_FORMATS.objectsOfType,
+          { objects: uniqueObjects(set), speckleType: type.speckleType },
+          { ...target, detail: type.label },
+        ),
+    };
+  });
+  const [actions] = useState<FigureActions>(() => ({
+    showType: (speckleType) => latest.current?.onShowType(speckleType),
+    open: (id) => latest.current?.onOpen(id),
+    download: (type) => latest.current?.download(type),
+  }));
 
   return (
     <div className="panel-body">
+      <OverviewFigures
+        overview={result}
+        scanned={scanned}
+        shownType={shownType}
+        actions={actions}
+      />
+      <ExportProgress active={exports.active} outcome={exports.outcome} />
+    </div>
+  );
+}
+
+interface FigureActions {
+  showType: (speckleType: string) => void;
+  open: (id: string) => void;
+  /** Must be called in the click handler: the save dialog needs the click. */
+  download: (type: TypeTotals) => void;
+}
+
+const OverviewFigures = memo(function OverviewFigures({
+  overview,
+  scanned,
+  shownType,
+  actions,
+}: {
+  overview: Overview;
+  scanned: number;
+  shownType: string | null;
+  actions: FigureActions;
+}) {
+  const largestHeading = useId();
+  return (
+    <>
       <p className="hint">
-        {formatCount(scanned)} objects in {formatCount(result.types.length)} types
-        {scanned < received ? ', counting…' : '.'} Choose a type to list only its objects.
+        {formatCount(scanned)} objects in {formatCount(overview.types.length)} types. Choose a type
+        to list only its objects.
       </p>
-      <TypeChart types={result.types} onShowType={onShowType} />
+      <TypeChart types={overview.types} onShowType={actions.showType} />
       <table className="figures">
         <caption>Objects and bytes per type</caption>
         <thead>
@@ -108,7 +164,7 @@ function OverviewBody({
           </tr>
         </thead>
         <tbody>
-          {result.types.map((type) => (
+          {overview.types.map((type) => (
             <tr key={type.speckleType}>
               <th scope="row">
                 <button
@@ -117,7 +173,7 @@ function OverviewBody({
                   aria-label={`Show only ${type.label} objects`}
                   aria-pressed={shownType === type.speckleType}
                   title={type.chain.join(' › ') || NO_TYPE_LABEL}
-                  onClick={() => onShowType(type.speckleType)}
+                  onClick={() => actions.showType(type.speckleType)}
                 >
                   {type.label}
                 </button>
@@ -125,16 +181,7 @@ function OverviewBody({
               <td>{formatCount(type.count)}</td>
               <td>{formatBytes(type.bytes)}</td>
               <td>
-                <button
-                  type="button"
-                  onClick={() =>
-                    exports.save(
-                      EXPORT_FORMATS.objectsOfType,
-                      { objects: uniqueObjects(set), speckleType: type.speckleType },
-                      { ...target, detail: type.label },
-                    )
-                  }
-                >
+                <button type="button" onClick={() => actions.download(type)}>
                   Download {type.label} objects
                 </button>
               </td>
@@ -142,13 +189,12 @@ function OverviewBody({
           ))}
         </tbody>
       </table>
-      <ExportProgress active={exports.active} outcome={exports.outcome} />
-      <DepthTable depths={result.depths} />
+      <DepthTable depths={overview.depths} />
       <h3 id={largestHeading}>Largest objects</h3>
       <ol className="largest" aria-labelledby={largestHeading}>
-        {result.largest.map((object) => (
+        {overview.largest.map((object) => (
           <li key={object.id}>
-            <button type="button" className="link-button" onClick={() => onOpen(object.id)}>
+            <button type="button" className="link-button" onClick={() => actions.open(object.id)}>
               <span className="type">{shortTypeName(object.speckleType) || NO_TYPE_LABEL}</span>{' '}
               <code className="id">{object.id}</code>{' '}
               <span className="size">{formatBytes(object.bytes)}</span>
@@ -156,9 +202,9 @@ function OverviewBody({
           </li>
         ))}
       </ol>
-    </div>
+    </>
   );
-}
+});
 
 function DepthTable({ depths }: { depths: readonly DepthCount[] }) {
   if (depths.length === 0) return <p className="hint">The root lists no descendants.</p>;

@@ -92,6 +92,53 @@ describe('What’s in it', () => {
     );
   });
 
+  it('counts objects as they arrive, before the load ends', async () => {
+    const lines = CUBE_LINES.split('\n').slice(0, -1);
+    let sendRest: () => void = () => undefined;
+    speckleServer.use(
+      http.get(
+        `${SERVER}/objects/:p/:o`,
+        () =>
+          new HttpResponse(
+            new ReadableStream({
+              start(controller) {
+                const encode = (text: string) => new TextEncoder().encode(text);
+                controller.enqueue(
+                  encode(
+                    lines
+                      .slice(0, 4)
+                      .map((line) => `${line}\n`)
+                      .join(''),
+                  ),
+                );
+                sendRest = () => {
+                  controller.enqueue(
+                    encode(
+                      lines
+                        .slice(4)
+                        .map((line) => `${line}\n`)
+                        .join(''),
+                    ),
+                  );
+                  controller.close();
+                };
+              },
+            }),
+            { headers: { 'Content-Type': 'text/plain; charset=UTF-8' } },
+          ),
+      ),
+    );
+    const { user } = renderApp({ route });
+    await screen.findByText(/4 of 9 objects/);
+    await user.click(screen.getByText('What’s in it'));
+    expect(await screen.findByText(/^4 objects in \d types/)).toBeInTheDocument();
+    expect(screen.getByText(/Closure integrity: waits for the load to end/)).toBeInTheDocument();
+
+    sendRest();
+    expect(await screen.findByText(/^9 objects in 3 types/)).toBeInTheDocument();
+    expect(await screen.findByText('Closure integrity: complete')).toBeInTheDocument();
+  });
+
   it('works from the keyboard', async () => {
     const { user } = await loadCube();
     await user.click(screen.getByText('What’s in it'));
