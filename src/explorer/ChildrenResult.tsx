@@ -129,7 +129,7 @@ function LoadedSet({
             received={progress.received}
             target={target}
             shownType={filter.speckleType}
-            onShowType={(speckleType) => setFilter({ ...filter, speckleType })}
+            onShowType={(speckleType) => setFilter((current) => ({ ...current, speckleType }))}
             onOpen={setChosenId}
           />
           <ClosureIntegrity set={set} progress={progress} target={target} onOpen={setChosenId} />
