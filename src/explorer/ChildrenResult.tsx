@@ -9,7 +9,12 @@ import { EXPORT_FORMATS, uniqueObjects } from '../export/formats';
 import { isLoading, type ObjectSet } from '../speckle/objectSet';
 import { ErrorAlert } from './ErrorAlert';
 import { LoadStatus } from './LoadStatus';
-import { filterObjects, type ObjectFilter } from './objectFilter';
+import { closureFindings } from '../speckle/integrity';
+import { ClosureIntegrity } from './ClosureIntegrity';
+import { useClosureCheck } from './useClosureCheck';
+import { useRootClosure } from './useRootClosure';
+import { ModelOverview } from './ModelOverview';
+import { filterObjects, NO_FILTER, type ObjectFilter } from './objectFilter';
 import { ObjectFilterControls } from './ObjectFilterControls';
 import { ObjectList } from './ObjectList';
 import { ExportProgress } from './ExportProgress';
@@ -59,7 +64,9 @@ function LoadedSet({
 }) {
   const progress = useSyncExternalStore(set.subscribe, set.getProgress);
   const navigation = useObjectNavigation(input.objectId);
-  const [filter, setFilter] = useState<ObjectFilter>({ text: '', order: 'received' });
+  const closure = useRootClosure(set);
+  const closureCheck = useClosureCheck(set, closure, !isLoading(progress));
+  const [filter, setFilter] = useState<ObjectFilter>(NO_FILTER);
   // Typing stays responsive while a 100,000-object list is filtered behind it.
   const deferredFilter = useDeferredValue(filter);
   const listed = useMemo(
@@ -98,6 +105,8 @@ function LoadedSet({
           },
           bytes: progress.bytes,
           elapsedMs: progress.finishedAt === null ? null : progress.finishedAt - progress.startedAt,
+          integrity:
+            closureCheck.state === 'done' ? closureFindings(closureCheck.report) : undefined,
         }}
       />
       {progress.error && (
@@ -137,6 +146,21 @@ function LoadedSet({
             ))}
           </div>
           <ExportProgress active={exports.active} outcome={exports.outcome} />
+          <ModelOverview
+            set={set}
+            received={progress.received}
+            target={target}
+            shownType={filter.speckleType}
+            onShowType={(speckleType) => setFilter((current) => ({ ...current, speckleType }))}
+            onOpen={(id) => navigation.open(id, { via: 'jump' })}
+          />
+          <ClosureIntegrity
+            check={closureCheck}
+            closure={closure}
+            progress={progress}
+            target={target}
+            onOpen={(id) => navigation.open(id, { via: 'jump' })}
+          />
         </>
       )}
       <div className="split">

@@ -1,4 +1,6 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
+import { NO_TYPE_LABEL } from '../speckle/typeSummary';
+import { shortTypeName, typeChain } from '../speckle/types';
 import type { ObjectFilter, ObjectOrder } from './objectFilter';
 
 const ORDERS: Record<ObjectOrder, string> = {
@@ -20,12 +22,14 @@ export function ObjectFilterControls({
   total: number;
 }) {
   const ids = { text: useId(), order: useId() };
+  const textRef = useRef<HTMLInputElement>(null);
   return (
     <div className="row filter-row">
       <div className="field">
         <label htmlFor={ids.text}>Filter objects</label>
         <input
           id={ids.text}
+          ref={textRef}
           type="search"
           placeholder="Type or id"
           value={filter.text}
@@ -46,6 +50,26 @@ export function ObjectFilterControls({
           ))}
         </select>
       </div>
+      {/* Set from "What's in it"; announced, as it changes the list away from the control used. */}
+      <p className="type-filter" aria-live="polite">
+        {filter.speckleType !== null && (
+          <>
+            <span title={typeChain(filter.speckleType).join(' › ')}>
+              Only {shortTypeName(filter.speckleType) || NO_TYPE_LABEL}
+            </span>{' '}
+            <button
+              type="button"
+              onClick={() => {
+                onChange({ ...filter, speckleType: null });
+                // The button goes away with the filter: keep focus in the filter controls.
+                textRef.current?.focus();
+              }}
+            >
+              Clear type filter
+            </button>
+          </>
+        )}
+      </p>
       {shown !== total && (
         <p className="hint">
           Showing {shown} of {total}

@@ -10,24 +10,31 @@ export type ObjectOrder = 'received' | 'type' | 'id' | 'size';
 export interface ObjectFilter {
   /** Matched, case-insensitively, against the id and the full and short type. */
   text: string;
+  /** Only objects whose full `speckle_type` is exactly this ('' for those without); null for all. */
+  speckleType: string | null;
   order: ObjectOrder;
 }
+
+export const NO_FILTER: ObjectFilter = { text: '', speckleType: null, order: 'received' };
 
 export function filterObjects(
   objects: readonly ObjectSummary[],
   count: number,
-  { text, order }: ObjectFilter,
+  { text, speckleType, order }: ObjectFilter,
 ): readonly ObjectSummary[] {
   const needle = text.trim().toLowerCase();
   const matching =
-    needle === ''
+    needle === '' && speckleType === null
       ? objects.slice(0, count)
-      : objects.slice(0, count).filter((object) => matches(object, needle));
+      : objects.slice(0, count).filter((object) => matches(object, needle, speckleType));
   return order === 'received' ? matching : matching.sort(COMPARATORS[order]);
 }
 
-function matches(object: ObjectSummary, needle: string): boolean {
-  return object.id.includes(needle) || object.speckleType.toLowerCase().includes(needle);
+function matches(object: ObjectSummary, needle: string, speckleType: string | null): boolean {
+  if (speckleType !== null && object.speckleType !== speckleType) return false;
+  return (
+    needle === '' || object.id.includes(needle) || object.speckleType.toLowerCase().includes(needle)
+  );
 }
 
 const byId = (a: ObjectSummary, b: ObjectSummary) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

@@ -55,6 +55,11 @@ export interface TypeInput extends ObjectsInput {
   speckleType: string;
 }
 
+/** Ids that are not objects received, such as those a closure lists and the server did not send. */
+export interface IdListInput {
+  ids: Iterable<string>;
+}
+
 /** A value inside an object's received text. */
 export interface ValueInput {
   raw: string;
@@ -153,7 +158,18 @@ export const EXPORT_FORMATS = {
     mimeType: TEXT_TYPE,
     description: 'Text',
     transformation: 'The id of each received object once, one per line, in the order received.',
-    parts: ({ objects }) => idParts(objects),
+    parts: ({ objects }) => idLineParts(idsOf(objects)),
+  }),
+  missingIds: format<IdListInput>({
+    id: 'missingIds',
+    label: 'Download missing ids',
+    kind: 'missing-ids',
+    extension: 'txt',
+    mimeType: TEXT_TYPE,
+    description: 'Text',
+    transformation:
+      "The ids the root's __closure lists that did not arrive, one per line, shallowest first.",
+    parts: ({ ids }) => idLineParts(ids),
   }),
   value: format<ValueInput>({
     id: 'value',
@@ -248,9 +264,13 @@ function objectsOfTypeParts(objects: Iterable<ExportObject>, speckleType: string
   return parts;
 }
 
-function idParts(objects: Iterable<ExportObject>): string[] {
+function* idsOf(objects: Iterable<ExportObject>): Generator<string> {
+  for (const { id } of objects) yield id;
+}
+
+function idLineParts(ids: Iterable<string>): string[] {
   const parts: string[] = [];
-  for (const { id } of objects) parts.push(id, '\n');
+  for (const id of ids) parts.push(id, '\n');
   return parts;
 }
 

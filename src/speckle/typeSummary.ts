@@ -4,6 +4,7 @@
  * parsed again.
  */
 import type { ObjectSummary } from './objectSet';
+import { closureOf } from './topLevelFields';
 import { shortTypeName, typeChain } from './types';
 
 export interface TypeTotals {
@@ -20,28 +21,42 @@ export const NO_TYPE_LABEL = '(no speckle_type)';
 
 /** Totals per full `speckle_type`, most objects first (then most bytes, then by type). */
 export function summarizeTypes(summaries: Iterable<ObjectSummary>): TypeTotals[] {
-  const totals = new Map<string, { count: number; bytes: number }>();
-  for (const { speckleType, bytes } of summaries) {
-    const total = totals.get(speckleType);
+  const tally = new TypeTally();
+  for (const summary of summaries) tally.add(summary);
+  return tally.totals();
+}
+
+/**
+ * summarizeTypes one object at a time, for a set that is still arriving: adding is a map update,
+ * and `totals` costs about the number of distinct types (tens), not of objects.
+ */
+export class TypeTally {
+  private readonly byType = new Map<string, { count: number; bytes: number }>();
+
+  add({ speckleType, bytes }: ObjectSummary): void {
+    const total = this.byType.get(speckleType);
     if (total) {
       total.count += 1;
       total.bytes += bytes;
-    } else totals.set(speckleType, { count: 1, bytes });
+    } else this.byType.set(speckleType, { count: 1, bytes });
   }
-  const labels = typeLabels([...totals.keys()]);
-  return [...totals]
-    .map(([speckleType, total]) => ({
-      speckleType,
-      label: labels.get(speckleType) as string,
-      chain: typeChain(speckleType),
-      ...total,
-    }))
-    .sort(
-      (a, b) =>
-        b.count - a.count ||
-        b.bytes - a.bytes ||
-        (a.speckleType < b.speckleType ? -1 : a.speckleType > b.speckleType ? 1 : 0),
-    );
+
+  totals(): TypeTotals[] {
+    const labels = typeLabels([...this.byType.keys()]);
+    return [...this.byType]
+      .map(([speckleType, total]) => ({
+        speckleType,
+        label: labels.get(speckleType) as string,
+        chain: typeChain(speckleType),
+        ...total,
+      }))
+      .sort(
+        (a, b) =>
+          b.count - a.count ||
+          b.bytes - a.bytes ||
+          (a.speckleType < b.speckleType ? -1 : a.speckleType > b.speckleType ? 1 : 0),
+      );
+  }
 }
 
 /**
@@ -86,30 +101,62 @@ export interface DepthCount {
  * `has` tells which ids arrived, to show where the missing ones sit.
  */
 export function depthDistribution(closure: unknown, has?: (id: string) => boolean): DepthCount[] {
-  const byDepth = new Map<number, DepthCount>();
   if (typeof closure !== 'object' || closure === null || Array.isArray(closure)) return [];
-  for (const [id, depth] of Object.entries(closure)) {
-    if (typeof depth !== 'number' || !Number.isInteger(depth) || depth < 0) continue;
-    let entry = byDepth.get(depth);
-    if (!entry) {
-      entry = { depth, count: 0, received: has ? 0 : null };
-      byDepth.set(depth, entry);
+  const tally = new DepthTally(closureOf({ __closure: closure }), has !== undefined);
+  if (has) for (const id of Object.keys(closure)) if (has(id)) tally.add(id);
+  return tally.distribution();
+}
+
+/**
+ * depthDistribution with received ids added one at a time as they arrive. Ids outside the closure
+ * and ids at no valid depth are not counted.
+ */
+export class DepthTally {
+  private readonly byDepth = new Map<number, DepthCount>();
+
+  constructor(
+    private readonly closure: ReadonlyMap<string, number>,
+    countReceived = true,
+  ) {
+    for (const depth of closure.values()) {
+      if (!Number.isInteger(depth) || depth < 0) continue;
+      const entry = this.byDepth.get(depth);
+      if (entry) entry.count += 1;
+      else this.byDepth.set(depth, { depth, count: 1, received: countReceived ? 0 : null });
     }
-    entry.count += 1;
-    if (has && has(id)) entry.received = (entry.received as number) + 1;
   }
-  return [...byDepth.values()].sort((a, b) => a.depth - b.depth);
+
+  /** Counts `id` as received; add each id once (ObjectSet.summaries holds each once). */
+  add(id: string): void {
+    const entry = this.byDepth.get(this.closure.get(id) as number);
+    if (entry && entry.received !== null) entry.received += 1;
+  }
+
+  distribution(): DepthCount[] {
+    return [...this.byDepth.values()]
+      .map((entry) => ({ ...entry }))
+      .sort((a, b) => a.depth - b.depth);
+  }
 }
 
 /** The `n` largest objects by bytes, largest first (ties by id), in one pass without sorting all. */
 export function largestObjects(summaries: Iterable<ObjectSummary>, n: number): ObjectSummary[] {
-  const top: ObjectSummary[] = [];
-  if (n <= 0) return top;
-  const before = (a: ObjectSummary, b: ObjectSummary) =>
-    a.bytes > b.bytes || (a.bytes === b.bytes && a.id < b.id);
-  for (const summary of summaries) {
+  const top = new LargestObjects(n);
+  for (const summary of summaries) top.add(summary);
+  return top.list();
+}
+
+/** largestObjects one object at a time: each add is a comparison, or a binary search when it fits. */
+export class LargestObjects {
+  private readonly top: ObjectSummary[] = [];
+
+  constructor(private readonly n: number) {}
+
+  add(summary: ObjectSummary): void {
+    const { top, n } = this;
+    if (n <= 0) return;
     const last = top.at(-1);
-    if (top.length === n && last && !before(summary, last)) continue;
+    if (top.length === n && last && !before(summary, last)) return;
     // Binary search for the place that keeps `top` ordered.
     let low = 0;
     let high = top.length;
@@ -121,5 +168,12 @@ export function largestObjects(summaries: Iterable<ObjectSummary>, n: number): O
     top.splice(low, 0, summary);
     if (top.length > n) top.pop();
   }
-  return top;
+
+  list(): ObjectSummary[] {
+    return [...this.top];
+  }
+}
+
+function before(a: ObjectSummary, b: ObjectSummary): boolean {
+  return a.bytes > b.bytes || (a.bytes === b.bytes && a.id < b.id);
 }

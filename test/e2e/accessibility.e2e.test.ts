@@ -11,7 +11,7 @@ import {
 } from './support/app.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { failedResourceStatus, usePageSession } from './support/browser.ts';
-import { smallModelWithChildren } from './support/demo.ts';
+import { findDemoObject, smallModelWithChildren } from './support/demo.ts';
 
 describe('accessibility (axe-core, WCAG 2.1 AA: no serious or critical violations)', () => {
   const session = usePageSession();
@@ -22,6 +22,26 @@ describe('accessibility (axe-core, WCAG 2.1 AA: no serious or critical violation
     await lookUp(page, project.id, object.id, 'Get with children');
     await waitForCompleteCount(page, object.objectCount);
     await waitForObjectShown(page, object.id);
+  }
+
+  /** A result with missing objects, with "What's in it" and the integrity findings open. */
+  async function openResultPanels(page: Page): Promise<void> {
+    const { project, object } = await findDemoObject('brep root', ({ label }) =>
+      label.startsWith('Brep'),
+    );
+    await openApp(page);
+    await lookUp(page, project.id, object.id, 'Get with children');
+    await waitForObjectShown(page, object.id);
+    await page.getByText('What’s in it', { exact: true }).click();
+    await page.getByRole('table', { name: 'Objects and bytes per type' }).waitFor();
+    await page
+      .getByRole('button', { name: /^Show only / })
+      .first()
+      .click();
+    const integrity = page.getByText(/^Closure integrity: \d+ missing/);
+    await integrity.waitFor({ timeout: 20_000 });
+    await integrity.click();
+    await page.getByRole('list', { name: 'Missing objects' }).waitFor();
   }
 
   async function showInvalidTokenError(page: Page): Promise<void> {
@@ -55,6 +75,12 @@ describe('accessibility (axe-core, WCAG 2.1 AA: no serious or critical violation
     await expectNoSeriousViolations(session.page, 'with children');
   });
 
+  it('an object with its children loaded, its overview and integrity panels open', async () => {
+    await openResultPanels(session.page);
+
+    await expectNoSeriousViolations(session.page, 'result panels open');
+  });
+
   it('an error (invalid token)', async () => {
     await showInvalidTokenError(session.page);
 
@@ -78,6 +104,13 @@ describe('accessibility (axe-core, WCAG 2.1 AA: no serious or critical violation
       await loadWithChildren(session.page);
 
       await expectNoSeriousViolations(session.page, 'dark theme, with children');
+    });
+
+    it('the overview and integrity panels open', async () => {
+      await session.page.emulateMedia({ colorScheme: 'dark' });
+      await openResultPanels(session.page);
+
+      await expectNoSeriousViolations(session.page, 'dark theme, result panels open');
     });
 
     it('an error (invalid token)', async () => {

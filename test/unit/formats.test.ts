@@ -240,6 +240,16 @@ describe('ids', () => {
   });
 });
 
+describe('missingIds', () => {
+  it('lists the given ids, one per line, in the order given', async () => {
+    const text = (await collect(EXPORT_FORMATS.missingIds.parts({ ids: ['b2', 'a1', 'c3'] }))).join(
+      '',
+    );
+    expect(text).toBe('b2\na1\nc3\n');
+    expect(await collect(EXPORT_FORMATS.missingIds.parts({ ids: [] }))).toEqual([]);
+  });
+});
+
 describe('value', () => {
   const raw = fixtureText('revit-floor.objects.json');
   const root = arrayElementTexts(raw)[0]!;

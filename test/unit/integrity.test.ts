@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { LineRecord } from '../../src/api/lines';
-import { checkClosure, type DanglingReference } from '../../src/speckle/integrity';
+import {
+  checkClosure,
+  checkClosureSteps,
+  type ClosureReport,
+  type DanglingReference,
+} from '../../src/speckle/integrity';
 import { referencedIds } from '../../src/speckle/references';
+import { readTopLevelClosure } from '../../src/speckle/topLevelFields';
 import {
   brepFixture,
   generatedFixture,
@@ -150,5 +156,50 @@ describe('checkClosure', () => {
     // Under a second on an idle machine; the bound is loose for busy CI runners, while a quadratic
     // slip would take minutes.
     expect(elapsed).toBeLessThan(20_000);
+    // Building the 100,000 records alone takes seconds on a loaded machine: the bound above, not
+    // vitest's default 5 s, is the test.
+  }, 60_000);
+});
+
+describe('checkClosureSteps', () => {
+  /** Runs the steps to the end, counting the yields. */
+  function drain(steps: Generator<void, ClosureReport>): { report: ClosureReport; yields: number } {
+    let yields = 0;
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) return { report: step.value, yields };
+      yields += 1;
+    }
+  }
+
+  it('reports what checkClosure reports, from the closure read out of the text', () => {
+    const records = generatedFixture(1000);
+    const [root] = records as [FixtureObject];
+    const received = records.filter((_, index) => index % 13 !== 4);
+    const repeated = [...received, ...received.slice(1, 30)];
+    const { report } = drain(checkClosureSteps(root.id, readTopLevelClosure(root.raw), repeated));
+    expect(report).toEqual(checkClosure(root.parsed, repeated));
+    expect(report.missing.length).toBeGreaterThan(0);
+    expect(report.duplicates).toHaveLength(29);
+  });
+
+  it('yields after every record and every thousand closure ids', () => {
+    const root = revitModelRoot();
+    const { report, yields } = drain(
+      checkClosureSteps(root.id, readTopLevelClosure(root.raw), [root]),
+    );
+    expect(report.missing).toHaveLength(8_873);
+    // 1 record, 8 thousands of closure ids, one per depth bucket (8), 1 per thousand references.
+    expect(yields).toBeGreaterThanOrEqual(1 + 8 + 8);
+  });
+
+  it('sorts a closure that is not in id order', () => {
+    const closure = new Map([
+      ['c', 2],
+      ['b', 1],
+      ['a', 2],
+      ['d', 1],
+    ]);
+    const { report } = drain(checkClosureSteps('r', closure, [{ id: 'r', raw: '{"id":"r"}' }]));
+    expect(report.missing).toEqual(['b', 'd', 'a', 'c']);
   });
 });

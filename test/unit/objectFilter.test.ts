@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterObjects } from '../../src/explorer/objectFilter';
+import { filterObjects, NO_FILTER } from '../../src/explorer/objectFilter';
 import type { ObjectSummary } from '../../src/speckle/objectSet';
 
 const objects: ObjectSummary[] = [
@@ -16,39 +16,40 @@ const ids = (list: readonly ObjectSummary[]) => list.map((object) => object.id);
 
 describe('filterObjects', () => {
   it('keeps the received order and only the first `count` objects', () => {
-    expect(ids(filterObjects(objects, 3, { text: '', order: 'received' }))).toEqual([
-      'c3',
-      'a1',
-      'b2',
-    ]);
+    expect(
+      ids(filterObjects(objects, 3, { speckleType: null, text: '', order: 'received' })),
+    ).toEqual(['c3', 'a1', 'b2']);
   });
 
   it('matches ids and types, full or short, ignoring case', () => {
-    expect(ids(filterObjects(objects, 4, { text: 'MESH', order: 'received' }))).toEqual([
-      'a1',
-      'd4',
-    ]);
-    expect(ids(filterObjects(objects, 4, { text: 'revitwall', order: 'received' }))).toEqual([
-      'c3',
-    ]);
-    expect(ids(filterObjects(objects, 4, { text: ' b2 ', order: 'received' }))).toEqual(['b2']);
-    expect(filterObjects(objects, 4, { text: 'nothing', order: 'received' })).toEqual([]);
+    expect(
+      ids(filterObjects(objects, 4, { speckleType: null, text: 'MESH', order: 'received' })),
+    ).toEqual(['a1', 'd4']);
+    expect(
+      ids(filterObjects(objects, 4, { speckleType: null, text: 'revitwall', order: 'received' })),
+    ).toEqual(['c3']);
+    expect(
+      ids(filterObjects(objects, 4, { speckleType: null, text: ' b2 ', order: 'received' })),
+    ).toEqual(['b2']);
+    expect(
+      filterObjects(objects, 4, { speckleType: null, text: 'nothing', order: 'received' }),
+    ).toEqual([]);
   });
 
   it('sorts by short type, id or size (largest first), ties by id', () => {
-    expect(ids(filterObjects(objects, 4, { text: '', order: 'type' }))).toEqual([
+    expect(ids(filterObjects(objects, 4, { speckleType: null, text: '', order: 'type' }))).toEqual([
       'b2',
       'a1',
       'd4',
       'c3',
     ]);
-    expect(ids(filterObjects(objects, 4, { text: '', order: 'id' }))).toEqual([
+    expect(ids(filterObjects(objects, 4, { speckleType: null, text: '', order: 'id' }))).toEqual([
       'a1',
       'b2',
       'c3',
       'd4',
     ]);
-    expect(ids(filterObjects(objects, 4, { text: '', order: 'size' }))).toEqual([
+    expect(ids(filterObjects(objects, 4, { speckleType: null, text: '', order: 'size' }))).toEqual([
       'a1',
       'b2',
       'c3',
@@ -56,8 +57,22 @@ describe('filterObjects', () => {
     ]);
   });
 
+  it('keeps exactly one full type, also the empty one, together with the text filter', () => {
+    const withUntyped = [...objects, { id: 'e5', speckleType: '', bytes: 1 }];
+    const only = (speckleType: string, text = '') =>
+      ids(filterObjects(withUntyped, 5, { text, speckleType, order: 'received' }));
+    expect(only('Objects.Geometry.Mesh')).toEqual(['a1', 'd4']);
+    expect(only('Objects.Geometry.Mesh', 'd')).toEqual(['d4']);
+    // Exactly: the short name or a part of the chain is not the type.
+    expect(only('Objects.BuiltElements.Wall')).toEqual([]);
+    expect(only('')).toEqual(['e5']);
+    expect(
+      ids(filterObjects(withUntyped, 5, { ...NO_FILTER, speckleType: '', order: 'id' })),
+    ).toEqual(['e5']);
+  });
+
   it('never reorders the list it was given', () => {
-    filterObjects(objects, 4, { text: '', order: 'id' });
+    filterObjects(objects, 4, { speckleType: null, text: '', order: 'id' });
     expect(ids(objects)).toEqual(['c3', 'a1', 'b2', 'd4']);
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { countTopLevelClosure, readTopLevelType } from '../../src/speckle/topLevelFields';
+import {
+  countTopLevelClosure,
+  readTopLevelClosure,
+  readTopLevelClosureSteps,
+  readTopLevelType,
+} from '../../src/speckle/topLevelFields';
 import { readRealFixture } from './realFixtures';
 
 function parsedType(raw: string): string {
@@ -82,5 +87,58 @@ describe('countTopLevelClosure', () => {
     expect(countTopLevelClosure(raw)).toBe(4);
     expect(countTopLevelClosure('{"@elements":[{"__closure":{"a":1}}]}')).toBe(0);
     expect(countTopLevelClosure('{"__closure":{}}')).toBe(0);
+  });
+});
+
+describe('readTopLevelClosure', () => {
+  function parsedClosure(raw: string): Map<string, number> {
+    const closure = (JSON.parse(raw) as { __closure?: Record<string, number> }).__closure ?? {};
+    return new Map(Object.entries(closure));
+  }
+
+  it('agrees with JSON.parse on every real object, compact, spaced and pretty-printed', () => {
+    const tsv = readRealFixture('brep-meshes.store.tsv').toString('utf8').trim().split('\n');
+    const revitRoot = readRealFixture('revit-model-root.single.json')
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
+    const raws = [...tsv.map((line) => line.slice(line.indexOf('\t') + 1)), revitRoot];
+    for (const raw of raws) {
+      const expected = parsedClosure(raw);
+      expect(readTopLevelClosure(raw)).toEqual(expected);
+      expect(readTopLevelClosure(JSON.stringify(JSON.parse(raw), null, 2))).toEqual(expected);
+    }
+    expect(readTopLevelClosure(revitRoot).size).toBe(8873);
+  });
+
+  it('reads the own closure, not a nested one, and keeps odd depths and escaped ids', () => {
+    const raw =
+      '{"@elements":[{"__closure":{"a":1},"referencedId":"r"}],' +
+      '"__closure":{"r":1,"a":2,"b\\u0041":3,"c":"4}","d":null,"e":-0,"f":1e1}}';
+    expect([...readTopLevelClosure(raw)]).toEqual([
+      ['r', 1],
+      ['a', 2],
+      ['bA', 3],
+      ['c', Infinity],
+      ['d', Infinity],
+      ['e', -0],
+      ['f', 10],
+    ]);
+    expect(readTopLevelClosure('{"@elements":[{"__closure":{"a":1}}]}').size).toBe(0);
+    expect(readTopLevelClosure('{"__closure":{}}').size).toBe(0);
+    expect(readTopLevelClosure('not json').size).toBe(0);
+  });
+
+  it('yields every thousand ids', () => {
+    const ids = Array.from({ length: 2500 }, (_, i) => i.toString(16).padStart(32, '0'));
+    const raw = JSON.stringify({
+      id: 'root',
+      __closure: Object.fromEntries(ids.map((id) => [id, 1])),
+    });
+    const steps = readTopLevelClosureSteps(raw);
+    let yields = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) yields += 1;
+    expect(yields).toBe(2);
+    expect([...step.value.keys()]).toEqual(ids);
   });
 });

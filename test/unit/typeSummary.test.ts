@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ObjectSet, type ObjectSummary } from '../../src/speckle/objectSet';
+import { readTopLevelClosure } from '../../src/speckle/topLevelFields';
 import {
+  DepthTally,
   depthDistribution,
+  LargestObjects,
   largestObjects,
   NO_TYPE_LABEL,
   summarizeTypes,
+  TypeTally,
 } from '../../src/speckle/typeSummary';
 import {
   brepFixture,
@@ -137,5 +141,42 @@ describe('largestObjects', () => {
     const summaries = [summary('b', 'T', 5), summary('a', 'T', 5), summary('c', 'T', 7)];
     expect(largestObjects(summaries, 2).map(({ id }) => id)).toEqual(['c', 'a']);
     expect(largestObjects(summaries, 0)).toEqual([]);
+  });
+});
+
+describe('the tallies, fed one object at a time while a load runs', () => {
+  it('agree with the one-pass functions at every point of a generated building', () => {
+    const records = generatedFixture(1000);
+    const summaries = summariesOf(records);
+    const closure = readTopLevelClosure((records[0] as FixtureObject).raw);
+    const types = new TypeTally();
+    const depths = new DepthTally(closure);
+    const largest = new LargestObjects(10);
+    for (const [index, summary] of summaries.entries()) {
+      types.add(summary);
+      depths.add(summary.id);
+      largest.add(summary);
+      if (index % 250 !== 0 && index !== summaries.length - 1) continue;
+      const arrived = summaries.slice(0, index + 1);
+      const ids = new Set(arrived.map(({ id }) => id));
+      expect(types.totals()).toEqual(summarizeTypes(arrived));
+      expect(depths.distribution()).toEqual(
+        depthDistribution((records[0] as FixtureObject).parsed.__closure, (id) => ids.has(id)),
+      );
+      expect(largest.list()).toEqual(largestObjects(arrived, 10));
+    }
+    expect(depths.distribution().every(({ count, received }) => count === received)).toBe(true);
+  });
+
+  it('hand out copies, so that a published result does not change under a view', () => {
+    const depths = new DepthTally(new Map([['a', 1]]));
+    const before = depths.distribution();
+    depths.add('a');
+    expect(before).toEqual([{ depth: 1, count: 1, received: 0 }]);
+    expect(depths.distribution()).toEqual([{ depth: 1, count: 1, received: 1 }]);
+    const largest = new LargestObjects(2);
+    const empty = largest.list();
+    largest.add(summary('x', 'T', 5));
+    expect(empty).toEqual([]);
   });
 });

@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import type { ObjectSet } from '../speckle/objectSet';
+import { readTopLevelClosureSteps } from '../speckle/topLevelFields';
+import { runInSlices } from './timeSlices';
+
+// Both panels of a result need the root's closure; a 100,000-id closure takes ~60 ms to read, so
+// it is read once per set and shared.
+const closures = new WeakMap<ObjectSet, Promise<ReadonlyMap<string, number>>>();
+
+function rootClosure(set: ObjectSet, rootId: string): Promise<ReadonlyMap<string, number>> {
+  let closure = closures.get(set);
+  if (!closure) {
+    closure = runInSlices(readTopLevelClosureSteps(set.raw(rootId) ?? ''));
+    closures.set(set, closure);
+  }
+  return closure;
+}
+
+/** The root's `__closure` as id → depth: null until the root has arrived and been read. */
+export function useRootClosure(set: ObjectSet): ReadonlyMap<string, number> | null {
+  const [read, setRead] = useState<{ set: ObjectSet; closure: ReadonlyMap<string, number> }>();
+  const { rootId } = set;
+  useEffect(() => {
+    if (rootId === null) return;
+    let current = true;
+    void rootClosure(set, rootId).then((closure) => {
+      if (current) setRead({ set, closure });
+    });
+    return () => {
+      current = false;
+    };
+  }, [set, rootId]);
+  return read?.set === set ? read.closure : null;
+}
