@@ -3,11 +3,13 @@ import { useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore } 
 import { objectWithChildrenQuery, type ObjectQueryInput } from '../api/objects';
 import { EXPORT_FORMATS, uniqueObjects } from '../export/formats';
 import { isLoading, type ObjectSet } from '../speckle/objectSet';
+import type { Path } from '../speckle/paths';
 import { ErrorAlert } from './ErrorAlert';
 import { LoadStatus } from './LoadStatus';
 import { filterObjects, type ObjectFilter } from './objectFilter';
 import { ObjectFilterControls } from './ObjectFilterControls';
 import { ObjectList } from './ObjectList';
+import { ObjectSearch } from './ObjectSearch';
 import { ExportProgress } from './ExportProgress';
 import { ObjectView } from './ObjectView';
 import { TicketTools } from './TicketTools';
@@ -43,7 +45,8 @@ function LoadedSet({
   onRetry: () => void;
 }) {
   const progress = useSyncExternalStore(set.subscribe, set.getProgress);
-  const [chosenId, setChosenId] = useState<string | null>(null);
+  // `path`: where a search result matched inside the chosen object, for its tree to reveal.
+  const [chosen, setChosen] = useState<{ id: string; path: Path | null } | null>(null);
   const [filter, setFilter] = useState<ObjectFilter>({ text: '', order: 'received' });
   // Typing stays responsive while a 100,000-object list is filtered behind it.
   const deferredFilter = useDeferredValue(filter);
@@ -51,7 +54,7 @@ function LoadedSet({
     () => filterObjects(set.summaries, progress.received, deferredFilter),
     [set, progress.received, deferredFilter],
   );
-  const shownId = chosenId ?? set.rootId;
+  const shownId = chosen?.id ?? set.rootId;
   const shownRaw = shownId ? set.raw(shownId) : undefined;
   const { projectId, objectId } = input;
   const exports = useExport();
@@ -124,6 +127,14 @@ function LoadedSet({
           <ExportProgress active={exports.active} outcome={exports.outcome} />
         </>
       )}
+      {progress.received > 0 && (
+        <ObjectSearch
+          set={set}
+          received={progress.received}
+          loading={isLoading(progress)}
+          onOpen={(id, path) => setChosen({ id, path })}
+        />
+      )}
       <div className="split">
         {progress.received > 0 && (
           <div className="object-browser">
@@ -137,7 +148,7 @@ function LoadedSet({
               objects={listed}
               count={listed.length}
               selectedId={shownId}
-              onOpen={setChosenId}
+              onOpen={(id) => setChosen({ id, path: null })}
             />
           </div>
         )}

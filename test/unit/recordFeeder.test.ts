@@ -8,11 +8,11 @@ function records(lengths: readonly number[]): LineRecord[] {
 
 /** A source that grows like a loading set: only `available` of its records exist so far. */
 function growing(all: readonly LineRecord[]) {
-  const source = {
+  const source: RecordSource & { available: number } = {
     available: 0,
     count: () => source.available,
-    record: (index: number) => all[index] as LineRecord,
-  } satisfies RecordSource & { available: number };
+    record: (index) => all[index] as LineRecord,
+  };
   return source;
 }
 
