@@ -53,6 +53,8 @@ const objects = (n: number) => `${count(n)} ${n === 1 ? 'object' : 'objects'}`;
 export function searchStatusText(results: ObjectSearchResults, set: SetProgress): string {
   const { query, scanned, state } = results;
   if (query === '') return '';
+  // The results lag the box while typing pauses: say which query they answer.
+  const quoted = `"${query}"`;
   const found = results.objects.length;
   const total = Math.max(results.available, set.received);
   let shown = 0;
@@ -63,7 +65,8 @@ export function searchStatusText(results: ObjectSearchResults, set: SetProgress)
   }
   if (state === 'stopped') {
     return (
-      `Showing ${count(shown)} of at least ${count(matches)} matches, in the first ${objects(found)} ` +
+      `Showing ${count(shown)} of at least ${count(matches)} matches for ${quoted}, in the first ` +
+      `${objects(found)} ` +
       `that match: the search stopped at object ${count(scanned)} of ${count(total)}. ` +
       'A longer query narrows it down.'
     );
@@ -76,13 +79,14 @@ export function searchStatusText(results: ObjectSearchResults, set: SetProgress)
           ? `showing ${count(shown)} of ${count(matches)} matches`
           : `${count(matches)} ${matches === 1 ? 'match' : 'matches'}`);
   if (state === 'waiting' || scanned < total) {
-    return `Searched ${count(scanned)} of ${objects(total)}; ${matching} so far…`;
+    return `Searched ${count(scanned)} of ${objects(total)} for ${quoted}; ${matching} so far…`;
   }
   if (set.loading) {
     return (
-      `Searched the ${objects(scanned)} received so far; ${matching}. The model is still loading: ` +
+      `Searched the ${objects(scanned)} received so far for ${quoted}; ${matching}. ` +
+      'The model is still loading: ' +
       'objects that arrive are searched too.'
     );
   }
-  return `Searched all ${objects(scanned)}: ${matching}.`;
+  return `Searched all ${objects(scanned)} for ${quoted}: ${matching}.`;
 }

@@ -39,7 +39,9 @@ describe('Search all objects', () => {
     const option = within(group).getAllByRole('option')[0]!;
     expect(option).toHaveTextContent('name obj.name Cube.001');
     expect(option.querySelector('mark')).toHaveTextContent('Cube.001');
-    expect(screen.getByText(/^Searched all 9 objects: 1 object matches/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/^Searched all 9 objects for "CUBE.001": 1 object matches/),
+    ).toBeInTheDocument();
     // The list filter is another control and stays as it was.
     expect(screen.getByRole('searchbox', { name: 'Filter objects' })).toHaveValue('');
     expect(
@@ -131,7 +133,7 @@ describe('Search all objects', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search all objects' }), 'speckle');
     expect(
       await screen.findByText(
-        /^Searched the 1 object received so far; 1 object matches.*still loading/,
+        /^Searched the 1 object received so far for "speckle"; 1 object matches.*still loading/,
         {},
         SEARCHED,
       ),

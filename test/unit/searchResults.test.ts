@@ -62,11 +62,11 @@ describe('searchStatusText', () => {
 
   it('counts while searching', () => {
     expect(searchStatusText(started, done)).toBe(
-      'Searched 0 of 1,000 objects; no object matches so far…',
+      'Searched 0 of 1,000 objects for "wall"; no object matches so far…',
     );
     const running = { ...started, state: 'searching' as const, scanned: 250, available: 600 };
     expect(searchStatusText({ ...running, objects: [object('a', 2, 2)] }, done)).toBe(
-      'Searched 250 of 1,000 objects; 1 object matches, 2 matches so far…',
+      'Searched 250 of 1,000 objects for "wall"; 1 object matches, 2 matches so far…',
     );
   });
 
@@ -79,18 +79,18 @@ describe('searchStatusText', () => {
       objects: [object('a', 5, 12), object('b', 1, 1)],
     };
     expect(searchStatusText(finished, done)).toBe(
-      'Searched all 1,000 objects: 2 objects match, showing 6 of 13 matches.',
+      'Searched all 1,000 objects for "wall": 2 objects match, showing 6 of 13 matches.',
     );
     expect(searchStatusText({ ...finished, objects: [] }, done)).toBe(
-      'Searched all 1,000 objects: no object matches.',
+      'Searched all 1,000 objects for "wall": no object matches.',
     );
   });
 
   it('says that objects still loading will be searched', () => {
     const caughtUp = { ...started, state: 'caught-up' as const, scanned: 400, available: 400 };
     expect(searchStatusText(caughtUp, { received: 400, loading: true })).toBe(
-      'Searched the 400 objects received so far; no object matches. The model is still ' +
-        'loading: objects that arrive are searched too.',
+      'Searched the 400 objects received so far for "wall"; no object matches. The model is ' +
+        'still loading: objects that arrive are searched too.',
     );
     // The page holds more than the search was given yet: it is not done.
     expect(searchStatusText(caughtUp, { received: 900, loading: false })).toMatch(
@@ -107,8 +107,8 @@ describe('searchStatusText', () => {
       objects: [object('a', 5, 7), object('b', 2, 2)],
     };
     expect(searchStatusText(stopped, done)).toBe(
-      'Showing 7 of at least 9 matches, in the first 2 objects that match: the search stopped ' +
-        'at object 340 of 1,000. A longer query narrows it down.',
+      'Showing 7 of at least 9 matches for "wall", in the first 2 objects that match: the search ' +
+        'stopped at object 340 of 1,000. A longer query narrows it down.',
     );
   });
 });
