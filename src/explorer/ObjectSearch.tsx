@@ -134,7 +134,7 @@ export function ObjectSearch({
           placeholder="Id, type, name or any value"
           value={text}
           aria-describedby={ids.status}
-          aria-controls={ids.list}
+          aria-controls={rows.length > 0 ? ids.list : undefined}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onInputKeyDown}
         />

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { searchObjects } from '../../src/speckle/search.ts';
 import { lookUp, openApp, waitForCompleteCount, waitForObjectShown } from './support/app.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
 import { usePageSession } from './support/browser.ts';
 import { fetchRawBody, splitLines, thousandObjectModel } from './support/demo.ts';
 
@@ -105,6 +106,7 @@ describe('search all objects', () => {
     expect(await first.textContent()).toMatch(/^type obj\.speckle_type .*RevitColumn/);
     expect(await first.locator('mark').textContent()).toBe('RevitColumn');
     expect(page.workers()).toHaveLength(1);
+    await expectNoSeriousViolations(page, 'search results');
 
     // By a property value deep inside an object, shown with its path.
     await page.keyboard.press('Escape');
