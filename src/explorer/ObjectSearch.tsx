@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { ObjectSet } from '../speckle/objectSet';
 import { toJavaScriptPath, type Path } from '../speckle/paths';
 import {
@@ -26,12 +26,13 @@ const FIELD_LABELS: Record<SearchField, string> = {
 interface ResultRow {
   object: ObjectMatch;
   match: FieldMatch;
+  /** Its place among the object's matches. */
+  index: number;
   optionId: string;
 }
 
-interface ResultGroup {
-  object: ObjectMatch;
-  rows: ResultRow[];
+function optionId(listId: string, objectId: string, index: number): string {
+  return `${listId}-${objectId}-${index}`;
 }
 
 /**
@@ -62,15 +63,14 @@ export function ObjectSearch({
     return () => clearTimeout(timer);
   }, [text, search]);
 
-  const groups: ResultGroup[] = results.objects.map((object) => ({
-    object,
-    rows: object.matches.map((match, index) => ({
+  const rows: ResultRow[] = results.objects.flatMap((object) =>
+    object.matches.map((match, index) => ({
       object,
       match,
-      optionId: `${ids.list}-${object.id}-${index}`,
+      index,
+      optionId: optionId(ids.list, object.id, index),
     })),
-  }));
-  const rows = groups.flatMap((group) => group.rows);
+  );
   // A new query starts again at its first result.
   const activeIndex =
     active.queryId === results.queryId ? Math.min(active.index, rows.length - 1) : 0;
@@ -83,6 +83,21 @@ export function ObjectSearch({
     const option = document.getElementById(rows[next]?.optionId ?? '');
     option?.scrollIntoView?.({ block: 'nearest' });
   }
+
+  // Stable for the memoised groups: results arrive many times a second while a search runs, and
+  // only the groups that are new should render.
+  const latest = useRef({ rows, moveTo, onOpen });
+  useEffect(() => {
+    latest.current = { rows, moveTo, onOpen };
+  });
+  const choose = useCallback((id: string) => {
+    const { rows, moveTo, onOpen } = latest.current;
+    const index = rows.findIndex((row) => row.optionId === id);
+    const row = rows[index];
+    if (!row) return;
+    moveTo(index);
+    onOpen(row.object.id, row.match.path);
+  }, []);
 
   function onInputKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'Enter') {
@@ -159,16 +174,14 @@ export function ObjectSearch({
           aria-activedescendant={activeRow?.optionId}
           onKeyDown={onListKeyDown}
         >
-          {groups.map((group) => (
+          {results.objects.map((object) => (
             <ResultGroupView
-              key={group.object.id}
-              group={group}
+              key={object.id}
+              object={object}
+              listId={ids.list}
               query={results.query}
-              activeId={activeRow?.optionId}
-              onChoose={(row) => {
-                moveTo(rows.indexOf(row));
-                onOpen(row.object.id, row.match.path);
-              }}
+              activeIndex={activeRow?.object === object ? activeRow.index : -1}
+              onChoose={choose}
             />
           ))}
         </div>
@@ -177,16 +190,19 @@ export function ObjectSearch({
   );
 }
 
-function ResultGroupView({
-  group: { object, rows },
+const ResultGroupView = memo(function ResultGroupView({
+  object,
+  listId,
   query,
-  activeId,
+  activeIndex,
   onChoose,
 }: {
-  group: ResultGroup;
+  object: ObjectMatch;
+  listId: string;
   query: string;
-  activeId: string | undefined;
-  onChoose: (row: ResultRow) => void;
+  /** The active option's place among this object's matches; -1 when it is elsewhere. */
+  activeIndex: number;
+  onChoose: (optionId: string) => void;
 }) {
   const type = shortTypeName(object.speckleType) || 'Object';
   const capped =
@@ -213,23 +229,26 @@ function ResultGroupView({
         <code className="id">{object.id}</code>
         {capped && <span className="hint"> ({capped})</span>}
       </div>
-      {rows.map((row) => (
-        <div
-          key={row.optionId}
-          id={row.optionId}
-          role="option"
-          aria-selected={row.optionId === activeId}
-          className={row.optionId === activeId ? 'search-option active' : 'search-option'}
-          onClick={() => onChoose(row)}
-        >
-          <span className="search-field">{FIELD_LABELS[row.match.field]}</span>{' '}
-          <code className="search-path">{toJavaScriptPath(row.match.path)}</code>{' '}
-          <Highlighted text={row.match.excerpt} query={query} />
-        </div>
-      ))}
+      {object.matches.map((match, index) => {
+        const id = optionId(listId, object.id, index);
+        return (
+          <div
+            key={id}
+            id={id}
+            role="option"
+            aria-selected={index === activeIndex}
+            className={index === activeIndex ? 'search-option active' : 'search-option'}
+            onClick={() => onChoose(id)}
+          >
+            <span className="search-field">{FIELD_LABELS[match.field]}</span>{' '}
+            <code className="search-path">{toJavaScriptPath(match.path)}</code>{' '}
+            <Highlighted text={match.excerpt} query={query} />
+          </div>
+        );
+      })}
     </div>
   );
-}
+});
 
 /** The text with every occurrence of the query in `<mark>`. */
 function Highlighted({ text, query }: { text: string; query: string }) {
