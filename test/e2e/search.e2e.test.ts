@@ -58,7 +58,7 @@ async function activeResult(page: Page): Promise<{ option: string; group: string
 describe('search all objects', () => {
   const session = usePageSession();
 
-  it('finds objects by id, type and property value in a worker, and opens them from the keyboard', async () => {
+  it('finds objects by id, type and property value in a worker, opens them from the keyboard, and ends the worker on leaving', async () => {
     const { page } = session;
     const { project, object } = await thousandObjectModel();
     const lines = splitLines(await fetchRawBody(project.id, object.id, 'lines'));
@@ -133,5 +133,10 @@ describe('search all objects', () => {
     }
     await page.keyboard.press('Enter');
     await waitForObjectShown(page, parameterObject!.id);
+
+    // Leaving the result ends the worker, and the copy of the model it held.
+    await lookUp(page, project.id, wall.id, 'Get object');
+    await waitForObjectShown(page, wall.id);
+    await expect.poll(() => page.workers()).toEqual([]);
   });
 });
