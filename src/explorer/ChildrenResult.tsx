@@ -17,6 +17,7 @@ import { ModelOverview } from './ModelOverview';
 import { filterObjects, NO_FILTER, type ObjectFilter } from './objectFilter';
 import { ObjectFilterControls } from './ObjectFilterControls';
 import { ObjectList } from './ObjectList';
+import { ObjectSearch } from './ObjectSearch';
 import { ExportProgress } from './ExportProgress';
 import { ObjectView } from './ObjectView';
 import { TicketTools } from './TicketTools';
@@ -162,6 +163,14 @@ function LoadedSet({
             onOpen={(id) => navigation.open(id, { via: 'jump' })}
           />
         </>
+      )}
+      {progress.received > 0 && (
+        <ObjectSearch
+          set={set}
+          received={progress.received}
+          loading={isLoading(progress)}
+          onOpen={(id, path) => navigation.open(id, { via: 'jump', reveal: path })}
+        />
       )}
       <div className="split">
         {progress.received > 0 && (

@@ -156,6 +156,9 @@ export interface FieldMatch {
 
 export interface ObjectMatch {
   id: string;
+  /** The object's own `speckle_type` and `name`, to label it in a list of results. */
+  speckleType: string | null;
+  name: string | null;
   /** The object's own id, type, applicationId and name matches first, then the rest. */
   matches: FieldMatch[];
   /** All matches in the object, also those not listed. */
@@ -219,7 +222,14 @@ export function createObjectMatcher(
         list.push({ path: pathOf(link), field, excerpt: excerpt(text, needle) });
       }
     });
-    return total === 0 ? null : { id, matches: [...own, ...other].slice(0, perObject), total };
+    if (total === 0) return null;
+    return {
+      id,
+      speckleType: ownString(parsed, 'speckle_type'),
+      name: ownString(parsed, 'name'),
+      matches: [...own, ...other].slice(0, perObject),
+      total,
+    };
   };
 }
 
@@ -252,6 +262,12 @@ function rawNeedle(needle: string): string | null {
   const escaped = JSON.stringify(needle).slice(1, -1);
   // A lone surrogate has no UTF-8 form: the text cannot hold it as it is.
   return /\\u(d[89a-f])/i.test(escaped) ? null : escaped;
+}
+
+function ownString(value: unknown, key: string): string | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const field = (value as Record<string, unknown>)[key];
+  return typeof field === 'string' ? field : null;
 }
 
 function classify(link: PathLink, on: MatchOn): SearchField {

@@ -163,6 +163,8 @@ describe('searchObjects', () => {
     expect(searchObjects(building, applicationId).objects).toEqual([
       {
         id: door.id,
+        speckleType: door.parsed.speckle_type,
+        name: door.parsed.name ?? null,
         matches: [{ path: ['applicationId'], field: 'applicationId', excerpt: applicationId }],
         total: 1,
       },

@@ -1,0 +1,79 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ObjectSet } from '../speckle/objectSet';
+import { RecordFeeder } from '../workers/recordFeeder';
+import { openSearchChannel, type SearchChannel } from '../workers/searchChannel';
+import { applyUpdate, NO_RESULTS, type ObjectSearchResults } from './searchResults';
+
+interface Connection {
+  channel: SearchChannel;
+  feeder: RecordFeeder;
+  queryId: number;
+}
+
+/**
+ * Searches every object of `set` off the main thread. The worker starts with the first query, not
+ * before: it holds a copy of the model's text, which a user who never searches should not pay
+ * for. It lives while the result is shown, so later queries need not send the text again.
+ */
+export function useObjectSearch(set: ObjectSet, received: number) {
+  const [results, setResults] = useState<ObjectSearchResults>(NO_RESULTS);
+  const connection = useRef<Connection | null>(null);
+
+  useEffect(
+    () => () => {
+      connection.current?.feeder.stop();
+      connection.current?.channel.close();
+      connection.current = null;
+    },
+    [],
+  );
+
+  // Objects that arrive while a search is running are sent to it as well.
+  useEffect(() => connection.current?.feeder.pump(), [received]);
+
+  const search = useCallback(
+    (query: string) => {
+      if (query === results.query) return;
+      if (query === '' && connection.current === null) {
+        setResults(NO_RESULTS);
+        return;
+      }
+      const live = (connection.current ??= connect(set, setResults));
+      live.queryId += 1;
+      live.channel.send({ type: 'search', queryId: live.queryId, query });
+      live.feeder.pump();
+      setResults({
+        ...NO_RESULTS,
+        queryId: live.queryId,
+        query,
+        available: live.feeder.sentCount,
+        state: query === '' ? 'caught-up' : 'waiting',
+      });
+    },
+    [set, results.query],
+  );
+
+  return { results, search };
+}
+
+function connect(
+  set: ObjectSet,
+  setResults: (update: (results: ObjectSearchResults) => ObjectSearchResults) => void,
+): Connection {
+  const channel = openSearchChannel(
+    (update) => setResults((results) => applyUpdate(results, update)),
+    (error) => setResults((results) => ({ ...results, error })),
+  );
+  const feeder = new RecordFeeder(
+    {
+      count: () => set.summaries.length,
+      record: (index) => {
+        const { id } = set.summaries[index] as { id: string };
+        return { id, raw: set.raw(id) ?? '' };
+      },
+    },
+    (records) => channel.send({ type: 'add', records }),
+    (task) => setTimeout(task, 0),
+  );
+  return { channel, feeder, queryId: 0 };
+}
