@@ -211,6 +211,12 @@ describe('Closure integrity', () => {
       CUBE_OBJECTS.slice(arrived).map(({ id }) => expect.stringContaining(id) as unknown as string),
     );
     expect(screen.getByRole('button', { name: 'Download missing ids' })).toBeInTheDocument();
+    // A ticket report carries the same findings.
+    await user.click(screen.getByRole('button', { name: 'Copy report' }));
+    const report = await navigator.clipboard.readText();
+    expect(report).toContain(
+      `Integrity:\n- ${arrived} of 9 expected objects arrived; ${9 - arrived} listed in the root’s __closure did not.`,
+    );
     // Holders of references to the missing objects open from the list.
     const dangling = screen.getByRole('list', { name: 'References to absent objects' });
     const holder = within(dangling).getAllByRole('button')[0]!;
