@@ -52,7 +52,12 @@ function LoadedSet({
     [set, progress.received, deferredFilter],
   );
   const shownId = chosenId ?? set.rootId;
-  const shownRaw = shownId ? set.raw(shownId) : undefined;
+  const shownArrived = shownId !== null && set.has(shownId);
+  // The set decodes an object's text from its bytes on each call: once per choice is enough.
+  const shownRaw = useMemo(
+    () => (shownId && shownArrived ? set.raw(shownId) : undefined),
+    [set, shownId, shownArrived],
+  );
   const { projectId, objectId } = input;
   const exports = useExport();
   const target = { host, projectId, objectId, complete: progress.status === 'complete' };

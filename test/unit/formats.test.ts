@@ -9,7 +9,7 @@ import {
   uniqueObjects,
   type ExportObject,
 } from '../../src/export/formats';
-import { ObjectSet } from '../../src/speckle/objectSet';
+import { appendRecords, loadedSet } from './objectSets';
 import {
   arrayElementTexts,
   AWKWARD_OBJECT,
@@ -29,13 +29,6 @@ function floorRecords(): LineRecord[] {
     id: (JSON.parse(raw) as { id: string }).id,
     raw,
   }));
-}
-
-function loadedSet(records: readonly LineRecord[]): ObjectSet {
-  const set = new ObjectSet();
-  set.append(records, 0);
-  set.finish();
-  return set;
 }
 
 function objectsOf(records: readonly LineRecord[]): ExportObject[] {
@@ -306,7 +299,7 @@ describe('uniqueObjects', () => {
     const set = loadedSet(records.slice(0, 10));
 
     const objects = uniqueObjects(set);
-    set.append(records.slice(10), 0);
+    appendRecords(set, records.slice(10));
 
     const listed = [...objects];
     expect(listed.map(({ id }) => id)).toEqual(records.slice(0, 10).map(({ id }) => id));
@@ -320,9 +313,15 @@ describe('uniqueObjects', () => {
 
 describe('jsonArrayParts', () => {
   it('lays the texts out as [r0,r1,…] without joining them', () => {
-    expect(jsonArrayParts(['{"a":1}', '{"b": 2}'])).toEqual(['[', '{"a":1}', ',', '{"b": 2}', ']']);
-    expect(jsonArrayParts(['{}'])).toEqual(['[', '{}', ']']);
-    expect(jsonArrayParts([])).toEqual(['[', ']']);
+    expect([...jsonArrayParts(['{"a":1}', '{"b": 2}'])]).toEqual([
+      '[',
+      '{"a":1}',
+      ',',
+      '{"b": 2}',
+      ']',
+    ]);
+    expect([...jsonArrayParts(['{}'])]).toEqual(['[', '{}', ']']);
+    expect([...jsonArrayParts([])]).toEqual(['[', ']']);
   });
 
   it('equals JSON.stringify of the objects when given their compact texts', () => {
@@ -330,14 +329,14 @@ describe('jsonArrayParts', () => {
 
     const parts = jsonArrayParts(objects.map((object) => JSON.stringify(object)));
 
-    expect(parts.join('')).toBe(JSON.stringify(objects));
+    expect([...parts].join('')).toBe(JSON.stringify(objects));
   });
 });
 
 describe('jsonLinesParts', () => {
   it('lays the records out as id<TAB>json<LF> without joining them', () => {
-    expect(jsonLinesParts([{ id: 'a', raw: '{}' }])).toEqual(['a', '\t', '{}', '\n']);
-    expect(jsonLinesParts([])).toEqual([]);
+    expect([...jsonLinesParts([{ id: 'a', raw: '{}' }])]).toEqual(['a', '\t', '{}', '\n']);
+    expect([...jsonLinesParts([])]).toEqual([]);
   });
 });
 
