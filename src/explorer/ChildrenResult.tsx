@@ -105,7 +105,7 @@ function LoadedSet({
             {(
               [
                 [EXPORT_FORMATS.jsonArray, { records: set.records }],
-                [EXPORT_FORMATS.jsonLines, { records: set.records }],
+                [EXPORT_FORMATS.jsonLines, { records: set.records, lineBytes: set.blocks }],
               ] as const
             ).map(([format, records]) => (
               <button

@@ -37,6 +37,11 @@ export interface RawInput {
 /** Every line of a with-children answer in the order received, repeated copies included. */
 export interface RecordsInput {
   records: readonly LineRecord[];
+  /**
+   * The body's bytes holding those lines, where the caller keeps them (ObjectSet.blocks): the JSON
+   * lines file is then written from them as they are, without decoding a single text.
+   */
+  lineBytes?: readonly Uint8Array[];
 }
 
 export interface ExportObject {
@@ -120,7 +125,8 @@ export const EXPORT_FORMATS = {
     mimeType: TEXT_TYPE,
     description: 'Object lines (id, tab, JSON)',
     transformation: null,
-    parts: ({ records }) => jsonLinesParts(receivedSoFar(records)),
+    parts: ({ records, lineBytes }) =>
+      lineBytes ? receivedSoFar(lineBytes) : jsonLinesParts(receivedSoFar(records)),
   }),
   ndjson: format<ObjectsInput>({
     id: 'ndjson',
@@ -183,14 +189,14 @@ export const EXPORT_FORMATS = {
 };
 
 /**
- * The records received when called, read as the file is written: an object set decodes each text
+ * The records (or blocks) received when called, read as the file is written: an object set decodes each text
  * from its bytes when asked, so taking every text at once would hold the whole model as strings.
  */
-function receivedSoFar(records: readonly LineRecord[]): Iterable<LineRecord> {
-  const count = records.length;
+function receivedSoFar<Item>(items: readonly Item[]): Iterable<Item> {
+  const count = items.length;
   return {
     *[Symbol.iterator]() {
-      for (let index = 0; index < count; index += 1) yield records[index]!;
+      for (let index = 0; index < count; index += 1) yield items[index]!;
     },
   };
 }

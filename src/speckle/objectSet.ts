@@ -72,6 +72,8 @@ export class ObjectSet {
   readonly records: LineRecord[] = [];
   /** Each object once, in the order received. */
   readonly summaries: ObjectSummary[] = [];
+  /** The body as received, in blocks of whole lines: `records` point into them. */
+  readonly blocks: Uint8Array[] = [];
   private readonly byId = new Map<string, StoredObject>();
   private progress: LoadProgress;
   private readonly listeners = new Set<() => void>();
@@ -123,6 +125,7 @@ export class ObjectSet {
   appendBlock(block: IndexedBlock, typeNames: readonly string[]): void {
     let { received, expected, duplicates } = this.progress;
     const { bytes, ids, starts, ends, types } = block;
+    this.blocks.push(bytes);
     for (let index = 0; index < ids.length; index += 1) {
       const id = ids[index]!;
       const object = new StoredObject(

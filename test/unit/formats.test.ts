@@ -9,6 +9,9 @@ import {
   uniqueObjects,
   type ExportObject,
 } from '../../src/export/formats';
+import type { TextParts } from '../../src/export/parts';
+import { ObjectSet } from '../../src/speckle/objectSet';
+import { createBlockIndexer } from '../../src/workers/indexing';
 import { appendRecords, loadedSet } from './objectSets';
 import {
   arrayElementTexts,
@@ -19,7 +22,7 @@ import {
 } from './exportFixtures';
 import { readRealFixture } from './realFixtures';
 
-async function fileOf(parts: Iterable<string> | AsyncIterable<string>): Promise<Buffer> {
+async function fileOf(parts: TextParts): Promise<Buffer> {
   return Buffer.from((await collect(parts)).join(''), 'utf8');
 }
 
@@ -135,6 +138,26 @@ describe('jsonArray and jsonLines', () => {
     expect((await collect(EXPORT_FORMATS.jsonLines.parts({ records }))).join('')).toBe(
       'a\t{"id":"a"}\nb\t{"id": "b"}\nb\t{"id": "b"}\n',
     );
+  });
+
+  it('write JSON lines from the bytes an object set stored, exactly the body received', async () => {
+    const bytes = readRealFixture('brep-meshes.store.tsv');
+    const indexer = createBlockIndexer();
+    const set = new ObjectSet();
+    const received = bytes.subarray(0, bytes.indexOf(0x0a, bytes.length / 2) + 1);
+    for (const chunk of [received.subarray(0, 5000), received.subarray(5000)]) {
+      const block = indexer.push(chunk);
+      if (block) set.appendBlock(block, block.newTypes);
+    }
+
+    const parts = EXPORT_FORMATS.jsonLines.parts({ records: set.records, lineBytes: set.blocks });
+    const later = indexer.push(bytes.subarray(received.length));
+    if (later) set.appendBlock(later, []);
+
+    // The stored blocks themselves: nothing decoded and encoded again.
+    const written = [...(parts as Iterable<string | Uint8Array>)];
+    expect(written.every((part) => part instanceof Uint8Array)).toBe(true);
+    expect(Buffer.concat(written as Uint8Array[]).equals(received)).toBe(true);
   });
 
   it('hold the records there were when the parts were taken, not those added later', async () => {
