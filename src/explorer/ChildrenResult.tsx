@@ -1,17 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { objectWithChildrenQuery, type ObjectQueryInput } from '../api/objects';
 import { EXPORT_FORMATS, uniqueObjects } from '../export/formats';
 import { isLoading, type ObjectSet } from '../speckle/objectSet';
 import { ErrorAlert } from './ErrorAlert';
 import { LoadStatus } from './LoadStatus';
-import { filterObjects, type ObjectFilter } from './objectFilter';
+import type { ObjectFilter } from './objectFilter';
 import { ObjectFilterControls } from './ObjectFilterControls';
 import { ObjectList } from './ObjectList';
 import { ExportProgress } from './ExportProgress';
 import { ObjectView } from './ObjectView';
 import { TicketTools } from './TicketTools';
 import { useExport } from './useExport';
+import { useFilteredObjects } from './useFilteredObjects';
 import { useFocusOnChange } from './useFocusOnChange';
 
 export function ChildrenResult({ input, host }: { input: ObjectQueryInput; host: string }) {
@@ -45,12 +46,7 @@ function LoadedSet({
   const progress = useSyncExternalStore(set.subscribe, set.getProgress);
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [filter, setFilter] = useState<ObjectFilter>({ text: '', order: 'received' });
-  // Typing stays responsive while a 100,000-object list is filtered behind it.
-  const deferredFilter = useDeferredValue(filter);
-  const listed = useMemo(
-    () => filterObjects(set.summaries, progress.received, deferredFilter),
-    [set, progress.received, deferredFilter],
-  );
+  const listed = useFilteredObjects(set, progress.received, filter);
   const shownId = chosenId ?? set.rootId;
   const shownArrived = shownId !== null && set.has(shownId);
   // The set decodes an object's text from its bytes on each call: once per choice is enough.
@@ -135,12 +131,12 @@ function LoadedSet({
             <ObjectFilterControls
               filter={filter}
               onChange={setFilter}
-              shown={listed.length}
+              shown={listed.count}
               total={progress.received}
             />
             <ObjectList
-              objects={listed}
-              count={listed.length}
+              objects={listed.objects}
+              count={listed.count}
               selectedId={shownId}
               onOpen={setChosenId}
             />
