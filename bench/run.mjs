@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { launchBrowser, pageErrors } from './browser.mjs';
 import { assertBuilt, findDemoObject, PROJECT_ROOT, startDemoServer } from './demoServer.mjs';
+import { exportJsonLines } from './exportLines.mjs';
 import { buildRows } from './figures.mjs';
 import { readLines, warmUpJsonArray, warmUpSingle } from './models.mjs';
 import { openObjects, scrollList } from './objectList.mjs';
@@ -94,17 +95,21 @@ async function measureStored(browser, profile) {
       timeoutMs: LOAD_TIMEOUT_MS,
     });
     let list = null;
+    /** @type {import('./exportLines.mjs').ExportRun | null} */
+    let exported = null;
     try {
       if (loaded.result.app.runs.every((run) => !run.timedOut)) {
         log('100k: opening objects from the list, scrolling it…');
         const { page } = loaded.session;
         const opening = await openObjects(page, objectsToOpen(body100k), body100k.count);
         list = { ...opening, scroll: await scrollList(page, body100k.count) };
+        log('100k: exporting it as JSON lines…');
+        exported = await exportJsonLines(loaded.session, LOAD_TIMEOUT_MS);
       }
     } finally {
       await loaded.session.close();
     }
-    const stored100k = { ...loaded.result, list };
+    const stored100k = { ...loaded.result, list, exported };
 
     log('10k: floor, naive, app load, heap…');
     const small10k = await measureWithChildren(browser, server, small, body10k, {

@@ -1,7 +1,12 @@
 /**
- * Turns the with-children endpoint's `text/plain` body (`<id>\t<json>\n` per object) into records,
- * chunk by chunk. Bodies reach hundreds of megabytes and single lines several megabytes, so a
- * line that spans chunks is kept as pieces and joined once, when its newline arrives.
+ * Splits the with-children endpoint's `text/plain` body (`<id>\t<json>\n` per object) into blocks of
+ * whole lines, chunk by chunk, working on the bytes. The bytes of each block are kept exactly as
+ * received: they are what the app stores, and an object's text is decoded from them when it is
+ * needed. Newline and tab bytes never occur inside a multi-byte UTF-8 character, so splitting bytes
+ * gives the same lines as splitting decoded text.
+ *
+ * Bodies reach hundreds of megabytes and single lines several megabytes, so the part of a line that
+ * spans chunks is kept as pieces and joined once, when its newline arrives.
  */
 
 export interface LineRecord {
@@ -10,122 +15,171 @@ export interface LineRecord {
   raw: string;
 }
 
-export class MalformedLineError extends Error {
-  override readonly name = 'MalformedLineError';
-
-  readonly lineNumber: number;
-  /** The start of the offending line, for messages. */
-  readonly preview: string;
-  /** The good records of the same chunk that came before the bad line: they must not be lost. */
-  recordsBefore: LineRecord[] = [];
-
-  constructor(message: string, lineNumber: number, preview: string) {
-    super(message);
-    this.lineNumber = lineNumber;
-    this.preview = preview;
-  }
+/** One object line of a block: its id, its JSON text and where that text lies in the block. */
+export interface SplitLine extends LineRecord {
+  /** Byte offsets of the JSON text in the block's bytes, end exclusive (before `\r\n`). */
+  start: number;
+  end: number;
 }
 
-export interface LineReader {
-  push(chunk: Uint8Array): LineRecord[];
+export interface MalformedLine {
+  message: string;
+  lineNumber: number;
+  /** The start of the offending line, for messages. */
+  preview: string;
+}
+
+export interface LineBlock {
+  /** The body's bytes of the block's lines: up to the end of the last good line. */
+  bytes: Uint8Array;
+  lines: SplitLine[];
+  /** The line that stopped the read; the lines before it in the block are good. */
+  malformed: MalformedLine | null;
+}
+
+export interface LineSplitter {
+  /** The lines the chunk completes, or null when it completes none. */
+  push(chunk: Uint8Array): LineBlock | null;
   finish(): { complete: boolean; trailing: string };
 }
 
 const PREVIEW_LENGTH = 80;
+const NEWLINE = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+const TAB = 0x09;
 const OPENING_BRACE = 0x7b;
+const BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf];
 
-export function createLineReader(): LineReader {
+export function createLineSplitter(): LineSplitter {
   // fatal: a replacement character would silently change the text that exports must reproduce
-  // byte for byte, so bytes that are not UTF-8 stop the read instead. One decoder per response:
-  // `stream: true` carries a character split across chunks over to the next call.
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  let pieces: string[] = [];
+  // byte for byte, so bytes that are not UTF-8 stop the read instead. ignoreBOM: each call decodes
+  // one line, and only the body's own first bytes may be a byte order mark (skipped below).
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  let pending: Uint8Array[] = [];
   let lineNumber = 1;
+  let atBodyStart = true;
+  let stopped = false;
 
-  function decode(chunk: Uint8Array): string {
+  function push(chunk: Uint8Array): LineBlock | null {
+    if (stopped || chunk.length === 0) return null;
+    const lastNewline = chunk.lastIndexOf(NEWLINE);
+    if (lastNewline === -1) {
+      pending.push(chunk);
+      return null;
+    }
+    const head = chunk.subarray(0, lastNewline + 1);
+    const bytes = pending.length > 0 ? concat([...pending, head]) : head;
+    // A copy: the block's buffer may be handed to another thread, and must not take the tail along.
+    pending = lastNewline + 1 < chunk.length ? [chunk.slice(lastNewline + 1)] : [];
+    return split(bytes);
+  }
+
+  function split(bytes: Uint8Array): LineBlock {
+    const lines: SplitLine[] = [];
+    let lineStart = 0;
+    if (atBodyStart) {
+      atBodyStart = false;
+      if (startsWithByteOrderMark(bytes)) lineStart = BYTE_ORDER_MARK.length;
+    }
+    for (
+      let end = bytes.indexOf(NEWLINE, lineStart);
+      end !== -1;
+      end = bytes.indexOf(NEWLINE, lineStart)
+    ) {
+      const line = readLine(bytes, lineStart, end);
+      if ('message' in line) {
+        stopped = true;
+        return { bytes: bytes.subarray(0, lineStart), lines, malformed: line };
+      }
+      if (line.id !== '') lines.push(line);
+      lineNumber += 1;
+      lineStart = end + 1;
+    }
+    return { bytes, lines, malformed: null };
+  }
+
+  /** The line from `start` to its newline at `newline`; an empty id marks an empty line. */
+  function readLine(bytes: Uint8Array, start: number, newline: number): SplitLine | MalformedLine {
+    const end = bytes[newline - 1] === CARRIAGE_RETURN && newline > start ? newline - 1 : newline;
+    if (end === start) return { id: '', raw: '', start, end };
+    const line = bytes.subarray(start, end);
+    const tab = line.indexOf(TAB);
+    if (tab === -1) {
+      return malformed(
+        `Line ${lineNumber} of the response is not an object line (id, tab, JSON): it has no tab.`,
+        line,
+      );
+    }
+    if (tab === 0) {
+      return malformed(`Line ${lineNumber} of the response has no object id before its tab.`, line);
+    }
+    if (line[tab + 1] !== OPENING_BRACE) {
+      return malformed(
+        `Line ${lineNumber} of the response does not hold a JSON object after its tab.`,
+        line,
+      );
+    }
     try {
-      return decoder.decode(chunk, { stream: true });
+      const id = decoder.decode(line.subarray(0, tab));
+      const raw = decoder.decode(line.subarray(tab + 1));
+      return { id, raw, start: start + tab + 1, end };
     } catch (error) {
       if (!(error instanceof TypeError)) throw error;
-      // The decoder does not say where in the chunk it failed, only that it did.
-      throw new MalformedLineError(
-        `The response is not valid UTF-8 text (at line ${lineNumber} or soon after it).`,
-        lineNumber,
-        previewOf(pieces.join('')),
-      );
+      return malformed(`Line ${lineNumber} of the response is not valid UTF-8 text.`, line);
     }
   }
 
-  function push(chunk: Uint8Array): LineRecord[] {
-    const text = decode(chunk);
-    const records: LineRecord[] = [];
-    let start = 0;
-    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
-      let line = text.slice(start, end);
-      if (pieces.length > 0) {
-        pieces.push(line);
-        line = pieces.join('');
-        pieces = [];
-      }
-      let record: LineRecord | null;
-      try {
-        record = parseLine(line, lineNumber);
-      } catch (error) {
-        if (error instanceof MalformedLineError) error.recordsBefore = records;
-        throw error;
-      }
-      if (record) records.push(record);
-      lineNumber += 1;
-      start = end + 1;
-    }
-    if (start < text.length) pieces.push(text.slice(start));
-    return records;
+  function malformed(message: string, line: Uint8Array): MalformedLine {
+    return { message, lineNumber, preview: previewOf(line) };
   }
 
   function finish(): { complete: boolean; trailing: string } {
-    let endsInsideCharacter = false;
-    try {
-      pieces.push(decoder.decode());
-    } catch {
-      // A body cut in the middle of a multi-byte character is a truncated body, not bad text.
-      endsInsideCharacter = true;
-    }
-    const trailing = pieces.join('');
-    pieces = [];
-    return { complete: trailing === '' && !endsInsideCharacter, trailing };
+    let rest = concat(pending);
+    pending = [];
+    if (atBodyStart && startsWithByteOrderMark(rest)) rest = rest.subarray(BYTE_ORDER_MARK.length);
+    return { complete: rest.length === 0, trailing: decodeTrailing(rest) };
   }
 
   return { push, finish };
 }
 
-function parseLine(text: string, lineNumber: number): LineRecord | null {
-  const line = text.endsWith('\r') ? text.slice(0, -1) : text;
-  if (line === '') return null;
-  const tab = line.indexOf('\t');
-  if (tab === -1) {
-    throw new MalformedLineError(
-      `Line ${lineNumber} of the response is not an object line (id, tab, JSON): it has no tab.`,
-      lineNumber,
-      previewOf(line),
-    );
-  }
-  if (tab === 0) {
-    throw new MalformedLineError(
-      `Line ${lineNumber} of the response has no object id before its tab.`,
-      lineNumber,
-      previewOf(line),
-    );
-  }
-  if (line.charCodeAt(tab + 1) !== OPENING_BRACE) {
-    throw new MalformedLineError(
-      `Line ${lineNumber} of the response does not hold a JSON object after its tab.`,
-      lineNumber,
-      previewOf(line),
-    );
-  }
-  return { id: line.slice(0, tab), raw: line.slice(tab + 1) };
+function startsWithByteOrderMark(bytes: Uint8Array): boolean {
+  return BYTE_ORDER_MARK.every((byte, index) => bytes[index] === byte);
 }
 
-function previewOf(text: string): string {
-  return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}…` : text;
+/**
+ * The text of a last line that never ended. A body cut in the middle of a multi-byte character is a
+ * truncated body, not bad text: the text is what decodes before the cut character.
+ */
+function decodeTrailing(rest: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(rest, {
+      stream: true,
+    });
+  } catch {
+    return new TextDecoder('utf-8', { ignoreBOM: true }).decode(rest);
+  }
+}
+
+function concat(pieces: readonly Uint8Array[]): Uint8Array {
+  if (pieces.length === 1) return pieces[0]!;
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  const joined = new Uint8Array(length);
+  let at = 0;
+  for (const piece of pieces) {
+    joined.set(piece, at);
+    at += piece.length;
+  }
+  return joined;
+}
+
+function previewOf(line: Uint8Array): string {
+  // At most four bytes a character: these bytes hold more than PREVIEW_LENGTH characters if the
+  // line goes on after them.
+  const limit = 4 * (PREVIEW_LENGTH + 1);
+  const text = new TextDecoder().decode(line.subarray(0, limit));
+  return text.length > PREVIEW_LENGTH || line.length > limit
+    ? `${text.slice(0, PREVIEW_LENGTH)}…`
+    : text;
 }

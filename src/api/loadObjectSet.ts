@@ -1,10 +1,13 @@
 /**
- * Fills an ObjectSet from the with-children endpoint in line mode: bytes → `id\tjson` records, each
- * kept as received. A break in the stream keeps what arrived and marks the set incomplete.
+ * Fills an ObjectSet from the with-children endpoint in line mode: the page reads the body and hands
+ * each chunk to the indexer (a worker in browsers), which sends back blocks of whole lines with their
+ * ids and types. A break in the stream keeps what arrived and marks the set incomplete; a cancel
+ * stops the network and the indexer at once and keeps the blocks already stored.
  */
 import { ApiError, isApiError, type ApiErrorContext } from './apiError';
 import { openObjectStream, type ObjectAddress, type ServerAccess } from './client';
-import { createLineReader, MalformedLineError } from './lines';
+import { openIndexChannel } from './indexChannel';
+import type { MalformedLine } from './lines';
 import { retryDelayMs, shouldRetryAutomatically, MAX_AUTOMATIC_RETRIES } from './retryPolicy';
 import type { ObjectSet } from '../speckle/objectSet';
 
@@ -47,31 +50,46 @@ async function readLines(
   context: ApiErrorContext,
 ): Promise<void> {
   const reader = body.getReader();
-  const lines = createLineReader();
-  const stopReading = () => void reader.cancel().catch(() => undefined);
-  signal.addEventListener('abort', stopReading);
+  const typeNames: string[] = [];
+  // Set from the channel's callback, so kept in an object that the compiler does not narrow.
+  const malformed: { line: MalformedLine | null } = { line: null };
+  const channel = openIndexChannel((block) => {
+    typeNames.push(...block.newTypes);
+    set.appendBlock(block, typeNames);
+    if (block.malformed) {
+      malformed.line = block.malformed;
+      stop();
+    }
+  });
+  const stop = () => {
+    channel.stop();
+    void reader.cancel().catch(() => undefined);
+  };
+  signal.addEventListener('abort', stop);
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      set.append(lines.push(value), value.byteLength);
+    let broken: unknown = null;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        channel.push(value);
+      }
+    } catch (error) {
+      broken = error;
     }
-    const { complete } = lines.finish();
+    // The chunks already handed over are part of what arrived, even when the stream then broke.
+    const finished = await channel.finish();
+    if (malformed.line) {
+      throw new ApiError('malformed', { ...context, serverText: malformed.line.message });
+    }
     if (signal.aborted) throw new ApiError('cancelled', context);
-    if (complete) set.finish();
+    if (broken) throw broken;
+    if (finished?.complete) set.finish();
     else set.fail(new ApiError('truncated', context));
-  } catch (error) {
-    if (error instanceof MalformedLineError) {
-      set.append(error.recordsBefore, 0);
-      stopReading();
-      throw new ApiError('malformed', {
-        ...context,
-        serverText: error.message,
-      });
-    }
-    throw error;
   } finally {
-    signal.removeEventListener('abort', stopReading);
+    signal.removeEventListener('abort', stop);
+    // Ends the worker: its memory goes with it.
+    channel.stop();
   }
 }
 

@@ -49,6 +49,10 @@ export function singleObjectQuery({
 /**
  * Resolves at once with a set that fills as the stream arrives; its progress, errors and automatic
  * retries live on the set, so a long download never holds the query in a pending state.
+ *
+ * gcTime 0: a set can hold hundreds of MB, so it leaves the cache as soon as no view shows it (a
+ * new lookup, another page) rather than five minutes later; coming back loads it again. The query
+ * client cancels a set's load when its query is removed (app/queryClient.ts).
  */
 export function objectWithChildrenQuery({
   origin,
@@ -64,6 +68,7 @@ export function objectWithChildrenQuery({
       return set;
     },
     staleTime: Infinity,
+    gcTime: 0,
     retry: false,
   });
 }

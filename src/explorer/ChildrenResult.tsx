@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { speckleWebUrl } from '../speckle/links';
 import { shortTypeName } from '../speckle/types';
 import { ObjectTrail } from './ObjectTrail';
@@ -14,7 +14,7 @@ import { ClosureIntegrity } from './ClosureIntegrity';
 import { useClosureCheck } from './useClosureCheck';
 import { useRootClosure } from './useRootClosure';
 import { ModelOverview } from './ModelOverview';
-import { filterObjects, NO_FILTER, type ObjectFilter } from './objectFilter';
+import { NO_FILTER, type ObjectFilter } from './objectFilter';
 import { ObjectFilterControls } from './ObjectFilterControls';
 import { ObjectList } from './ObjectList';
 import { ObjectSearch } from './ObjectSearch';
@@ -22,6 +22,7 @@ import { ExportProgress } from './ExportProgress';
 import { ObjectView } from './ObjectView';
 import { TicketTools } from './TicketTools';
 import { useExport } from './useExport';
+import { useFilteredObjects } from './useFilteredObjects';
 import { useFocusOnChange } from './useFocusOnChange';
 
 export function ChildrenResult({
@@ -68,14 +69,14 @@ function LoadedSet({
   const closure = useRootClosure(set);
   const closureCheck = useClosureCheck(set, closure, !isLoading(progress));
   const [filter, setFilter] = useState<ObjectFilter>(NO_FILTER);
-  // Typing stays responsive while a 100,000-object list is filtered behind it.
-  const deferredFilter = useDeferredValue(filter);
-  const listed = useMemo(
-    () => filterObjects(set.summaries, progress.received, deferredFilter),
-    [set, progress.received, deferredFilter],
-  );
+  const listed = useFilteredObjects(set, progress.received, filter);
   const { shownId } = navigation;
-  const shownRaw = set.raw(shownId);
+  const shownArrived = set.has(shownId);
+  // The set decodes an object's text from its bytes on each call: once per choice is enough.
+  const shownRaw = useMemo(
+    () => (shownArrived ? set.raw(shownId) : undefined),
+    [set, shownId, shownArrived],
+  );
   const { projectId, objectId } = input;
   const exports = useExport();
   const target = { host, projectId, objectId, complete: progress.status === 'complete' };
@@ -125,7 +126,7 @@ function LoadedSet({
             {(
               [
                 [EXPORT_FORMATS.jsonArray, { records: set.records }],
-                [EXPORT_FORMATS.jsonLines, { records: set.records }],
+                [EXPORT_FORMATS.jsonLines, { records: set.records, lineBytes: set.blocks }],
               ] as const
             ).map(([format, records]) => (
               <button
@@ -178,12 +179,12 @@ function LoadedSet({
             <ObjectFilterControls
               filter={filter}
               onChange={setFilter}
-              shown={listed.length}
+              shown={listed.count}
               total={progress.received}
             />
             <ObjectList
-              objects={listed}
-              count={listed.length}
+              objects={listed.objects}
+              count={listed.count}
               selectedId={shownId}
               onOpen={(id) => navigation.open(id, { via: 'jump' })}
             />

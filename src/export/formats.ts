@@ -37,6 +37,11 @@ export interface RawInput {
 /** Every line of a with-children answer in the order received, repeated copies included. */
 export interface RecordsInput {
   records: readonly LineRecord[];
+  /**
+   * The body's bytes holding those lines, where the caller keeps them (ObjectSet.blocks): the JSON
+   * lines file is then written from them as they are, without decoding a single text.
+   */
+  lineBytes?: readonly Uint8Array[];
 }
 
 export interface ExportObject {
@@ -115,7 +120,7 @@ export const EXPORT_FORMATS = {
     mimeType: JSON_TYPE,
     description: 'JSON array',
     transformation: null,
-    parts: ({ records }) => jsonArrayParts(records.map(({ raw }) => raw)),
+    parts: ({ records }) => jsonArrayParts(rawsOf(receivedSoFar(records))),
   }),
   jsonLines: format<RecordsInput>({
     id: 'jsonLines',
@@ -125,7 +130,8 @@ export const EXPORT_FORMATS = {
     mimeType: TEXT_TYPE,
     description: 'Object lines (id, tab, JSON)',
     transformation: null,
-    parts: ({ records }) => jsonLinesParts(records),
+    parts: ({ records, lineBytes }) =>
+      lineBytes ? receivedSoFar(lineBytes) : jsonLinesParts(receivedSoFar(records)),
   }),
   ndjson: format<ObjectsInput>({
     id: 'ndjson',
@@ -198,22 +204,38 @@ export const EXPORT_FORMATS = {
   }),
 };
 
+/**
+ * The records (or blocks) received when called, read as the file is written: an object set decodes each text
+ * from its bytes when asked, so taking every text at once would hold the whole model as strings.
+ */
+function receivedSoFar<Item>(items: readonly Item[]): Iterable<Item> {
+  const count = items.length;
+  return {
+    *[Symbol.iterator]() {
+      for (let index = 0; index < count; index += 1) yield items[index]!;
+    },
+  };
+}
+
+function* rawsOf(records: Iterable<LineRecord>): Generator<string> {
+  for (const { raw } of records) yield raw;
+}
+
 /** `[r0,r1,…]`: the with-children endpoint's JSON array form. */
-export function jsonArrayParts(raws: readonly string[]): string[] {
-  const parts = ['['];
-  for (const [index, raw] of raws.entries()) {
-    if (index > 0) parts.push(',');
-    parts.push(raw);
+export function* jsonArrayParts(raws: Iterable<string>): Generator<string> {
+  yield '[';
+  let first = true;
+  for (const raw of raws) {
+    if (!first) yield ',';
+    first = false;
+    yield raw;
   }
-  parts.push(']');
-  return parts;
+  yield ']';
 }
 
 /** `id\tjson\n` per object: the with-children endpoint's `text/plain` form. */
-export function jsonLinesParts(records: readonly LineRecord[]): string[] {
-  const parts: string[] = [];
-  for (const { id, raw } of records) parts.push(id, '\t', raw, '\n');
-  return parts;
+export function* jsonLinesParts(records: Iterable<LineRecord>): Generator<string> {
+  for (const { id, raw } of records) yield* [id, '\t', raw, '\n'];
 }
 
 /** The received objects a with-children load holds, as ObjectSet keeps them. */

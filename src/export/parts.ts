@@ -8,8 +8,11 @@
 /** About 1 MB of mostly ASCII text per part. */
 export const PART_CHARS = 1 << 20;
 
-/** Parts, produced now or as they become ready. */
-export type TextParts = Iterable<string> | AsyncIterable<string>;
+/**
+ * Parts, produced now or as they become ready: text, or bytes already UTF-8 (a with-children body
+ * as received), which are written as they are.
+ */
+export type TextParts = Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>;
 
 /**
  * Gathers pieces until they make a part. Concatenation rather than an array joined later: V8 links

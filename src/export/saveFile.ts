@@ -93,7 +93,9 @@ async function writeToFile(
   let finished: boolean;
   try {
     finished = await eachBatch(parts, signal, async (batch) => {
-      const data = encoder.encode(batch);
+      // Byte parts are a response's own buffers, never shared memory.
+      const data =
+        typeof batch === 'string' ? encoder.encode(batch) : (batch as Uint8Array<ArrayBuffer>);
       await writable.write(data);
       bytes += data.byteLength;
       onProgress?.(bytes);
@@ -119,7 +121,7 @@ function blobSink({ fileName, mimeType }: SaveRequest): SaveSink {
       const blobs: Blob[] = [];
       let bytes = 0;
       const finished = await eachBatch(parts, signal, (batch) => {
-        const blob = new Blob([batch]);
+        const blob = new Blob([batch as string | Uint8Array<ArrayBuffer>]);
         blobs.push(blob);
         bytes += blob.size;
         onProgress?.(bytes);
@@ -135,11 +137,11 @@ function blobSink({ fileName, mimeType }: SaveRequest): SaveSink {
 async function eachBatch(
   parts: TextParts,
   signal: AbortSignal | undefined,
-  write: (batch: string) => Promise<void> | void,
+  write: (batch: string | Uint8Array) => Promise<void> | void,
 ): Promise<boolean> {
   const batcher = new Batcher(BATCH_CHARS);
   let lastPause = performance.now();
-  const writeBatch = async (batch: string) => {
+  const writeBatch = async (batch: string | Uint8Array) => {
     await write(batch);
     if (performance.now() - lastPause > MAX_BUSY_MS) {
       await new Promise((resolve) => setTimeout(resolve, 0));
@@ -148,6 +150,13 @@ async function eachBatch(
   };
   for await (const part of parts) {
     if (signal?.aborted) return false;
+    if (typeof part !== 'string') {
+      // Bytes go out as they are, after the text gathered before them.
+      const text = batcher.finish();
+      if (text !== '') await writeBatch(text);
+      await writeBatch(part);
+      continue;
+    }
     for (const batch of batcher.add(part)) {
       await writeBatch(batch);
       if (signal?.aborted) return false;

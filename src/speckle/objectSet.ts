@@ -1,13 +1,16 @@
 /**
- * The objects of one with-children answer as they arrive. Raw text is the truth: every line is kept
- * exactly as received, duplicates included, so that exports equal the server's body byte for byte.
+ * The objects of one with-children answer as they arrive. Raw bytes are the truth: the body is kept
+ * as the blocks of bytes it arrived in, duplicates included, so that exports equal the server's
+ * body byte for byte, and an object's text is decoded from its bytes when it is asked for. Strings
+ * would cost more than the bytes (a string per object, and twice the bytes for any non-Latin-1
+ * text); the bytes cost the body's size and nothing else.
+ *
  * Views read it through `subscribe`/`getProgress` (useSyncExternalStore) rather than through the
  * query cache, which would copy the growing list on every chunk.
  */
 import type { ApiError } from '../api/apiError';
 import type { LineRecord } from '../api/lines';
-import { utf8ByteLength } from './text';
-import { countTopLevelClosure, readTopLevelType } from './topLevelFields';
+import type { IndexedBlock } from '../workers/indexing';
 
 export interface ObjectSummary {
   id: string;
@@ -36,11 +39,42 @@ export interface LoadProgress {
 }
 
 const NOTIFY_INTERVAL_MS = 100;
+// Not fatal: the indexer checked that every line is UTF-8 before the bytes were stored.
+const decoder = new TextDecoder();
+
+/**
+ * One received line: an object's summary, and its text read from the bytes on demand. `raw` is a
+ * getter on the prototype, so spreading the object (`{...record}`) leaves the text out.
+ */
+class StoredObject implements ObjectSummary, LineRecord {
+  readonly id: string;
+  readonly speckleType: string;
+  /** The text's size in UTF-8 bytes, which is also its length in `block`. */
+  readonly bytes: number;
+  private readonly block: Uint8Array;
+  private readonly start: number;
+
+  constructor(id: string, speckleType: string, block: Uint8Array, start: number, end: number) {
+    this.id = id;
+    this.speckleType = speckleType;
+    this.bytes = end - start;
+    this.block = block;
+    this.start = start;
+  }
+
+  get raw(): string {
+    return decoder.decode(this.block.subarray(this.start, this.start + this.bytes));
+  }
+}
 
 export class ObjectSet {
+  /** Every line received, repeats included, in order. */
   readonly records: LineRecord[] = [];
+  /** Each object once, in the order received. */
   readonly summaries: ObjectSummary[] = [];
-  private readonly byId = new Map<string, ObjectSummary & { raw: string }>();
+  /** The body as received, in blocks of whole lines: `records` point into them. */
+  readonly blocks: Uint8Array[] = [];
+  private readonly byId = new Map<string, StoredObject>();
   private progress: LoadProgress;
   private readonly listeners = new Set<() => void>();
   private notifyTimer: ReturnType<typeof setTimeout> | null = null;
@@ -84,23 +118,31 @@ export class ObjectSet {
     return this.byId.get(id);
   }
 
-  append(records: readonly LineRecord[], bytes: number): void {
+  /**
+   * Adds an indexed block of lines. `typeNames` is the load's type table, with this block's new
+   * names already added.
+   */
+  appendBlock(block: IndexedBlock, typeNames: readonly string[]): void {
     let { received, expected, duplicates } = this.progress;
-    for (const record of records) {
-      this.records.push(record);
-      if (this.byId.has(record.id)) {
+    const { bytes, ids, starts, ends, types } = block;
+    this.blocks.push(bytes);
+    for (let index = 0; index < ids.length; index += 1) {
+      const id = ids[index]!;
+      const object = new StoredObject(
+        id,
+        typeNames[types[index]!] ?? '',
+        bytes,
+        starts[index]!,
+        ends[index]!,
+      );
+      this.records.push(object);
+      if (this.byId.has(id)) {
         duplicates += 1;
         continue;
       }
-      const summary = {
-        id: record.id,
-        speckleType: readTopLevelType(record.raw),
-        bytes: utf8ByteLength(record.raw),
-      };
-      // The root's closure says how many objects to expect.
-      if (received === 0) expected = 1 + countTopLevelClosure(record.raw);
-      this.byId.set(record.id, { ...summary, raw: record.raw });
-      this.summaries.push(summary);
+      if (received === 0) expected = block.expected;
+      this.byId.set(id, object);
+      this.summaries.push(object);
       received += 1;
     }
     this.update(
@@ -109,7 +151,7 @@ export class ObjectSet {
         received,
         expected,
         duplicates,
-        bytes: this.progress.bytes + bytes,
+        bytes: this.progress.bytes + bytes.length,
         retry: null,
       },
       false,

@@ -23,8 +23,9 @@ export function renderApp({
   }
   const router = createMemoryRouter(appRoutes, { initialEntries: [route] });
   const user = userEvent.setup();
+  const queryClient = createQueryClient();
   const view = render(
-    <AppProviders router={router} queryClient={createQueryClient()} connections={connections} />,
+    <AppProviders router={router} queryClient={queryClient} connections={connections} />,
   );
-  return { ...view, user, router, connections };
+  return { ...view, user, router, connections, queryClient };
 }

@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { ObjectSet } from '../../src/speckle/objectSet';
 import { renderApp } from './renderApp';
 import {
   CUBE_LINES,
@@ -123,6 +124,31 @@ describe('Get with children', () => {
     expect(screen.getByRole('status')).toHaveTextContent('1 of 9 objects (incomplete)');
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
     sendRest();
+  });
+
+  it('stops a running download and lets its objects go when the user leaves the result', async () => {
+    const [first] = CUBE_LINES.split('\n');
+    serveLines(
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(`${first}\n`));
+        },
+      }),
+    );
+    const { router, queryClient } = renderApp({ route });
+    await screen.findByText(/1 of 9 objects/);
+    const set = queryClient.getQueriesData<ObjectSet>({ queryKey: ['object'] })[0]?.[1];
+    expect(set).toBeInstanceOf(ObjectSet);
+
+    await act(() => router.navigate('/'));
+
+    // Nothing in the cache holds the set any longer, and its download has stopped (the signal is
+    // the request's: aborting it ends the network read).
+    await waitFor(() =>
+      expect(queryClient.getQueryCache().findAll({ queryKey: ['object'] })).toEqual([]),
+    );
+    expect(set!.signal.aborted).toBe(true);
+    await waitFor(() => expect(set!.getProgress().status).toBe('incomplete'));
   });
 
   it('cancels with Escape and moves focus to what happened', async () => {

@@ -1,29 +1,57 @@
 import { describe, expect, it } from 'vitest';
+import type { Page, Worker } from 'playwright-core';
 import {
   lookUp,
   openApp,
+  parseStatus,
   receivedObjects,
+  statusText,
   waitForCompleteCount,
   waitForObjectShown,
+  waitForStatus,
 } from './support/app.ts';
 import { usePageSession } from './support/browser.ts';
-import { fetchRawBody, findDemoObject, splitLines } from './support/demo.ts';
+import { fetchRawBody, findDemoObject, setFault, splitLines } from './support/demo.ts';
+
+const INDEXER = /indexWorker/;
+
+function tenThousandObjectModel() {
+  return findDemoObject(
+    'public object with objectCount 10000',
+    (candidate, project) => project.visibility === 'public' && candidate.objectCount === 10_000,
+  );
+}
+
+/** The indexing workers the page starts, each with a promise that settles when it ends. */
+function watchIndexers(page: Page) {
+  const started: { worker: Worker; closed: Promise<void> }[] = [];
+  page.on('worker', (worker) => {
+    if (!INDEXER.test(worker.url())) return;
+    started.push({
+      worker,
+      closed: new Promise((resolve) => worker.once('close', () => resolve())),
+    });
+  });
+  return started;
+}
 
 describe('a 10,000-object model', () => {
   const session = usePageSession();
 
   it('loads completely and every object stays reachable from the keyboard', async () => {
     const { page } = session;
-    const { project, object } = await findDemoObject(
-      'public object with objectCount 10000',
-      (candidate, project) => project.visibility === 'public' && candidate.objectCount === 10_000,
-    );
+    const { project, object } = await tenThousandObjectModel();
     const lines = splitLines(await fetchRawBody(project.id, object.id, 'lines'));
     await openApp(page);
+    const indexers = watchIndexers(page);
 
     await lookUp(page, project.id, object.id, 'Get with children');
 
     await waitForCompleteCount(page, 10_000, 60_000);
+    // The body was indexed in a worker, which ended with the load.
+    expect(indexers).toHaveLength(1);
+    await indexers[0]!.closed;
+    expect(page.workers().filter((worker) => INDEXER.test(worker.url()))).toEqual([]);
     await waitForObjectShown(page, object.id);
     const list = receivedObjects(page);
     await list.focus();
@@ -37,5 +65,31 @@ describe('a 10,000-object model', () => {
     const index = lines.findIndex((line) => shown?.includes(line.id));
     expect(index).toBeGreaterThan(1);
     expect(index).toBeLessThan(100);
+  });
+
+  it('Cancel ends the indexing worker at once and keeps the objects received', async () => {
+    const { page } = session;
+    const { project, object } = await tenThousandObjectModel();
+    await setFault({ delayMs: 20 });
+    await openApp(page);
+    const indexers = watchIndexers(page);
+
+    await lookUp(page, project.id, object.id, 'Get with children');
+    await waitForStatus(
+      page,
+      (count) => count.total === 10_000 && count.received > 0 && count.received < 10_000,
+      30_000,
+    );
+    expect(indexers).toHaveLength(1);
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+    await indexers[0]!.closed;
+    await expect.poll(() => statusText(page), { timeout: 10_000 }).toMatch(/incomplete/);
+    const received = parseStatus(await statusText(page))?.received ?? 0;
+    expect(received).toBeGreaterThan(0);
+    expect(received).toBeLessThan(10_000);
+    await page.waitForTimeout(500);
+    expect(parseStatus(await statusText(page))?.received).toBe(received);
+    await waitForObjectShown(page, object.id);
   });
 });

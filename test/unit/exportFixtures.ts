@@ -1,3 +1,4 @@
+import type { TextParts } from '../../src/export/parts';
 import type { LineRecord } from '../../src/api/lines';
 import { readRealFixture } from './realFixtures';
 
@@ -51,8 +52,11 @@ export const AWKWARD_OBJECT =
   '"empty": [], "none": {}, "nested": [[{}], [[]], [true, false, null]], ' +
   '"speckle_type": "Base"}';
 
-export async function collect(parts: Iterable<string> | AsyncIterable<string>): Promise<string[]> {
+/** The parts as text; byte parts are decoded. */
+export async function collect(parts: TextParts): Promise<string[]> {
   const collected: string[] = [];
-  for await (const part of parts) collected.push(part);
+  for await (const part of parts) {
+    collected.push(typeof part === 'string' ? part : new TextDecoder().decode(part));
+  }
   return collected;
 }

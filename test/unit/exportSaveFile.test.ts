@@ -128,6 +128,23 @@ describe('startSave with the File System Access API', () => {
     );
   });
 
+  it('writes byte parts as they are, in order with the text around them', async () => {
+    const writable = new FakeWritable();
+    pickerChoosing(writable);
+    const stored = new TextEncoder().encode('a\t{"é":1}\n');
+
+    const outcome = await startSave(request).write(['x', 'y', stored, 'z']);
+
+    expect(outcome).toMatchObject({ status: 'saved', bytes: stored.length + 3 });
+    expect(writable.chunks.map((chunk) => Buffer.from(chunk).toString())).toEqual([
+      'xy',
+      'a\t{"é":1}\n',
+      'z',
+    ]);
+    // The stored bytes themselves, not a copy made by decoding and encoding them again.
+    expect(writable.chunks[1]).toBe(stored);
+  });
+
   it('keeps a character whose surrogate pair straddles a batch boundary whole', async () => {
     const writable = new FakeWritable();
     pickerChoosing(writable);

@@ -9,7 +9,10 @@ import {
   uniqueObjects,
   type ExportObject,
 } from '../../src/export/formats';
+import type { TextParts } from '../../src/export/parts';
 import { ObjectSet } from '../../src/speckle/objectSet';
+import { createBlockIndexer } from '../../src/workers/indexing';
+import { appendRecords, loadedSet } from './objectSets';
 import {
   arrayElementTexts,
   AWKWARD_OBJECT,
@@ -19,7 +22,7 @@ import {
 } from './exportFixtures';
 import { readRealFixture } from './realFixtures';
 
-async function fileOf(parts: Iterable<string> | AsyncIterable<string>): Promise<Buffer> {
+async function fileOf(parts: TextParts): Promise<Buffer> {
   return Buffer.from((await collect(parts)).join(''), 'utf8');
 }
 
@@ -29,13 +32,6 @@ function floorRecords(): LineRecord[] {
     id: (JSON.parse(raw) as { id: string }).id,
     raw,
   }));
-}
-
-function loadedSet(records: readonly LineRecord[]): ObjectSet {
-  const set = new ObjectSet();
-  set.append(records, 0);
-  set.finish();
-  return set;
 }
 
 function objectsOf(records: readonly LineRecord[]): ExportObject[] {
@@ -142,6 +138,26 @@ describe('jsonArray and jsonLines', () => {
     expect((await collect(EXPORT_FORMATS.jsonLines.parts({ records }))).join('')).toBe(
       'a\t{"id":"a"}\nb\t{"id": "b"}\nb\t{"id": "b"}\n',
     );
+  });
+
+  it('write JSON lines from the bytes an object set stored, exactly the body received', async () => {
+    const bytes = readRealFixture('brep-meshes.store.tsv');
+    const indexer = createBlockIndexer();
+    const set = new ObjectSet();
+    const received = bytes.subarray(0, bytes.indexOf(0x0a, bytes.length / 2) + 1);
+    for (const chunk of [received.subarray(0, 5000), received.subarray(5000)]) {
+      const block = indexer.push(chunk);
+      if (block) set.appendBlock(block, block.newTypes);
+    }
+
+    const parts = EXPORT_FORMATS.jsonLines.parts({ records: set.records, lineBytes: set.blocks });
+    const later = indexer.push(bytes.subarray(received.length));
+    if (later) set.appendBlock(later, []);
+
+    // The stored blocks themselves: nothing decoded and encoded again.
+    const written = [...(parts as Iterable<string | Uint8Array>)];
+    expect(written.every((part) => part instanceof Uint8Array)).toBe(true);
+    expect(Buffer.concat(written as Uint8Array[]).equals(received)).toBe(true);
   });
 
   it('hold the records there were when the parts were taken, not those added later', async () => {
@@ -316,7 +332,7 @@ describe('uniqueObjects', () => {
     const set = loadedSet(records.slice(0, 10));
 
     const objects = uniqueObjects(set);
-    set.append(records.slice(10), 0);
+    appendRecords(set, records.slice(10));
 
     const listed = [...objects];
     expect(listed.map(({ id }) => id)).toEqual(records.slice(0, 10).map(({ id }) => id));
@@ -330,9 +346,15 @@ describe('uniqueObjects', () => {
 
 describe('jsonArrayParts', () => {
   it('lays the texts out as [r0,r1,…] without joining them', () => {
-    expect(jsonArrayParts(['{"a":1}', '{"b": 2}'])).toEqual(['[', '{"a":1}', ',', '{"b": 2}', ']']);
-    expect(jsonArrayParts(['{}'])).toEqual(['[', '{}', ']']);
-    expect(jsonArrayParts([])).toEqual(['[', ']']);
+    expect([...jsonArrayParts(['{"a":1}', '{"b": 2}'])]).toEqual([
+      '[',
+      '{"a":1}',
+      ',',
+      '{"b": 2}',
+      ']',
+    ]);
+    expect([...jsonArrayParts(['{}'])]).toEqual(['[', '{}', ']']);
+    expect([...jsonArrayParts([])]).toEqual(['[', ']']);
   });
 
   it('equals JSON.stringify of the objects when given their compact texts', () => {
@@ -340,14 +362,14 @@ describe('jsonArrayParts', () => {
 
     const parts = jsonArrayParts(objects.map((object) => JSON.stringify(object)));
 
-    expect(parts.join('')).toBe(JSON.stringify(objects));
+    expect([...parts].join('')).toBe(JSON.stringify(objects));
   });
 });
 
 describe('jsonLinesParts', () => {
   it('lays the records out as id<TAB>json<LF> without joining them', () => {
-    expect(jsonLinesParts([{ id: 'a', raw: '{}' }])).toEqual(['a', '\t', '{}', '\n']);
-    expect(jsonLinesParts([])).toEqual([]);
+    expect([...jsonLinesParts([{ id: 'a', raw: '{}' }])]).toEqual(['a', '\t', '{}', '\n']);
+    expect([...jsonLinesParts([])]).toEqual([]);
   });
 });
 

@@ -1,13 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { createLineReader, MalformedLineError, type LineRecord } from '../../src/api/lines';
+import {
+  createLineSplitter,
+  type LineBlock,
+  type LineRecord,
+  type MalformedLine,
+} from '../../src/api/lines';
 import { readRealFixture } from './realFixtures';
 
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** The block's records, checking that each one's text is where the block says it is. */
+function recordsOf(block: LineBlock): LineRecord[] {
+  return block.lines.map(({ id, raw, start, end }) => {
+    // A plain check rather than expect(): this runs thousands of times per test.
+    const stored = decoder.decode(block.bytes.subarray(start, end));
+    if (stored !== raw) throw new Error(`stored text ${stored} differs from ${raw}`);
+    return { id, raw };
+  });
+}
 
 function read(chunks: Uint8Array[]) {
-  const reader = createLineReader();
-  const records = chunks.flatMap((chunk) => reader.push(chunk));
-  return { records, ...reader.finish() };
+  const splitter = createLineSplitter();
+  const records = chunks.flatMap((chunk) => {
+    const block = splitter.push(chunk);
+    if (block?.malformed) throw new Error(block.malformed.message);
+    return block ? recordsOf(block) : [];
+  });
+  return { records, ...splitter.finish() };
 }
 
 function splitAt(bytes: Uint8Array, ...positions: number[]): Uint8Array[] {
@@ -39,21 +59,17 @@ function randomChunks(bytes: Uint8Array, maxSize: number, seed: number): Uint8Ar
   return chunks;
 }
 
-function malformedError(body: string): MalformedLineError {
-  try {
-    read([encoder.encode(body)]);
-  } catch (error) {
-    if (error instanceof MalformedLineError) return error;
-    throw error;
-  }
-  throw new Error('expected a MalformedLineError');
+function malformedError(body: string): MalformedLine & { recordsBefore: LineRecord[] } {
+  const block = createLineSplitter().push(encoder.encode(body));
+  if (!block?.malformed) throw new Error('expected a malformed line');
+  return { ...block.malformed, recordsBefore: recordsOf(block) };
 }
 
 const ID_A = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
 const ID_B = 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
 const ID_C = 'cccccccccccccccccccccccccccccccc';
 
-describe('createLineReader', () => {
+describe('createLineSplitter', () => {
   it('turns id<TAB>json lines into records with the JSON text untouched', () => {
     const body = `${ID_A}\t{"id":"${ID_A}","n":1}\n${ID_B}\t{"id": "${ID_B}", "n": 2.50}\n`;
 
@@ -103,6 +119,19 @@ describe('createLineReader', () => {
     it('reads the same records from one byte at a time', () => {
       expect(read(inChunksOf(body, 1)).records).toEqual(expected);
     });
+  });
+
+  it('hands out the bytes of the body exactly, in order, in blocks of whole lines', () => {
+    const body = encoder.encode(`\uFEFF${ID_A}\t{"é":1}\r\n\n${ID_B}\t{}\n${ID_C}\t{"cut":`);
+    const splitter = createLineSplitter();
+    const blocks = inChunksOf(body, 7).flatMap((chunk) => splitter.push(chunk) ?? []);
+    const stored = Buffer.concat(blocks.map((block) => block.bytes));
+
+    expect(blocks.every((block) => block.bytes.at(-1) === 0x0a)).toBe(true);
+    expect(stored.equals(body.subarray(0, body.lastIndexOf(0x0a) + 1))).toBe(true);
+    // The byte order mark stays in the bytes but not in the first id.
+    expect(blocks.flatMap(recordsOf).map(({ id }) => id)).toEqual([ID_A, ID_B]);
+    expect(splitter.finish()).toEqual({ complete: false, trailing: `${ID_C}\t{"cut":` });
   });
 
   it('splits at the first tab only', () => {
@@ -206,12 +235,21 @@ describe('createLineReader', () => {
     });
 
     it('bytes that are not UTF-8, which would otherwise be replaced silently', () => {
-      const reader = createLineReader();
-      reader.push(encoder.encode(`${ID_A}\t{}\n${ID_B}\t{"a":"`));
-      const push = () => reader.push(Uint8Array.of(0xff, 0x22, 0x7d, 0x0a));
+      const splitter = createLineSplitter();
+      splitter.push(encoder.encode(`${ID_A}\t{}\n${ID_B}\t{"a":"`));
+      const block = splitter.push(Uint8Array.of(0xff, 0x22, 0x7d, 0x0a));
 
-      expect(push).toThrow(MalformedLineError);
-      expect(push).toThrow(/not valid UTF-8/);
+      expect(block?.malformed).toMatchObject({ lineNumber: 2, message: /not valid UTF-8/ });
+      expect(block?.lines).toEqual([]);
+      // The read stops at the bad line: nothing after it is handed out.
+      expect(splitter.push(encoder.encode(`${ID_C}\t{}\n`))).toBeNull();
+    });
+
+    it('keeps only the bytes of the good lines before it', () => {
+      const good = `${ID_A}\t{}\n`;
+      const block = createLineSplitter().push(encoder.encode(`${good}oops\n${ID_B}\t{}\n`));
+
+      expect(decoder.decode(block?.bytes)).toBe(good);
     });
   });
 

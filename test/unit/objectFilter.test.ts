@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterObjects, NO_FILTER } from '../../src/explorer/objectFilter';
+import { filterObjects, filterSteps, NO_FILTER } from '../../src/explorer/objectFilter';
 import type { ObjectSummary } from '../../src/speckle/objectSet';
 
 const objects: ObjectSummary[] = [
@@ -74,5 +74,42 @@ describe('filterObjects', () => {
   it('never reorders the list it was given', () => {
     filterObjects(objects, 4, { speckleType: null, text: '', order: 'id' });
     expect(ids(objects)).toEqual(['c3', 'a1', 'b2', 'd4']);
+  });
+});
+
+describe('filterSteps on 100,000 objects', () => {
+  const types = [
+    'Objects.Geometry.Mesh',
+    'Base',
+    'Objects.BuiltElements.Wall:Objects.Revit.RevitWall',
+  ];
+  const many: ObjectSummary[] = Array.from({ length: 100_000 }, (_, index) => ({
+    id: ((index * 2_654_435_761) % 2 ** 32).toString(16).padStart(32, '0'),
+    speckleType: types[index % types.length]!,
+    bytes: (index * 7_919) % 1_000,
+  }));
+
+  it('sorts like a plain sort, yielding every few thousand items', () => {
+    const steps = filterSteps(many, many.length, { ...NO_FILTER, order: 'size' });
+    let yields = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) yields += 1;
+
+    const expected = [...many].sort(
+      (a, b) => b.bytes - a.bytes || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    );
+    expect(step.value).toEqual(expected);
+    // One yield per 2,048 items filtered, sorted in runs and moved in each of the merge passes.
+    expect(yields).toBeGreaterThan((many.length / 2_048) * 3);
+  });
+
+  it('orders by short type with each type ranked once, ties by id', () => {
+    const sorted = filterObjects(many, many.length, { ...NO_FILTER, order: 'type' });
+
+    const shortNames = sorted.map((object) => object.speckleType.split(/[.:]/).at(-1));
+    expect(new Set(shortNames.slice(0, many.length / 3))).toEqual(new Set(['Base']));
+    expect(shortNames.at(-1)).toBe('RevitWall');
+    const bases = sorted.slice(0, 33_333).map((object) => object.id);
+    expect(bases).toEqual([...bases].sort());
   });
 });

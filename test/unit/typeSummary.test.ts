@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ObjectSet, type ObjectSummary } from '../../src/speckle/objectSet';
+import type { ObjectSummary } from '../../src/speckle/objectSet';
 import { readTopLevelClosure } from '../../src/speckle/topLevelFields';
+import { loadedSet } from './objectSets';
 import {
   DepthTally,
   depthDistribution,
@@ -19,9 +20,7 @@ import {
 
 /** Summaries as the object set makes them while loading. */
 function summariesOf(records: readonly FixtureObject[]): ObjectSummary[] {
-  const set = new ObjectSet();
-  set.append(records, 0);
-  return set.summaries;
+  return loadedSet(records).summaries;
 }
 
 function summary(id: string, speckleType: string, bytes: number): ObjectSummary {

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { ObjectSet } from '../../src/speckle/objectSet';
+import {
+  answer,
+  createBlockIndexer,
+  type FromIndexer,
+  type IndexedBlock,
+} from '../../src/workers/indexing';
+
+const encoder = new TextEncoder();
+const ROOT = 'a'.repeat(32);
+const CHILD = 'b'.repeat(32);
+const OTHER = 'c'.repeat(32);
+
+const rootText = `{"id":"${ROOT}","@elements":[{"speckle_type":"reference"}],"speckle_type":"Base","__closure":{"${CHILD}":1,"${OTHER}":1}}`;
+const childText = `{"id":"${CHILD}","name":"Façade 漢字 😀","speckle_type":"Objects.Geometry.Mesh"}`;
+const otherText = `{"id":"${OTHER}","speckle_type":"Objects.Geometry.Mesh"}`;
+const body = encoder.encode(
+  `${ROOT}\t${rootText}\n${CHILD}\t${childText}\r\n${OTHER}\t${otherText}\n${CHILD}\t${childText}\n`,
+);
+
+function chunksOf(bytes: Uint8Array, size: number): Uint8Array[] {
+  const chunks: Uint8Array[] = [];
+  for (let start = 0; start < bytes.length; start += size) {
+    // Copies, as fetch hands out: each chunk its own buffer, which the channel may transfer.
+    chunks.push(bytes.slice(start, start + size));
+  }
+  return chunks;
+}
+
+/** Runs the chunks through the protocol as the worker does, cloning each message as postMessage. */
+function indexThroughMessages(chunks: Uint8Array[]): FromIndexer[] {
+  const indexer = createBlockIndexer();
+  const replies: FromIndexer[] = [];
+  for (const chunk of [...chunks.map((c) => ({ kind: 'chunk' as const, chunk: c })), null]) {
+    const message = chunk ?? { kind: 'finish' as const };
+    const sent = structuredClone(message, {
+      transfer: message.kind === 'chunk' ? [message.chunk.buffer] : [],
+    });
+    const answered = answer(indexer, sent);
+    if (answered) replies.push(structuredClone(answered.reply, { transfer: answered.transfer }));
+  }
+  return replies;
+}
+
+function blocksOf(replies: FromIndexer[]): IndexedBlock[] {
+  return replies.flatMap((reply) => (reply.kind === 'block' ? [reply.block] : []));
+}
+
+describe('the indexing protocol', () => {
+  it('answers each chunk that completes lines with a block, and the end with whether it was whole', () => {
+    const replies = indexThroughMessages(chunksOf(body, 50));
+
+    expect(replies.at(-1)).toEqual({ kind: 'finished', complete: true });
+    expect(replies.slice(0, -1).every((reply) => reply.kind === 'block')).toBe(true);
+    const blocks = blocksOf(replies);
+    expect(blocks.flatMap((block) => block.ids)).toEqual([ROOT, CHILD, OTHER, CHILD]);
+    // Every byte of the body comes back, in order, and nothing else.
+    expect(Buffer.concat(blocks.map((block) => block.bytes)).equals(body)).toBe(true);
+  });
+
+  it('transfers the buffers both ways instead of copying them', () => {
+    const indexer = createBlockIndexer();
+    const chunk = body.slice();
+    const answered = answer(indexer, { kind: 'chunk', chunk });
+
+    expect(answered?.transfer).toEqual([
+      answered?.reply.kind === 'block' && answered.reply.block.bytes.buffer,
+    ]);
+    structuredClone(answered!.reply, { transfer: answered!.transfer });
+    // The worker no longer holds the bytes it sent back.
+    expect(answered!.reply.kind === 'block' && answered!.reply.block.bytes.byteLength).toBe(0);
+  });
+
+  it('answers nothing for a chunk inside a line, and a cut body as not whole', () => {
+    const indexer = createBlockIndexer();
+    const cut = body.subarray(0, 40);
+
+    expect(answer(indexer, { kind: 'chunk', chunk: cut })).toBeNull();
+    expect(answer(indexer, { kind: 'finish' })?.reply).toEqual({
+      kind: 'finished',
+      complete: false,
+    });
+  });
+
+  it('sends each type name once, then its number, and the expected count with the root', () => {
+    const blocks = blocksOf(indexThroughMessages(chunksOf(body, 30)));
+    const table = blocks.flatMap((block) => block.newTypes);
+
+    expect(table).toEqual(['Base', 'Objects.Geometry.Mesh']);
+    expect(blocks.flatMap((block) => [...block.types].map((n) => table[n]))).toEqual([
+      'Base',
+      'Objects.Geometry.Mesh',
+      'Objects.Geometry.Mesh',
+      'Objects.Geometry.Mesh',
+    ]);
+    expect(blocks.map((block) => block.expected).filter((n) => n !== null)).toEqual([3]);
+  });
+
+  it('ends with the good lines of a block that holds a malformed line', () => {
+    const bad = encoder.encode(`${ROOT}\t${rootText}\n<html>Bad Gateway</html>\n`);
+    const [reply] = indexThroughMessages([bad]);
+
+    expect(reply?.kind === 'block' && reply.block.ids).toEqual([ROOT]);
+    expect(reply?.kind === 'block' && reply.block.malformed?.lineNumber).toBe(2);
+  });
+});
+
+describe('ObjectSet filled from indexed blocks', () => {
+  function filled(): ObjectSet {
+    const set = new ObjectSet();
+    const table: string[] = [];
+    for (const block of blocksOf(indexThroughMessages(chunksOf(body, 64)))) {
+      table.push(...block.newTypes);
+      set.appendBlock(block, table);
+    }
+    return set;
+  }
+
+  it('decodes each object’s text from the stored bytes when asked, exactly as received', () => {
+    const set = filled();
+
+    expect(set.raw(ROOT)).toBe(rootText);
+    expect(set.raw(CHILD)).toBe(childText);
+    expect(set.records.map(({ raw }) => raw)).toEqual([rootText, childText, otherText, childText]);
+    expect(set.raw('d'.repeat(32))).toBeUndefined();
+  });
+
+  it('summarises each object once with its type and UTF-8 size, counting repeats apart', () => {
+    const set = filled();
+
+    expect(set.summaries).toEqual([
+      expect.objectContaining({ id: ROOT, speckleType: 'Base', bytes: rootText.length }),
+      expect.objectContaining({
+        id: CHILD,
+        speckleType: 'Objects.Geometry.Mesh',
+        bytes: encoder.encode(childText).length,
+      }),
+      expect.objectContaining({ id: OTHER, bytes: otherText.length }),
+    ]);
+    expect(set.getProgress()).toMatchObject({
+      received: 3,
+      expected: 3,
+      duplicates: 1,
+      bytes: body.length,
+    });
+    expect(set.rootId).toBe(ROOT);
+  });
+});

@@ -1,0 +1,33 @@
+import type { LineBlock, LineRecord } from '../../src/api/lines';
+import { ObjectSet } from '../../src/speckle/objectSet';
+import { createBlockIndexer } from '../../src/workers/indexing';
+
+const encoder = new TextEncoder();
+
+/**
+ * Adds records to a set through the load's indexer. The records are laid out as the lines of a body
+ * but not split again, so texts with line breaks (pretty-printed fixtures) keep them.
+ */
+export function appendRecords(set: ObjectSet, records: readonly LineRecord[]): void {
+  const encoded = records.map(({ id, raw }) => encoder.encode(`${id}\t${raw}\n`));
+  const bytes = new Uint8Array(encoded.reduce((sum, line) => sum + line.length, 0));
+  const lines: LineBlock['lines'] = [];
+  let at = 0;
+  for (const [index, line] of encoded.entries()) {
+    const { id, raw } = records[index]!;
+    const start = at + encoder.encode(`${id}\t`).length;
+    lines.push({ id, raw, start, end: at + line.length - 1 });
+    bytes.set(line, at);
+    at += line.length;
+  }
+  const block = createBlockIndexer().index({ bytes, lines, malformed: null });
+  set.appendBlock(block, block.newTypes);
+}
+
+/** A set that received the records and finished. */
+export function loadedSet(records: readonly LineRecord[]): ObjectSet {
+  const set = new ObjectSet();
+  appendRecords(set, records);
+  set.finish();
+  return set;
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { runInSlices, runNow, type Steps } from '../../src/explorer/slices';
+
+/** Steps that each take `costMs` on a fake clock, returning how many ran. */
+function* work(clock: { now: number }, steps: number, costMs: number): Steps<number> {
+  for (let done = 1; done <= steps; done += 1) {
+    clock.now += costMs;
+    if (done < steps) yield;
+  }
+  return steps;
+}
+
+describe('runInSlices', () => {
+  it('gives each task its budget, then pauses for the browser', async () => {
+    const clock = { now: 0 };
+    const slices: number[] = [];
+    let sliceStart = 0;
+
+    const result = await runInSlices(work(clock, 100, 1), {
+      budgetMs: 8,
+      now: () => clock.now,
+      pause: async () => {
+        slices.push(clock.now - sliceStart);
+        sliceStart = clock.now;
+      },
+    });
+
+    expect(result).toBe(100);
+    expect(slices).toHaveLength(12);
+    expect(Math.max(...slices)).toBe(8);
+  });
+
+  it('stops at the next slice when the signal aborts', async () => {
+    const clock = { now: 0 };
+    const controller = new AbortController();
+    let pauses = 0;
+
+    const running = runInSlices(work(clock, 100, 1), {
+      budgetMs: 8,
+      signal: controller.signal,
+      now: () => clock.now,
+      pause: async () => {
+        pauses += 1;
+        if (pauses === 2) controller.abort();
+      },
+    });
+
+    await expect(running).rejects.toThrow();
+    expect(clock.now).toBe(16);
+  });
+
+  it('yields to real tasks between slices', async () => {
+    let timerRan = false;
+    setTimeout(() => (timerRan = true), 0);
+    const clock = { now: 0 };
+    await runInSlices(work(clock, 3, 10), { budgetMs: 5, now: () => clock.now });
+    expect(timerRan).toBe(true);
+  });
+});
+
+describe('runNow', () => {
+  it('runs every step at once', () => {
+    expect(runNow(work({ now: 0 }, 5, 1))).toBe(5);
+  });
+});
