@@ -26,34 +26,32 @@ export function ObjectSearchBar({
 }) {
   const deferredQuery = useDeferredValue(query);
   const statusId = useId();
-  const found = useMemo(() => {
-    const { matches, total } =
-      deferredQuery.trim() === ''
-        ? { matches: [], total: 0 }
-        : searchValue(readValue(), deferredQuery, { limit: MATCH_LIMIT });
-    if (!hideInternal) return { matches, total };
-    const shown = matches.filter(
-      ({ path }) => !path.some((s) => typeof s === 'string' && isInternalKey(s)),
-    );
-    return { matches: shown, total: total - (matches.length - shown.length) };
-  }, [readValue, deferredQuery, hideInternal]);
-  // The position belongs to one result: a new query starts at its first match.
-  const [position, setPosition] = useState({ found, index: 0 });
-  const index = position.found === found ? position.index : 0;
+  const found = useMemo(
+    () => findMatches(readValue, deferredQuery, hideInternal),
+    [readValue, deferredQuery, hideInternal],
+  );
+  // The position belongs to one query: a new query starts at its first match.
+  const [position, setPosition] = useState({ query: deferredQuery, index: 0 });
+  const index = position.query === deferredQuery ? position.index : 0;
 
   useEffect(() => {
-    const first = found.matches[0];
-    if (first) onReveal(first.path);
+    const current = found.matches[index];
+    if (current) onReveal(current.path);
     // Revealing belongs to a new result, not to each new onReveal function.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [found]);
 
   function step(by: number) {
-    const count = found.matches.length;
+    // While typing, the shown result can lag the box: step through what the box says.
+    const stale = deferredQuery !== query;
+    const current = stale ? findMatches(readValue, query, hideInternal) : found;
+    const count = current.matches.length;
     if (count === 0) return;
-    const next = (index + by + count) % count;
-    setPosition({ found, index: next });
-    onReveal((found.matches[next] as { path: Path }).path);
+    // A new query shows its first match by itself, so stepping starts from there.
+    const from = stale ? 0 : index;
+    const next = (((from + by) % count) + count) % count;
+    setPosition({ query, index: next });
+    onReveal((current.matches[next] as { path: Path }).path);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -91,4 +89,14 @@ export function ObjectSearchBar({
       </span>
     </div>
   );
+}
+
+function findMatches(readValue: () => unknown, query: string, hideInternal: boolean) {
+  if (query.trim() === '') return { matches: [], total: 0 };
+  const { matches, total } = searchValue(readValue(), query, { limit: MATCH_LIMIT });
+  if (!hideInternal) return { matches, total };
+  const shown = matches.filter(
+    ({ path }) => !path.some((segment) => typeof segment === 'string' && isInternalKey(segment)),
+  );
+  return { matches: shown, total: total - (matches.length - shown.length) };
 }
