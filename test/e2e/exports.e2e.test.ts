@@ -8,47 +8,10 @@ import {
   waitForObjectShown,
 } from './support/app.ts';
 import { usePageSession } from './support/browser.ts';
+import { savedThroughPicker, stubSavePicker } from './support/savePicker.ts';
 import { expectSameBytes } from './support/bytes.ts';
 import { recompose } from '../../src/speckle/recompose.ts';
 import { fetchRawBody, revitFloor, smallModelWithChildren, splitLines } from './support/demo.ts';
-
-/** Stands in for the File System Access API's save dialog, keeping what the app writes. */
-async function stubSavePicker(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const saved: Array<{ name: string; chunks: number[][]; closed: boolean }> = [];
-    Object.assign(window, {
-      __saved: saved,
-      showSaveFilePicker: async ({ suggestedName }: { suggestedName: string }) => {
-        const file = { name: suggestedName, chunks: [] as number[][], closed: false };
-        saved.push(file);
-        return {
-          createWritable: async () => ({
-            write: async (data: Uint8Array) => void file.chunks.push([...data]),
-            close: async () => void (file.closed = true),
-            abort: async () => undefined,
-          }),
-        };
-      },
-    });
-  });
-}
-
-async function savedThroughPicker(page: Page): Promise<{ name: string; bytes: Buffer }> {
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () => (window as unknown as { __saved: { closed: boolean }[] }).__saved.at(-1)?.closed,
-      ),
-    )
-    .toBe(true);
-  const file = await page.evaluate(() => {
-    const last = (
-      window as unknown as { __saved: { name: string; chunks: number[][] }[] }
-    ).__saved.at(-1)!;
-    return { name: last.name, bytes: last.chunks.flat() };
-  });
-  return { name: file.name, bytes: Buffer.from(file.bytes) };
-}
 
 describe('exports', () => {
   const session = usePageSession();
