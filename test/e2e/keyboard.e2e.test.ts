@@ -1,9 +1,16 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { alertText, openApp, waitForCompleteCount, waitForObjectShown } from './support/app.ts';
+import {
+  alertText,
+  demoToken,
+  openApp,
+  waitForCompleteCount,
+  waitForObjectShown,
+} from './support/app.ts';
 import { usePageSession } from './support/browser.ts';
 import {
   clearFaults,
+  demoBase,
   fetchRawBody,
   revitFloor,
   setFault,
@@ -82,7 +89,7 @@ describe('keyboard only', () => {
     expect(download.suggestedFilename()).toMatch(new RegExp(`_${object.id}_objects\\.json$`));
   });
 
-  it('follows a reference, goes back and searches inside an object without a mouse', async () => {
+  it('connects, follows a reference, goes back and searches inside an object without a mouse', async () => {
     const { page } = session;
     const { project, object } = await revitFloor();
     const lines = splitLines(await fetchRawBody(project.id, object.id, 'lines'));
@@ -90,6 +97,13 @@ describe('keyboard only', () => {
     const mesh = root.displayValue[0]!.referencedId;
     await openApp(page);
 
+    // Connect: the server's address and a token, typed over what the demo filled in.
+    await tabTo(page, 'Server URL');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(demoBase());
+    await tabTo(page, 'Access token');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(await demoToken());
     await tabTo(page, 'Project ID');
     await page.keyboard.type(project.id);
     await tabTo(page, 'Object ID');
