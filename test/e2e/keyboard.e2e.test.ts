@@ -11,6 +11,7 @@ import { usePageSession } from './support/browser.ts';
 import {
   clearFaults,
   demoBase,
+  findDemoObject,
   fetchRawBody,
   revitFloor,
   setFault,
@@ -89,7 +90,7 @@ describe('keyboard only', () => {
     expect(download.suggestedFilename()).toMatch(new RegExp(`_${object.id}_objects\\.json$`));
   });
 
-  it('connects, follows a reference, goes back and searches inside an object without a mouse', async () => {
+  it('connects, follows a reference, searches, downloads and cancels with Escape without a mouse', async () => {
     const { page } = session;
     const { project, object } = await revitFloor();
     const lines = splitLines(await fetchRawBody(project.id, object.id, 'lines'));
@@ -134,6 +135,30 @@ describe('keyboard only', () => {
     await expect.poll(() => page.getByText(/ of \d+ matches$/).textContent()).toMatch(/^2 of/);
     await tabTo(page, `Properties of ${object.id}`);
     expect((await activeTreeRow(page)).toLowerCase()).toContain('level 1');
+
+    await tabTo(page, 'Download all as JSON lines');
+    const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    expect(file.suggestedFilename()).toMatch(new RegExp(`_${object.id}_objects-lines\\.txt$`));
+
+    // Another model, slowed down, cancelled with Escape.
+    const other = await findDemoObject(
+      'the generated 100-object building',
+      (candidate) => candidate.label === 'Generated building, 100 objects',
+    );
+    await setFault({ delayMs: 200 });
+    await tabTo(page, 'Project ID');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(other.project.id);
+    await tabTo(page, 'Object ID');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(other.object.id);
+    await tabTo(page, 'Get with children');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.getByRole('status').first().textContent())
+      .toMatch(/of \d+ objects/);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => alertText(page)).toMatch(/cancelled/);
   });
 });
 
