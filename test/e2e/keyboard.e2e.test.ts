@@ -44,6 +44,24 @@ async function tabTo(page: Page, name: string): Promise<void> {
   throw new Error(`"${name}" cannot be reached with Tab`);
 }
 
+/** Tabs to a text field and replaces what it holds. */
+async function typeInto(page: Page, name: string, text: string): Promise<void> {
+  await tabTo(page, name);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(text);
+}
+
+/** Looks up with children from the keyboard and cancels with Escape while objects arrive. */
+async function lookUpAndCancel(page: Page, projectId: string, objectId: string): Promise<void> {
+  await typeInto(page, 'Project ID', projectId);
+  await typeInto(page, 'Object ID', objectId);
+  await tabTo(page, 'Get with children');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/of \d+ objects/);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => alertText(page)).toMatch(/cancelled/);
+}
+
 describe('keyboard only', () => {
   const session = usePageSession();
 
@@ -54,18 +72,7 @@ describe('keyboard only', () => {
     await openApp(page);
     await setFault({ delayMs: 200 });
 
-    await tabTo(page, 'Project ID');
-    await page.keyboard.type(project.id);
-    await tabTo(page, 'Object ID');
-    await page.keyboard.type(object.id);
-    await tabTo(page, 'Get with children');
-    await page.keyboard.press('Enter');
-
-    await expect
-      .poll(() => page.getByRole('status').first().textContent())
-      .toMatch(/of \d+ objects/);
-    await page.keyboard.press('Escape');
-    await expect.poll(() => alertText(page)).toMatch(/cancelled/);
+    await lookUpAndCancel(page, project.id, object.id);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert');
 
     await clearFaults();
@@ -99,16 +106,10 @@ describe('keyboard only', () => {
     await openApp(page);
 
     // Connect: the server's address and a token, typed over what the demo filled in.
-    await tabTo(page, 'Server URL');
-    await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.type(demoBase());
-    await tabTo(page, 'Access token');
-    await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.type(await demoToken());
-    await tabTo(page, 'Project ID');
-    await page.keyboard.type(project.id);
-    await tabTo(page, 'Object ID');
-    await page.keyboard.type(object.id);
+    await typeInto(page, 'Server URL', demoBase());
+    await typeInto(page, 'Access token', await demoToken());
+    await typeInto(page, 'Project ID', project.id);
+    await typeInto(page, 'Object ID', object.id);
     await tabTo(page, 'Get with children');
     await page.keyboard.press('Enter');
     await waitForCompleteCount(page, lines.length);
@@ -146,19 +147,7 @@ describe('keyboard only', () => {
       (candidate) => candidate.label === 'Generated building, 100 objects',
     );
     await setFault({ delayMs: 200 });
-    await tabTo(page, 'Project ID');
-    await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.type(other.project.id);
-    await tabTo(page, 'Object ID');
-    await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.type(other.object.id);
-    await tabTo(page, 'Get with children');
-    await page.keyboard.press('Enter');
-    await expect
-      .poll(() => page.getByRole('status').first().textContent())
-      .toMatch(/of \d+ objects/);
-    await page.keyboard.press('Escape');
-    await expect.poll(() => alertText(page)).toMatch(/cancelled/);
+    await lookUpAndCancel(page, other.project.id, other.object.id);
   });
 });
 
