@@ -6,8 +6,11 @@
  * gives the same lines as splitting decoded text.
  *
  * Bodies reach hundreds of megabytes and single lines several megabytes, so the part of a line that
- * spans chunks is kept as pieces and joined once, when its newline arrives.
+ * spans chunks is kept as pieces and joined once, when its newline arrives. Nothing is decoded but
+ * the ids: a block is checked to be UTF-8 as a whole, without building its text, and only a block
+ * that fails is checked line by line to find the bad line.
  */
+import { decodeSpan, isUtf8 } from '../speckle/utf8Text';
 
 export interface LineRecord {
   id: string;
@@ -15,8 +18,9 @@ export interface LineRecord {
   raw: string;
 }
 
-/** One object line of a block: its id, its JSON text and where that text lies in the block. */
-export interface SplitLine extends LineRecord {
+/** One object line of a block: its id and where its JSON text lies in the block. */
+export interface SplitLine {
+  id: string;
   /** Byte offsets of the JSON text in the block's bytes, end exclusive (before `\r\n`). */
   start: number;
   end: number;
@@ -51,10 +55,6 @@ const OPENING_BRACE = 0x7b;
 const BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf];
 
 export function createLineSplitter(): LineSplitter {
-  // fatal: a replacement character would silently change the text that exports must reproduce
-  // byte for byte, so bytes that are not UTF-8 stop the read instead. ignoreBOM: each call decodes
-  // one line, and only the body's own first bytes may be a byte order mark (skipped below).
-  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   let pending: Uint8Array[] = [];
   let lineNumber = 1;
   let atBodyStart = true;
@@ -81,12 +81,15 @@ export function createLineSplitter(): LineSplitter {
       atBodyStart = false;
       if (startsWithByteOrderMark(bytes)) lineStart = BYTE_ORDER_MARK.length;
     }
+    // Bytes that are not UTF-8 stop the read: decoding them would put replacement characters in
+    // the text, silently changing what exports must reproduce byte for byte.
+    const checkEachLine = !isUtf8(bytes.subarray(lineStart));
     for (
       let end = bytes.indexOf(NEWLINE, lineStart);
       end !== -1;
       end = bytes.indexOf(NEWLINE, lineStart)
     ) {
-      const line = readLine(bytes, lineStart, end);
+      const line = readLine(bytes, lineStart, end, checkEachLine);
       if ('message' in line) {
         stopped = true;
         return { bytes: bytes.subarray(0, lineStart), lines, malformed: line };
@@ -98,10 +101,18 @@ export function createLineSplitter(): LineSplitter {
     return { bytes, lines, malformed: null };
   }
 
-  /** The line from `start` to its newline at `newline`; an empty id marks an empty line. */
-  function readLine(bytes: Uint8Array, start: number, newline: number): SplitLine | MalformedLine {
+  /**
+   * The line from `start` to its newline at `newline`; an empty id marks an empty line. Its UTF-8
+   * is checked only when `checkUtf8`: the block it is part of was not valid as a whole.
+   */
+  function readLine(
+    bytes: Uint8Array,
+    start: number,
+    newline: number,
+    checkUtf8: boolean,
+  ): SplitLine | MalformedLine {
     const end = bytes[newline - 1] === CARRIAGE_RETURN && newline > start ? newline - 1 : newline;
-    if (end === start) return { id: '', raw: '', start, end };
+    if (end === start) return { id: '', start, end };
     const line = bytes.subarray(start, end);
     const tab = line.indexOf(TAB);
     if (tab === -1) {
@@ -119,14 +130,10 @@ export function createLineSplitter(): LineSplitter {
         line,
       );
     }
-    try {
-      const id = decoder.decode(line.subarray(0, tab));
-      const raw = decoder.decode(line.subarray(tab + 1));
-      return { id, raw, start: start + tab + 1, end };
-    } catch (error) {
-      if (!(error instanceof TypeError)) throw error;
+    if (checkUtf8 && !isUtf8(line)) {
       return malformed(`Line ${lineNumber} of the response is not valid UTF-8 text.`, line);
     }
+    return { id: decodeSpan(line, 0, tab), start: start + tab + 1, end };
   }
 
   function malformed(message: string, line: Uint8Array): MalformedLine {

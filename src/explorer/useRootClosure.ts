@@ -10,7 +10,7 @@ const closures = new WeakMap<ObjectSet, Promise<ReadonlyMap<string, number>>>();
 function rootClosure(set: ObjectSet, rootId: string): Promise<ReadonlyMap<string, number>> {
   let closure = closures.get(set);
   if (!closure) {
-    closure = runInSlices(readTopLevelClosureSteps(set.raw(rootId) ?? ''));
+    closure = runInSlices(readTopLevelClosureSteps(set.encoded(rootId) ?? new Uint8Array()));
     closures.set(set, closure);
   }
   return closure;

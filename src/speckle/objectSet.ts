@@ -62,8 +62,13 @@ class StoredObject implements ObjectSummary, LineRecord {
     this.start = start;
   }
 
+  /** The text's UTF-8 bytes, as received: a view into the block, not a copy. */
+  get encoded(): Uint8Array {
+    return this.block.subarray(this.start, this.start + this.bytes);
+  }
+
   get raw(): string {
-    return decoder.decode(this.block.subarray(this.start, this.start + this.bytes));
+    return decoder.decode(this.encoded);
   }
 }
 
@@ -112,6 +117,11 @@ export class ObjectSet {
 
   raw(id: string): string | undefined {
     return this.byId.get(id)?.raw;
+  }
+
+  /** The object's text as the UTF-8 bytes received, for readers that need no decoded string. */
+  encoded(id: string): Uint8Array | undefined {
+    return this.byId.get(id)?.encoded;
   }
 
   summary(id: string): ObjectSummary | undefined {

@@ -59,20 +59,19 @@ export function createBlockIndexer(): BlockIndexer {
       expected: null,
       malformed: split.malformed,
     };
-    for (const [at, { id, raw, start, end }] of split.lines.entries()) {
+    for (const [at, { id, start, end }] of split.lines.entries()) {
+      const text = split.bytes.subarray(start, end);
       if (first) {
         // The root comes first; its closure says how many objects to expect.
-        block.expected = 1 + countTopLevelClosure(raw);
+        block.expected = 1 + countTopLevelClosure(text);
         first = false;
       }
-      const type = readTopLevelType(raw);
+      const type = readTopLevelType(text);
       let number = typeNumbers.get(type);
       if (number === undefined) {
         number = typeNumbers.size;
-        // A copy: a slice of the object's text would keep all of that text alive.
-        const name = Array.from(type).join('');
-        typeNumbers.set(name, number);
-        block.newTypes.push(name);
+        typeNumbers.set(type, number);
+        block.newTypes.push(type);
       }
       block.ids[at] = id;
       block.starts[at] = start;

@@ -176,7 +176,9 @@ describe('checkClosureSteps', () => {
     const [root] = records as [FixtureObject];
     const received = records.filter((_, index) => index % 13 !== 4);
     const repeated = [...received, ...received.slice(1, 30)];
-    const { report } = drain(checkClosureSteps(root.id, readTopLevelClosure(root.raw), repeated));
+    const { report } = drain(
+      checkClosureSteps(root.id, readTopLevelClosure(new TextEncoder().encode(root.raw)), repeated),
+    );
     expect(report).toEqual(checkClosure(root.parsed, repeated));
     expect(report.missing.length).toBeGreaterThan(0);
     expect(report.duplicates).toHaveLength(29);
@@ -185,7 +187,7 @@ describe('checkClosureSteps', () => {
   it('yields after every record and every thousand closure ids', () => {
     const root = revitModelRoot();
     const { report, yields } = drain(
-      checkClosureSteps(root.id, readTopLevelClosure(root.raw), [root]),
+      checkClosureSteps(root.id, readTopLevelClosure(new TextEncoder().encode(root.raw)), [root]),
     );
     expect(report.missing).toHaveLength(8_873);
     // 1 record, 8 thousands of closure ids, one per depth bucket (8), 1 per thousand references.

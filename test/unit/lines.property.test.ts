@@ -1,11 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  createLineSplitter,
-  type LineBlock,
-  type LineRecord,
-  type MalformedLine,
-} from '../../src/api/lines';
+import { createLineSplitter, type LineRecord, type MalformedLine } from '../../src/api/lines';
+import { recordsOf } from './lineRecords';
 
 const encoder = new TextEncoder();
 
@@ -13,18 +9,6 @@ interface ReadResult {
   records: LineRecord[];
   complete: boolean;
   trailing: string;
-}
-
-const decoder = new TextDecoder();
-
-/** The block's records, checking that each one's text is where the block says it is. */
-function recordsOf(block: LineBlock): LineRecord[] {
-  return block.lines.map(({ id, raw, start, end }) => {
-    // A plain check rather than expect(): this runs thousands of times per test.
-    const stored = decoder.decode(block.bytes.subarray(start, end));
-    if (stored !== raw) throw new Error(`stored text ${stored} differs from ${raw}`);
-    return { id, raw };
-  });
 }
 
 function read(chunks: Uint8Array[]): ReadResult {

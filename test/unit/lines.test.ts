@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createLineSplitter,
-  type LineBlock,
-  type LineRecord,
-  type MalformedLine,
-} from '../../src/api/lines';
+import { createLineSplitter, type LineRecord, type MalformedLine } from '../../src/api/lines';
+import { recordsOf } from './lineRecords';
 import { readRealFixture } from './realFixtures';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-
-/** The block's records, checking that each one's text is where the block says it is. */
-function recordsOf(block: LineBlock): LineRecord[] {
-  return block.lines.map(({ id, raw, start, end }) => {
-    // A plain check rather than expect(): this runs thousands of times per test.
-    const stored = decoder.decode(block.bytes.subarray(start, end));
-    if (stored !== raw) throw new Error(`stored text ${stored} differs from ${raw}`);
-    return { id, raw };
-  });
-}
 
 function read(chunks: Uint8Array[]) {
   const splitter = createLineSplitter();

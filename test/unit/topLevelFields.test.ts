@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import {
-  countTopLevelClosure,
-  readTopLevelClosure,
-  readTopLevelClosureSteps,
-  readTopLevelType,
-} from '../../src/speckle/topLevelFields';
+import * as topLevelFields from '../../src/speckle/topLevelFields';
 import { readRealFixture } from './realFixtures';
+
+// The readers take the object's text as the UTF-8 bytes it arrived as.
+const encoder = new TextEncoder();
+const readTopLevelType = (raw: string) => topLevelFields.readTopLevelType(encoder.encode(raw));
+const countTopLevelClosure = (raw: string) =>
+  topLevelFields.countTopLevelClosure(encoder.encode(raw));
+const readTopLevelClosure = (raw: string) =>
+  topLevelFields.readTopLevelClosure(encoder.encode(raw));
+const readTopLevelClosureSteps = (raw: string) =>
+  topLevelFields.readTopLevelClosureSteps(encoder.encode(raw));
 
 function parsedType(raw: string): string {
   return (JSON.parse(raw) as { speckle_type?: string }).speckle_type ?? '';

@@ -147,7 +147,9 @@ describe('the tallies, fed one object at a time while a load runs', () => {
   it('agree with the one-pass functions at every point of a generated building', () => {
     const records = generatedFixture(1000);
     const summaries = summariesOf(records);
-    const closure = readTopLevelClosure((records[0] as FixtureObject).raw);
+    const closure = readTopLevelClosure(
+      new TextEncoder().encode((records[0] as FixtureObject).raw),
+    );
     const types = new TypeTally();
     const depths = new DepthTally(closure);
     const largest = new LargestObjects(10);

@@ -1,0 +1,77 @@
+/**
+ * Text read straight from UTF-8 bytes. The with-children body is kept and indexed as bytes, and
+ * decoding a whole object only to read its id or type would cost as much as the rest of the
+ * indexing together: short ASCII spans (ids, type names) are built from their bytes, and only text
+ * with other characters goes through a TextDecoder.
+ */
+
+// Not fatal: callers read bytes that were checked to be UTF-8 when they arrived.
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+const SHORT_SPAN = 256;
+
+/** The text of `bytes[start, end)`. */
+export function decodeSpan(bytes: Uint8Array, start: number, end: number): string {
+  if (end - start <= SHORT_SPAN) {
+    let ascii = true;
+    for (let at = start; at < end; at += 1) {
+      if (bytes[at]! >= 0x80) {
+        ascii = false;
+        break;
+      }
+    }
+    if (ascii) return String.fromCharCode.apply(null, bytes.subarray(start, end) as never);
+  }
+  return decoder.decode(bytes.subarray(start, end));
+}
+
+/**
+ * Whether the bytes are valid UTF-8, as a fatal TextDecoder would judge them, without building the
+ * text: real bodies are nearly all ASCII (a unit such as `m²` here and there), so ASCII is skipped
+ * four bytes at a time and only the rare multi-byte sequences are checked one by one.
+ */
+export function isUtf8(bytes: Uint8Array): boolean {
+  const { length } = bytes;
+  for (let at = skipAscii(bytes, 0); at < length; at = skipAscii(bytes, at)) {
+    const sequence = sequenceLength(bytes, at);
+    if (sequence === 0) return false;
+    at += sequence;
+  }
+  return true;
+}
+
+/** The index of the first byte from `from` on that is not ASCII, or the length. */
+function skipAscii(bytes: Uint8Array, from: number): number {
+  const { byteOffset, length } = bytes;
+  let at = from;
+  while (at < length && (byteOffset + at) % 4 !== 0) {
+    if (bytes[at]! >= 0x80) return at;
+    at += 1;
+  }
+  if (at === length) return length;
+  const words = new Uint32Array(bytes.buffer, byteOffset + at, (length - at) >>> 2);
+  let word = 0;
+  while (word < words.length && (words[word]! & 0x80808080) === 0) word += 1;
+  for (at += word * 4; at < length; at += 1) if (bytes[at]! >= 0x80) return at;
+  return length;
+}
+
+/** The length of the well-formed multi-byte sequence at `at` (RFC 3629, table 3-7), or 0. */
+function sequenceLength(bytes: Uint8Array, at: number): number {
+  const lead = bytes[at]!;
+  const continuation = (offset: number, low = 0x80, high = 0xbf) => {
+    const byte = bytes[at + offset];
+    return byte !== undefined && byte >= low && byte <= high;
+  };
+  if (lead >= 0xc2 && lead <= 0xdf) return continuation(1) ? 2 : 0;
+  if (lead >= 0xe0 && lead <= 0xef) {
+    const low = lead === 0xe0 ? 0xa0 : 0x80;
+    const high = lead === 0xed ? 0x9f : 0xbf;
+    return continuation(1, low, high) && continuation(2) ? 3 : 0;
+  }
+  if (lead >= 0xf0 && lead <= 0xf4) {
+    const low = lead === 0xf0 ? 0x90 : 0x80;
+    const high = lead === 0xf4 ? 0x8f : 0xbf;
+    return continuation(1, low, high) && continuation(2) && continuation(3) ? 4 : 0;
+  }
+  return 0;
+}

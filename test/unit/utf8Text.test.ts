@@ -1,0 +1,71 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decodeSpan, isUtf8 } from '../../src/speckle/utf8Text';
+
+const fatal = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+function decodesStrictly(bytes: Uint8Array): boolean {
+  try {
+    fatal.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Mostly ASCII with the lead and continuation bytes that make UTF-8 hard, at any alignment.
+const byteArb = fc.oneof(
+  { weight: 4, arbitrary: fc.integer({ min: 0x20, max: 0x7e }) },
+  { weight: 1, arbitrary: fc.constantFrom(0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2) },
+  { weight: 1, arbitrary: fc.constantFrom(0xdf, 0xe0, 0xed, 0xee, 0xef, 0xf0, 0xf4, 0xf5, 0xff) },
+);
+const bytesAt = fc.record({
+  bytes: fc.array(byteArb, { maxLength: 40 }),
+  offset: fc.integer({ min: 0, max: 7 }),
+});
+
+function placed({ bytes, offset }: { bytes: number[]; offset: number }): Uint8Array {
+  const buffer = new Uint8Array(offset + bytes.length);
+  buffer.set(bytes, offset);
+  return buffer.subarray(offset);
+}
+
+describe('isUtf8', () => {
+  it('judges every byte sequence as a fatal TextDecoder does, at any alignment', () => {
+    fc.assert(
+      fc.property(bytesAt, (input) => {
+        const bytes = placed(input);
+        expect(isUtf8(bytes)).toBe(decodesStrictly(bytes));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('accepts text in every script and rejects surrogates, overlongs and cut sequences', () => {
+    const encoder = new TextEncoder();
+    expect(isUtf8(encoder.encode('m² Façade 漢字 😀 '.repeat(100)))).toBe(true);
+    expect(isUtf8(new Uint8Array([0xed, 0xa0, 0x80]))).toBe(false);
+    expect(isUtf8(new Uint8Array([0xc0, 0xaf]))).toBe(false);
+    expect(isUtf8(new Uint8Array([0xf0, 0x9f, 0x98]))).toBe(false);
+    expect(isUtf8(new Uint8Array([0xf4, 0x90, 0x80, 0x80]))).toBe(false);
+  });
+});
+
+describe('decodeSpan', () => {
+  it('gives the text a TextDecoder gives for any span of valid text', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'grapheme', maxLength: 300 }),
+        fc.nat(),
+        fc.nat(),
+        (text, a, b) => {
+          const bytes = new TextEncoder().encode(text);
+          const start = a % (bytes.length + 1);
+          const end = start + (b % (bytes.length - start + 1));
+          expect(decodeSpan(bytes, start, end)).toBe(decoder.decode(bytes.subarray(start, end)));
+        },
+      ),
+    );
+  });
+});
