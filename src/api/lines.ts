@@ -6,11 +6,11 @@
  * gives the same lines as splitting decoded text.
  *
  * Bodies reach hundreds of megabytes and single lines several megabytes, so the part of a line that
- * spans chunks is kept as pieces and joined once, when its newline arrives. Nothing is decoded but
- * the ids: a block is checked to be UTF-8 as a whole, without building its text, and only a block
- * that fails is checked line by line to find the bad line.
+ * spans chunks is kept as pieces and joined once, when its newline arrives. Nothing is decoded: a
+ * block is checked to be UTF-8 as a whole, without building its text, and only a block that fails
+ * is checked line by line to find the bad line.
  */
-import { decodeSpan, isUtf8 } from '../speckle/utf8Text';
+import { isUtf8 } from '../speckle/utf8Text';
 
 export interface LineRecord {
   id: string;
@@ -18,9 +18,12 @@ export interface LineRecord {
   raw: string;
 }
 
-/** One object line of a block: its id and where its JSON text lies in the block. */
+/**
+ * One object line of a block, as byte offsets in the block: its id runs from `lineStart` to the tab
+ * just before `start`, its JSON text from `start` to `end`.
+ */
 export interface SplitLine {
-  id: string;
+  lineStart: number;
   /** Byte offsets of the JSON text in the block's bytes, end exclusive (before `\r\n`). */
   start: number;
   end: number;
@@ -90,11 +93,11 @@ export function createLineSplitter(): LineSplitter {
       end = bytes.indexOf(NEWLINE, lineStart)
     ) {
       const line = readLine(bytes, lineStart, end, checkEachLine);
-      if ('message' in line) {
+      if (line && 'message' in line) {
         stopped = true;
         return { bytes: bytes.subarray(0, lineStart), lines, malformed: line };
       }
-      if (line.id !== '') lines.push(line);
+      if (line) lines.push(line);
       lineNumber += 1;
       lineStart = end + 1;
     }
@@ -102,17 +105,17 @@ export function createLineSplitter(): LineSplitter {
   }
 
   /**
-   * The line from `start` to its newline at `newline`; an empty id marks an empty line. Its UTF-8
-   * is checked only when `checkUtf8`: the block it is part of was not valid as a whole.
+   * The line from `start` to its newline at `newline`, or null for an empty line. Its UTF-8 is
+   * checked only when `checkUtf8`: the block it is part of was not valid as a whole.
    */
   function readLine(
     bytes: Uint8Array,
     start: number,
     newline: number,
     checkUtf8: boolean,
-  ): SplitLine | MalformedLine {
+  ): SplitLine | MalformedLine | null {
     const end = bytes[newline - 1] === CARRIAGE_RETURN && newline > start ? newline - 1 : newline;
-    if (end === start) return { id: '', start, end };
+    if (end === start) return null;
     const line = bytes.subarray(start, end);
     const tab = line.indexOf(TAB);
     if (tab === -1) {
@@ -133,7 +136,7 @@ export function createLineSplitter(): LineSplitter {
     if (checkUtf8 && !isUtf8(line)) {
       return malformed(`Line ${lineNumber} of the response is not valid UTF-8 text.`, line);
     }
-    return { id: decodeSpan(line, 0, tab), start: start + tab + 1, end };
+    return { lineStart: start, start: start + tab + 1, end };
   }
 
   function malformed(message: string, line: Uint8Array): MalformedLine {

@@ -10,7 +10,7 @@
  */
 import type { ApiError } from '../api/apiError';
 import type { LineRecord } from '../api/lines';
-import type { IndexedBlock } from '../workers/indexing';
+import { idsOf, type IndexedBlock } from '../workers/indexing';
 
 export interface ObjectSummary {
   id: string;
@@ -134,7 +134,8 @@ export class ObjectSet {
    */
   appendBlock(block: IndexedBlock, typeNames: readonly string[]): void {
     let { received, expected, duplicates } = this.progress;
-    const { bytes, ids, starts, ends, types } = block;
+    const { bytes, starts, ends, types } = block;
+    const ids = idsOf(block);
     this.blocks.push(bytes);
     for (let index = 0; index < ids.length; index += 1) {
       const id = ids[index]!;

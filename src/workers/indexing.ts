@@ -7,13 +7,24 @@
  * transferred (not copied), and beside them go only ids, offsets and type numbers. Type names are
  * few; each is sent once and referred to by number.
  */
-import { createLineSplitter, type LineBlock, type MalformedLine } from '../api/lines';
+import {
+  createLineSplitter,
+  type LineBlock,
+  type MalformedLine,
+  type SplitLine,
+} from '../api/lines';
 import { countTopLevelClosure, readTopLevelType } from '../speckle/topLevelFields';
+import { decodeSpan } from '../speckle/utf8Text';
 
 /** Whole lines of the body, as received, and where each object's text lies in them. */
 export interface IndexedBlock {
   bytes: Uint8Array;
-  ids: string[];
+  /**
+   * The block's ids, one after the other, and where each ends: one string crosses between threads
+   * instead of one per object (idsOf splits it).
+   */
+  idText: string;
+  idEnds: Uint32Array;
   /** Byte offsets of each object's JSON text in `bytes`, end exclusive. */
   starts: Uint32Array;
   ends: Uint32Array;
@@ -48,10 +59,11 @@ export function createBlockIndexer(): BlockIndexer {
   let first = true;
 
   function index(split: LineBlock): IndexedBlock {
-    const count = split.lines.length;
+    const { bytes, lines } = split;
+    const count = lines.length;
     const block: IndexedBlock = {
-      bytes: split.bytes,
-      ids: new Array<string>(count),
+      bytes,
+      ...idsText(bytes, lines),
       starts: new Uint32Array(count),
       ends: new Uint32Array(count),
       types: new Uint32Array(count),
@@ -59,8 +71,8 @@ export function createBlockIndexer(): BlockIndexer {
       expected: null,
       malformed: split.malformed,
     };
-    for (const [at, { id, start, end }] of split.lines.entries()) {
-      const text = split.bytes.subarray(start, end);
+    for (const [at, { start, end }] of lines.entries()) {
+      const text = bytes.subarray(start, end);
       if (first) {
         // The root comes first; its closure says how many objects to expect.
         block.expected = 1 + countTopLevelClosure(text);
@@ -73,7 +85,6 @@ export function createBlockIndexer(): BlockIndexer {
         typeNumbers.set(type, number);
         block.newTypes.push(type);
       }
-      block.ids[at] = id;
       block.starts[at] = start;
       block.ends[at] = end;
       block.types[at] = number;
@@ -89,6 +100,47 @@ export function createBlockIndexer(): BlockIndexer {
     index,
     finish: () => ({ complete: lines.finish().complete }),
   };
+}
+
+/**
+ * The lines' ids as one text: their bytes gathered and decoded at once, which is much cheaper than
+ * a decode per id. Ids are ASCII in practice, so the text's offsets are the bytes'; any other id
+ * is decoded on its own to find where it ends in the text.
+ */
+function idsText(
+  bytes: Uint8Array,
+  lines: readonly SplitLine[],
+): { idText: string; idEnds: Uint32Array } {
+  let length = 0;
+  for (const { lineStart, start } of lines) length += start - 1 - lineStart;
+  const gathered = new Uint8Array(length);
+  const idEnds = new Uint32Array(lines.length);
+  let at = 0;
+  let nonAscii = 0;
+  for (const [index, { lineStart, start }] of lines.entries()) {
+    for (let from = lineStart; from < start - 1; from += 1) {
+      const byte = bytes[from]!;
+      nonAscii |= byte & 0x80;
+      gathered[at] = byte;
+      at += 1;
+    }
+    idEnds[index] = at;
+  }
+  if (nonAscii === 0) return { idText: decodeSpan(gathered, 0, length), idEnds };
+  const ids = lines.map(({ lineStart, start }) => decodeSpan(bytes, lineStart, start - 1));
+  let end = 0;
+  for (const [index, id] of ids.entries()) idEnds[index] = end += id.length;
+  return { idText: ids.join(''), idEnds };
+}
+
+/** The block's ids, in the order of its lines. */
+export function idsOf({ idText, idEnds }: Pick<IndexedBlock, 'idText' | 'idEnds'>): string[] {
+  const ids = new Array<string>(idEnds.length);
+  for (let index = 0, start = 0; index < idEnds.length; index += 1) {
+    ids[index] = idText.slice(start, idEnds[index]);
+    start = idEnds[index]!;
+  }
+  return ids;
 }
 
 /** What the indexer sends back for one message, with the buffers to transfer rather than copy. */

@@ -4,6 +4,7 @@ import {
   answer,
   createBlockIndexer,
   type FromIndexer,
+  idsOf,
   type IndexedBlock,
 } from '../../src/workers/indexing';
 
@@ -54,7 +55,7 @@ describe('the indexing protocol', () => {
     expect(replies.at(-1)).toEqual({ kind: 'finished', complete: true });
     expect(replies.slice(0, -1).every((reply) => reply.kind === 'block')).toBe(true);
     const blocks = blocksOf(replies);
-    expect(blocks.flatMap((block) => block.ids)).toEqual([ROOT, CHILD, OTHER, CHILD]);
+    expect(blocks.flatMap(idsOf)).toEqual([ROOT, CHILD, OTHER, CHILD]);
     // Every byte of the body comes back, in order, and nothing else.
     expect(Buffer.concat(blocks.map((block) => block.bytes)).equals(body)).toBe(true);
   });
@@ -97,11 +98,19 @@ describe('the indexing protocol', () => {
     expect(blocks.map((block) => block.expected).filter((n) => n !== null)).toEqual([3]);
   });
 
+  it('keeps ids that are not ASCII, in a block beside ASCII ones', () => {
+    const odd = ['façade-1', '漢字😀', 'plain'];
+    const bytes = encoder.encode(odd.map((id) => `${id}\t{"speckle_type":"T"}\n`).join(''));
+    const [reply] = indexThroughMessages([bytes]);
+
+    expect(reply?.kind === 'block' && idsOf(reply.block)).toEqual(odd);
+  });
+
   it('ends with the good lines of a block that holds a malformed line', () => {
     const bad = encoder.encode(`${ROOT}\t${rootText}\n<html>Bad Gateway</html>\n`);
     const [reply] = indexThroughMessages([bad]);
 
-    expect(reply?.kind === 'block' && reply.block.ids).toEqual([ROOT]);
+    expect(reply?.kind === 'block' && idsOf(reply.block)).toEqual([ROOT]);
     expect(reply?.kind === 'block' && reply.block.malformed?.lineNumber).toBe(2);
   });
 });

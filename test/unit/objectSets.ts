@@ -14,9 +14,8 @@ export function appendRecords(set: ObjectSet, records: readonly LineRecord[]): v
   const lines: LineBlock['lines'] = [];
   let at = 0;
   for (const [index, line] of encoded.entries()) {
-    const { id } = records[index]!;
-    const start = at + encoder.encode(`${id}\t`).length;
-    lines.push({ id, start, end: at + line.length - 1 });
+    const start = at + encoder.encode(`${records[index]!.id}\t`).length;
+    lines.push({ lineStart: at, start, end: at + line.length - 1 });
     bytes.set(line, at);
     at += line.length;
   }
