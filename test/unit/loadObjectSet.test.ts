@@ -33,7 +33,7 @@ describe('loadObjectSet', () => {
     const server = stallingServer();
     const set = new ObjectSet();
     const access = { base: 'https://speckle.example', token: '' };
-    const loading = loadObjectSet(set, access, { projectId: 'p', objectId: ROOT }, () => {});
+    const loading = loadObjectSet(set, access, { projectId: 'p', objectId: ROOT }, new Set(), () => {});
     await vi.waitFor(() => expect(set.getProgress().received).toBe(1));
 
     set.cancel();

@@ -37,6 +37,10 @@ describe('shouldRetryAutomatically', () => {
     ['a 502 gateway page', failure('server-error', 502)],
     ['a 503 gateway page', failure('server-error', 503)],
     ['a 504 gateway page', failure('server-error', 504)],
+    [
+      'a failed request to a server that answered earlier',
+      new ApiError('network', { ...context, answeredBefore: true }),
+    ],
   ])('retries %s, at most MAX_AUTOMATIC_RETRIES times', (_name, error) => {
     const decisions = Array.from({ length: MAX_AUTOMATIC_RETRIES + 2 }, (_, attempts) =>
       shouldRetryAutomatically(attempts, error),
@@ -51,6 +55,7 @@ describe('shouldRetryAutomatically', () => {
     ['an unknown object', failure('object-not-found', 404)],
     ['a 500 from the server itself', failure('server-error', 500)],
     ['a web page instead of data', failure('not-speckle', 200)],
+    ['a failed request to an address that never answered', failure('network')],
     ['a cancel', failure('cancelled')],
     ['a plain Error', new Error('boom')],
   ])('does not retry %s', (_name, error) => {
