@@ -19,7 +19,7 @@ import {
   clearFaults,
   demoProject,
   getManifest,
-  revitFloor,
+  findDemoObject,
   setFault,
   smallModelWithChildren,
 } from './support/demo.ts';
@@ -44,10 +44,17 @@ function objectRequestTimes(page: Page): number[] {
 const retryButton = (page: Page) =>
   page.getByRole('alert').getByRole('button', { name: 'Retry', exact: true });
 
-/** After a failure the app stays usable: another lookup (the real Revit floor) loads. */
+/** After a failure the app stays usable: a lookup of another public object loads. */
 async function expectNextLookupWorks(page: Page): Promise<void> {
+  const failedObjectId = await page.getByRole('textbox', { name: 'Object ID' }).inputValue();
   await clearFaults();
-  const { project, object } = await revitFloor();
+  const { project, object } = await findDemoObject(
+    'another small public object',
+    (candidate, owner) =>
+      owner.visibility === 'public' &&
+      candidate.id !== failedObjectId &&
+      candidate.objectCount < 1000,
+  );
   await lookUp(page, project.id, object.id, 'Get object');
   await waitForObjectShown(page, object.id);
   expect(await alertText(page)).toBe('');
