@@ -26,6 +26,11 @@ export interface ApiErrorContext {
   status?: number;
   /** What the server said, shortened, for the details line. */
   serverText?: string;
+  /**
+   * For a failed request: this base had answered earlier in this page, so the address is right and
+   * the failure is the network's or a gateway's.
+   */
+  answeredBefore?: boolean;
 }
 
 export class ApiError extends Error {
@@ -39,11 +44,16 @@ export class ApiError extends Error {
     this.context = context;
   }
 
-  /** Worth retrying by itself: the server said to wait, or a gateway lost it for a moment. */
+  /**
+   * Worth retrying by itself: the server said to wait, or a gateway or the network lost it for a
+   * moment. A failed request to an address that never answered is not: it is most likely a wrong
+   * address, which the user should hear about at once rather than after a round of retries.
+   */
   get isTransient(): boolean {
     return (
       this.kind === 'rate-limited' ||
-      (this.kind === 'server-error' && isGatewayStatus(this.context.status))
+      (this.kind === 'server-error' && isGatewayStatus(this.context.status)) ||
+      (this.kind === 'network' && this.context.answeredBefore === true)
     );
   }
 }
@@ -72,6 +82,9 @@ function describe(kind: ApiErrorKind, c: ApiErrorContext): string {
         ? `A proxy or gateway in front of the server answered ${c.status}: the Speckle server behind it is down, overloaded or restarting. The address is right; retry in a minute.`
         : `The server failed while answering (${c.status ?? '5xx'}). This is a problem on the server's side${c.serverText ? ` ("${c.serverText}")` : ''}; retry later or tell the server's administrator.`;
     case 'network':
+      if (c.answeredBefore) {
+        return `${isOffline() ? 'Your browser reports that it is offline. ' : ''}Could not reach ${c.base}, which answered earlier, so the address is right. The connection failed, or the server or a proxy in front of it did (502, 503 and 504 pages reach the browser as a failed request); retry in a minute.`;
+      }
       return `${isOffline() ? 'Your browser reports that it is offline. ' : ''}Could not reach ${c.base}. Possible causes: you are offline; the server address is wrong; the server or a proxy in front of it failed (502, 503 and 504 pages reach the browser as a failed request); or the browser blocked the request (an http server from an https page, or a server that does not allow this site).`;
     case 'not-speckle':
       return `${c.base} answered with a web page instead of Speckle data${c.status ? ` (${c.status})` : ''}: this address is not a Speckle server's API. Use the address you open Speckle at, such as https://app.speckle.systems.`;
@@ -88,9 +101,15 @@ function describe(kind: ApiErrorKind, c: ApiErrorContext): string {
 
 /** Why an automatic retry is under way, in a few words for the status line. */
 export function retryReason(error: unknown): string {
-  return isApiError(error) && error.kind === 'server-error'
-    ? `The server's gateway answered ${error.context.status ?? 'with an error'}`
-    : 'The server is limiting requests';
+  if (!isApiError(error)) return 'The request failed';
+  switch (error.kind) {
+    case 'server-error':
+      return `The server's gateway answered ${error.context.status ?? 'with an error'}`;
+    case 'network':
+      return 'Could not reach the server';
+    default:
+      return 'The server is limiting requests';
+  }
 }
 
 function isGatewayStatus(status: number | undefined): boolean {

@@ -26,6 +26,15 @@ export interface SingleObjectResponse {
   base: string;
 }
 
+/**
+ * The bases that have answered as a Speckle server in this app session. A browser reports a wrong
+ * host, a refused CORS preflight, a gateway error page without CORS headers and a dropped
+ * connection all the same way (a TypeError); only this history tells a flaky connection to a known
+ * server (worth retrying) from a wrong address (worth saying at once, after trying the other base
+ * form). The client adds to it; the caller keeps it for as long as the session lasts.
+ */
+export type AnsweredBases = Set<string>;
+
 export interface ObjectStreamResponse {
   body: ReadableStream<Uint8Array>;
   base: string;
@@ -36,10 +45,15 @@ const OBJECT_NOT_FOUND_BODY = 'Failed to find object.';
 export async function fetchSingleObject(
   access: ServerAccess,
   address: ObjectAddress,
+  answered: AnsweredBases,
   signal?: AbortSignal,
 ): Promise<SingleObjectResponse> {
   const path = `${objectPath(address)}/single`;
-  const { response, base } = await requestWithFallback(access, address, path, {}, signal);
+  const { response, base } = await requestWithFallback(
+    { access, address, answered, signal },
+    path,
+    {},
+  );
   const context = errorContext(base, access, address, response.status);
   const raw = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
   // Not parsed here: the view parses it once when it shows it (a single object can be 20 MB), and
@@ -54,15 +68,14 @@ export async function fetchSingleObject(
 export async function openObjectStream(
   access: ServerAccess,
   address: ObjectAddress,
+  answered: AnsweredBases,
   signal?: AbortSignal,
 ): Promise<ObjectStreamResponse> {
   // Exactly `text/plain`: any other Accept value gets the JSON array.
   const { response, base } = await requestWithFallback(
-    access,
-    address,
+    { access, address, answered, signal },
     objectPath(address),
     { Accept: 'text/plain' },
-    signal,
   );
   if (!response.body) {
     throw new ApiError('bad-response', errorContext(base, access, address, response.status));
@@ -88,37 +101,44 @@ function objectPath({ projectId, objectId }: ObjectAddress): string {
   return `/objects/${encodeURIComponent(projectId)}/${encodeURIComponent(objectId)}`;
 }
 
+interface RequestSetting {
+  access: ServerAccess;
+  address: ObjectAddress;
+  answered: AnsweredBases;
+  signal: AbortSignal | undefined;
+}
+
 async function requestWithFallback(
-  access: ServerAccess,
-  address: ObjectAddress,
+  setting: RequestSetting,
   path: string,
   headers: Record<string, string>,
-  signal: AbortSignal | undefined,
 ): Promise<{ response: Response; base: string }> {
+  const { base } = setting.access;
   try {
-    return await request(access, access.base, address, path, headers, signal);
+    return await request(setting, base, path, headers);
   } catch (error) {
-    if (!isWrongAddress(error) || signal?.aborted) throw error;
+    if (!mayBeWrongAddress(error) || setting.signal?.aborted) throw error;
     try {
-      return await request(access, alternateBase(access.base), address, path, headers, signal);
+      return await request(setting, alternateBase(base), path, headers);
     } catch (retryError) {
       // When neither form works, the address as entered explains the failure best.
-      throw isWrongAddress(retryError) ? error : retryError;
+      throw mayBeWrongAddress(retryError) ? error : retryError;
     }
   }
 }
 
-function isWrongAddress(error: unknown): boolean {
-  return error instanceof ApiError && (error.kind === 'network' || error.kind === 'not-speckle');
+function mayBeWrongAddress(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    ((error.kind === 'network' && !error.context.answeredBefore) || error.kind === 'not-speckle')
+  );
 }
 
 async function request(
-  access: ServerAccess,
+  { access, address, answered, signal }: RequestSetting,
   base: string,
-  address: ObjectAddress,
   path: string,
   headers: Record<string, string>,
-  signal: AbortSignal | undefined,
 ): Promise<{ response: Response; base: string }> {
   const token = access.token.trim();
   let response: Response;
@@ -129,10 +149,24 @@ async function request(
     });
   } catch (error) {
     if (signal?.aborted) throw new ApiError('cancelled', errorContext(base, access, address));
-    throw new ApiError('network', errorContext(base, access, address), undefined, error);
+    const context = {
+      ...errorContext(base, access, address),
+      answeredBefore: answered.has(base),
+    };
+    throw new ApiError('network', context, undefined, error);
   }
-  if (response.ok && !isHtml(response)) return { response, base };
-  throw await errorFromResponse(response, errorContext(base, access, address, response.status));
+  if (response.ok && !isHtml(response)) {
+    answered.add(base);
+    return { response, base };
+  }
+  const error = await errorFromResponse(
+    response,
+    errorContext(base, access, address, response.status),
+  );
+  // A refusal (401, 403, 404, 429, 500) comes from the server itself; a web page or a gateway's
+  // page does not show that a Speckle server is there.
+  if (error.kind !== 'not-speckle' && error.kind !== 'server-error') answered.add(base);
+  throw error;
 }
 
 async function errorFromResponse(response: Response, context: ApiErrorContext): Promise<ApiError> {

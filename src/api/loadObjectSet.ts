@@ -5,7 +5,12 @@
  * stops the network and the indexer at once and keeps the blocks already stored.
  */
 import { ApiError, isApiError, type ApiErrorContext } from './apiError';
-import { openObjectStream, type ObjectAddress, type ServerAccess } from './client';
+import {
+  openObjectStream,
+  type AnsweredBases,
+  type ObjectAddress,
+  type ServerAccess,
+} from './client';
 import { openIndexChannel } from './indexChannel';
 import type { MalformedLine } from './lines';
 import { retryDelayMs, shouldRetryAutomatically, MAX_AUTOMATIC_RETRIES } from './retryPolicy';
@@ -15,12 +20,13 @@ export async function loadObjectSet(
   set: ObjectSet,
   access: ServerAccess,
   address: ObjectAddress,
+  answered: AnsweredBases,
   onBaseResolved: (base: string) => void,
 ): Promise<void> {
   const { signal } = set;
   const context: ApiErrorContext = { base: access.base, ...address, hadToken: access.token !== '' };
   try {
-    const { body, base } = await openWithRetries(set, access, address);
+    const { body, base } = await openWithRetries(set, access, address, answered);
     if (base !== access.base) onBaseResolved(base);
     await readLines(set, body, signal, { ...context, base });
   } catch (error) {
@@ -30,10 +36,15 @@ export async function loadObjectSet(
   }
 }
 
-async function openWithRetries(set: ObjectSet, access: ServerAccess, address: ObjectAddress) {
+async function openWithRetries(
+  set: ObjectSet,
+  access: ServerAccess,
+  address: ObjectAddress,
+  answered: AnsweredBases,
+) {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await openObjectStream(access, address, set.signal);
+      return await openObjectStream(access, address, answered, set.signal);
     } catch (error) {
       if (!shouldRetryAutomatically(attempt, error) || !isApiError(error)) throw error;
       const delay = retryDelayMs(attempt);

@@ -2,8 +2,13 @@
  * Query options for the two endpoints. Objects are content-addressed, so an answer never goes
  * stale; the key names the server's origin because the same ids can live on different servers.
  */
-import { queryOptions } from '@tanstack/react-query';
-import { fetchSingleObject, type ObjectAddress, type ServerAccess } from './client';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  fetchSingleObject,
+  type AnsweredBases,
+  type ObjectAddress,
+  type ServerAccess,
+} from './client';
 import { loadObjectSet } from './loadObjectSet';
 import { tokenFingerprint } from './tokenFingerprint';
 import { retryDelayMs, shouldRetryAutomatically } from './retryPolicy';
@@ -16,6 +21,19 @@ export interface ObjectQueryInput extends ObjectAddress {
 }
 
 export type ObjectQueryMode = 'single' | 'children';
+
+// Kept per query client, which lives as long as the app's session: one app (or test) does not
+// inherit what servers did for another.
+const answeredBasesByClient = new WeakMap<QueryClient, AnsweredBases>();
+
+function answeredBases(client: QueryClient): AnsweredBases {
+  let answered = answeredBasesByClient.get(client);
+  if (!answered) {
+    answered = new Set();
+    answeredBasesByClient.set(client, answered);
+  }
+  return answered;
+}
 
 /** The token's fingerprint is in the key because what a server answers depends on who asks. */
 export function objectQueryKey(
@@ -35,8 +53,8 @@ export function singleObjectQuery({
 }: ObjectQueryInput) {
   return queryOptions({
     queryKey: objectQueryKey(origin, access.token, address, 'single'),
-    queryFn: async ({ signal }) => {
-      const result = await fetchSingleObject(access, address, signal);
+    queryFn: async ({ signal, client }) => {
+      const result = await fetchSingleObject(access, address, answeredBases(client), signal);
       if (result.base !== access.base) onBaseResolved(result.base);
       return result;
     },
@@ -62,9 +80,9 @@ export function objectWithChildrenQuery({
 }: ObjectQueryInput) {
   return queryOptions({
     queryKey: objectQueryKey(origin, access.token, address, 'children'),
-    queryFn: () => {
+    queryFn: ({ client }) => {
       const set = new ObjectSet();
-      void loadObjectSet(set, access, address, onBaseResolved);
+      void loadObjectSet(set, access, address, answeredBases(client), onBaseResolved);
       return set;
     },
     staleTime: Infinity,

@@ -96,7 +96,9 @@ function isPlausibleHostname(hostname: string): boolean {
 }
 
 function notAnAddress(text: string): string {
-  return `That is not a web address: ${text}. A server address looks like ${EXAMPLE}.`;
+  // Pasted text can be anything, a whole document even: the message quotes only its start.
+  const quoted = text.length > 80 ? `${text.slice(0, 80)}…` : text;
+  return `That is not a web address: ${quoted}. A server address looks like ${EXAMPLE}.`;
 }
 
 function splitAtAppRoute(url: URL): { base: string; cutAtRoute: boolean } {
@@ -111,7 +113,7 @@ function splitAtAppRoute(url: URL): { base: string; cutAtRoute: boolean } {
   return {
     // Pasted text loses trailing punctuation (cleanPastedText), so a base must not end in any:
     // parsing a base again must give the same base.
-    base: base.length > url.origin.length ? base.replace(/[/.,;!?]+$/, '') : base,
+    base: base.length > url.origin.length ? withoutTrailing(base, '/.,;!?') : base,
     cutAtRoute: routeIndex !== -1,
   };
 }
@@ -120,7 +122,15 @@ function splitAtAppRoute(url: URL): { base: string; cutAtRoute: boolean } {
 export function cleanPastedText(input: string): string {
   const text = unwrap(input.trim());
   // Links pasted from a sentence drag its punctuation along; no Speckle address ends in one.
-  return text.replace(/[.,;!?]+$/, '');
+  return withoutTrailing(text, '.,;!?');
+}
+
+// A loop rather than /[…]+$/: the regular expression retries from every run of these characters,
+// which takes seconds on a long paste full of them.
+function withoutTrailing(text: string, characters: string): string {
+  let end = text.length;
+  while (end > 0 && characters.includes(text.charAt(end - 1))) end -= 1;
+  return text.slice(0, end);
 }
 
 function unwrap(text: string): string {

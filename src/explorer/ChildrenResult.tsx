@@ -111,7 +111,9 @@ function LoadedSet({
             closureCheck.state === 'done' ? closureFindings(closureCheck.report) : undefined,
         }}
       />
-      {progress.error && (
+      {/* While an automatic retry is pending, the status line says why and counts down; the alert
+          comes only if the retries give up, as for a single object. */}
+      {progress.error && !progress.retry && (
         <ErrorAlert error={progress.error} onRetry={isLoading(progress) ? undefined : onRetry} />
       )}
       {progress.duplicates > 0 && (

@@ -189,6 +189,37 @@ describe('Get object', () => {
     expect(calls).toBe(2);
   });
 
+  it('retries a failed request to a server that answered earlier, counting down, and loads', async () => {
+    const { user } = renderApp();
+    await lookUp(user, PROJECT_ID, MESH.id);
+    await screen.findByRole('article');
+    let failures = 0;
+    speckleServer.use(
+      http.get(`${SERVER}/*`, () => {
+        failures += 1;
+        // Once: later requests fall through to the double's normal answers.
+        return failures === 1 ? HttpResponse.error() : undefined;
+      }),
+    );
+    const objectField = screen.getByRole('textbox', { name: 'Object ID' });
+    await user.clear(objectField);
+    await user.type(objectField, ROOT_ID);
+    await user.click(screen.getByRole('button', { name: 'Get object' }));
+
+    expect(
+      await screen.findByText(/Could not reach the server; trying again in 1 s \(1 of 3\)/),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 2, name: new RegExp(ROOT_ID) },
+        { timeout: 4000 },
+      ),
+    ).toBeInTheDocument();
+    expect(failures).toBe(2);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('names the possible causes when the server cannot be reached', async () => {
     speckleServer.use(http.get(`${SERVER}/*`, () => HttpResponse.error()));
     const { user } = renderApp();

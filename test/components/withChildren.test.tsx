@@ -177,4 +177,38 @@ describe('Get with children', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(/needs a token/);
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
   });
+
+  it('waits with a countdown after a 429, then loads everything on the automatic retry', async () => {
+    let calls = 0;
+    speckleServer.use(
+      http.get(`${SERVER}/objects/:p/:o`, () => {
+        calls += 1;
+        // Later calls fall through to the double's normal answer.
+        if (calls > 1) return undefined;
+        return HttpResponse.json(
+          { error: { message: 'Too many requests', code: 'RATE_LIMIT_ERROR' } },
+          { status: 429, headers: { 'Retry-After': '0.931' } },
+        );
+      }),
+    );
+    renderApp({ route });
+
+    // The result replaces the page's first status line: look it up afresh each time.
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        /limiting requests; trying again in 1 s \(1 of 3\)/,
+      ),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await waitFor(
+      () => expect(screen.getByRole('status')).toHaveTextContent(`${CUBE_OBJECTS.length} objects`),
+      { timeout: 4000 },
+    );
+    expect(calls).toBe(2);
+    expect(screen.getByRole('status')).not.toHaveTextContent(/incomplete|trying again/);
+    expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(
+      CUBE_OBJECTS.length,
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 });

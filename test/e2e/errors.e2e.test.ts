@@ -3,9 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   alertText,
+  demoToken,
+  expectRetriesThenGiveUp,
+  followCountdown,
   lookUp,
   openApp,
+  recordRequestTimes,
   setToken,
+  waitForCompleteCount,
   waitForObjectShown,
   type LookupButton,
 } from './support/app.ts';
@@ -14,6 +19,7 @@ import {
   clearFaults,
   demoProject,
   getManifest,
+  findDemoObject,
   setFault,
   smallModelWithChildren,
 } from './support/demo.ts';
@@ -31,13 +37,27 @@ async function expectIdsKept(page: Page, projectId: string, objectId: string): P
   expect(await page.getByRole('textbox', { name: 'Object ID' }).inputValue()).toBe(objectId);
 }
 
-/** Counts the page's requests to either object endpoint. */
-function countObjectRequests(page: Page): { count: number } {
-  const counter = { count: 0 };
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/demo-server/objects/')) counter.count += 1;
-  });
-  return counter;
+function objectRequestTimes(page: Page): number[] {
+  return recordRequestTimes(page, (url) => url.pathname.startsWith('/demo-server/objects/'));
+}
+
+const retryButton = (page: Page) =>
+  page.getByRole('alert').getByRole('button', { name: 'Retry', exact: true });
+
+/** After a failure the app stays usable: a lookup of another public object loads. */
+async function expectNextLookupWorks(page: Page): Promise<void> {
+  const failedObjectId = await page.getByRole('textbox', { name: 'Object ID' }).inputValue();
+  await clearFaults();
+  const { project, object } = await findDemoObject(
+    'another small public object',
+    (candidate, owner) =>
+      owner.visibility === 'public' &&
+      candidate.id !== failedObjectId &&
+      candidate.objectCount < 1000,
+  );
+  await lookUp(page, project.id, object.id, 'Get object');
+  await waitForObjectShown(page, object.id);
+  expect(await alertText(page)).toBe('');
 }
 
 describe('errors', () => {
@@ -68,6 +88,8 @@ describe('errors', () => {
       /token/i,
       /not valid|invalid|expired|revoked/i,
     );
+    await setToken(session.page, await demoToken());
+    await expectNextLookupWorks(session.page);
   });
 
   it('says the token has no access to a private project on 401', async () => {
@@ -83,6 +105,8 @@ describe('errors', () => {
       401,
       /access|permission|not allowed|private/i,
     );
+    // The token still reads public projects.
+    await expectNextLookupWorks(session.page);
   });
 
   it('says the project was not found for an unknown project id', async () => {
@@ -96,6 +120,7 @@ describe('errors', () => {
       /project/i,
       /not found|doesn.t exist|does not exist|no such|unknown|no project/i,
     );
+    await expectNextLookupWorks(session.page);
   });
 
   it('says the object is not in this project for an unknown object id', async () => {
@@ -109,24 +134,46 @@ describe('errors', () => {
       /object/i,
       /not found|not in|doesn.t exist|does not exist|no such|unknown/i,
     );
+    await expectNextLookupWorks(session.page);
   });
 
-  it('retries 429 answers, then reports the rate limit; Retry loads the object once it clears', async () => {
+  it('retries a 429 three times with a growing countdown (1 s, 2 s, 4 s), then offers Retry, which works once it clears', async () => {
     const { page } = session;
     session.allowConsoleErrors(failedResourceStatus(429));
     const { object, project } = await smallModelWithChildren();
     await setFault({ status: 429, times: 10 });
     await openApp(page);
-    const requests = countObjectRequests(page);
+    const requests = objectRequestTimes(page);
 
     await lookUp(page, project.id, object.id, 'Get object');
 
-    await expectAlert(page, /limit|rate|too many/i, 60_000);
-    expect(requests.count).toBeGreaterThan(1);
+    const steps = await followCountdown(page, (_status, alerts) => alerts !== '');
+    expect(steps.every((step) => /limiting requests/.test(step.status))).toBe(true);
+    await expectAlert(page, /limit|rate|too many/i);
+    expectRetriesThenGiveUp(steps, requests);
     await expectIdsKept(page, project.id, object.id);
     await clearFaults();
-    await page.getByRole('alert').getByRole('button', { name: 'Retry', exact: true }).click();
+    await retryButton(page).click();
     await waitForObjectShown(page, object.id);
+    expect(await alertText(page)).toBe('');
+  });
+
+  it('Get with children waits out a 429 with a countdown, then loads everything', async () => {
+    const { page } = session;
+    session.allowConsoleErrors(failedResourceStatus(429));
+    const { object, project } = await smallModelWithChildren();
+    await setFault({ status: 429, times: 1 });
+    await openApp(page);
+    const requests = objectRequestTimes(page);
+
+    await lookUp(page, project.id, object.id, 'Get with children');
+
+    const steps = await followCountdown(page, (status) => /\d+ objects, /.test(status));
+    expect(steps.map(({ attempt, of }) => `${attempt} of ${of}`)).toContain('1 of 3');
+    await waitForCompleteCount(page, object.objectCount);
+    expect(requests).toHaveLength(2);
+    expect(requests[1]! - requests[0]!).toBeGreaterThanOrEqual(900);
+    expect(await alertText(page)).toBe('');
   });
 
   it('reports a 500 answer as a failure on the server side', async () => {
@@ -141,22 +188,31 @@ describe('errors', () => {
       /500/,
       /server/i,
     );
+    await expectNextLookupWorks(session.page);
   });
 
-  it('reports a 502 proxy page as a gateway failure, not as a wrong server address', async () => {
-    const { page } = session;
-    // After the HTML answer the client may also try the `/api` form, which answers 404.
-    session.allowConsoleErrors(failedResourceStatus(404));
-    const { object, project } = await smallModelWithChildren();
-    await setFault({ status: 502, times: 10 });
-    await openApp(page);
+  it.each([502, 503, 504] as const)(
+    'retries a %i proxy page three times with a growing countdown, calls it a gateway failure, not a wrong address, and offers Retry',
+    async (status) => {
+      const { page } = session;
+      session.allowConsoleErrors(failedResourceStatus(status));
+      const { object, project } = await smallModelWithChildren();
+      await setFault({ status, times: 10 });
+      await openApp(page);
+      const requests = objectRequestTimes(page);
 
-    await lookUpAndExpect(
-      { projectId: project.id, objectId: object.id },
-      'Get object',
-      502,
-      /gateway|proxy|temporar|unavailable|server.*fail/i,
-    );
-    expect(await alertText(page)).not.toMatch(/not a Speckle server/i);
-  });
+      await lookUp(page, project.id, object.id, 'Get object');
+
+      const steps = await followCountdown(page, (_status, alerts) => alerts !== '');
+      expect(steps.every((step) => step.status.includes(`gateway answered ${status}`))).toBe(true);
+      await expectAlert(page, /gateway|proxy/i);
+      expect(await alertText(page)).toContain(`answered ${status}`);
+      expect(await alertText(page)).not.toMatch(/not a Speckle server/i);
+      expectRetriesThenGiveUp(steps, requests);
+      await expectIdsKept(page, project.id, object.id);
+      await clearFaults();
+      await retryButton(page).click();
+      await waitForObjectShown(page, object.id);
+    },
+  );
 });

@@ -4,14 +4,17 @@ import { DEMO_TOKEN, PRIVATE_PROJECT_ID } from '../../demo/catalog.ts';
 import { startDemoServer } from '../../demo/server.ts';
 import {
   alertText,
+  expectRetriesThenGiveUp,
+  followCountdown,
   lookUp,
   openApp,
+  recordRequestTimes,
   setToken,
   waitForCompleteCount,
   waitForObjectShown,
 } from './support/app.ts';
 import { usePageSession } from './support/browser.ts';
-import { appUrl, smallModelWithChildren } from './support/demo.ts';
+import { appUrl, findDemoObject, smallModelWithChildren } from './support/demo.ts';
 
 /**
  * A real Speckle server is on another origin than the app, and mounts `/objects` at its root. A
@@ -66,22 +69,67 @@ describe('server addresses and odd input', () => {
     await expect.poll(() => page.getByText(`${remote.url} did:`, { exact: false }).count()).toBe(1);
   });
 
-  it('says a gateway error without CORS headers may be a failing server, not only a wrong address', async () => {
+  async function setRemoteFault(fault: { status: 503; times: number } | null): Promise<void> {
+    await fetch(`${remote.url}/__faults`, {
+      method: fault ? 'POST' : 'DELETE',
+      headers: { 'Content-Type': 'application/json' },
+      body: fault ? JSON.stringify(fault) : undefined,
+    });
+  }
+
+  it('says at once that a new address could not be reached, naming a failing gateway as a cause', async () => {
     const { page } = session;
     session.allowConsoleErrors(/CORS|Failed to load|503|net::ERR_FAILED/);
     const { project, object } = await smallModelWithChildren();
-    await fetch(`${remote.url}/__faults`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ status: 503, times: 20 }),
-    });
+    await setRemoteFault({ status: 503, times: 20 });
     try {
       await openApp(page);
       await useServer(page, remote.url);
+      const requests = recordRequestTimes(page, (url) => url.pathname.includes('/objects/'));
+      const started = Date.now();
       await lookUp(page, project.id, object.id, 'Get object');
       await expectAlert(page, /Could not reach .*502, 503 and 504/);
+      // Never answered, so most likely a wrong address: no round of retries first, only the
+      // other base form (`/api`) once.
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(requests).toHaveLength(2);
+      expect(await alertText(page)).not.toMatch(/answered earlier/);
     } finally {
-      await fetch(`${remote.url}/__faults`, { method: 'DELETE' });
+      await setRemoteFault(null);
+    }
+  });
+
+  it('retries a server that answered before when its gateway fails without CORS headers, then offers Retry', async () => {
+    const { page } = session;
+    session.allowConsoleErrors(/CORS|Failed to load|503|net::ERR_FAILED/);
+    const first = await smallModelWithChildren();
+    // Another object: the first one's answer is cached.
+    const second = await findDemoObject(
+      'a second public object',
+      (object, project) => project.id === first.project.id && object.id !== first.object.id,
+    );
+    await openApp(page);
+    await useServer(page, remote.url);
+    await lookUp(page, first.project.id, first.object.id, 'Get object');
+    await waitForObjectShown(page, first.object.id);
+    await setRemoteFault({ status: 503, times: 20 });
+    try {
+      const requests = recordRequestTimes(page, (url) => url.pathname.includes('/objects/'));
+      await lookUp(page, second.project.id, second.object.id, 'Get object');
+
+      const steps = await followCountdown(page, (_status, alerts) => alerts !== '');
+      expect(steps.every((step) => /Could not reach the server/.test(step.status))).toBe(true);
+      await expectAlert(page, /Could not reach .*answered earlier.*502, 503 and 504/);
+      // Every attempt went to the address that had answered: no detour to `/api`.
+      expectRetriesThenGiveUp(steps, requests);
+      expect(await page.getByRole('textbox', { name: 'Object ID' }).inputValue()).toBe(
+        second.object.id,
+      );
+      await setRemoteFault(null);
+      await page.getByRole('alert').getByRole('button', { name: 'Retry', exact: true }).click();
+      await waitForObjectShown(page, second.object.id);
+    } finally {
+      await setRemoteFault(null);
     }
   });
 

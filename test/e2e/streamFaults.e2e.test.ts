@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import {
   alertText,
   lookUp,
+  waitForCompleteCount,
   openApp,
   parseStatus,
   receivedObjects,
@@ -12,7 +13,12 @@ import {
   waitForStatus,
 } from './support/app.ts';
 import { usePageSession } from './support/browser.ts';
-import { setFault, thousandObjectModel } from './support/demo.ts';
+import {
+  clearFaults,
+  setFault,
+  smallModelWithChildren,
+  thousandObjectModel,
+} from './support/demo.ts';
 
 // A with-children body that stops early: Chromium may log the broken transfer as a net error.
 const BROKEN_STREAM = /Failed to load resource: net::ERR_/;
@@ -23,6 +29,26 @@ async function statusAndAlerts(page: Page): Promise<string> {
 
 async function receivedCount(page: Page): Promise<number | undefined> {
   return parseStatus(await statusText(page))?.received;
+}
+
+/**
+ * What was typed stays in the form, and the next lookup (a small model, with children) loads in
+ * full: a broken download leaves the app usable.
+ */
+async function expectIdsKeptAndNextLookupWorks(
+  page: Page,
+  typed: { projectId: string; objectId: string },
+): Promise<void> {
+  expect(await page.getByRole('textbox', { name: 'Project ID' }).inputValue()).toBe(
+    typed.projectId,
+  );
+  expect(await page.getByRole('textbox', { name: 'Object ID' }).inputValue()).toBe(typed.objectId);
+  await clearFaults();
+  const { project, object } = await smallModelWithChildren();
+  await lookUp(page, project.id, object.id, 'Get with children');
+  await waitForCompleteCount(page, object.objectCount);
+  await waitForObjectShown(page, object.id);
+  expect(await alertText(page)).toBe('');
 }
 
 describe('streaming: progress, cancel and broken streams', () => {
@@ -55,6 +81,7 @@ describe('streaming: progress, cancel and broken streams', () => {
     expect(await page.getByRole('button', { name: 'Cancel', exact: true }).count()).toBe(0);
     expect((await renderedOptionIds(page)).length).toBeGreaterThan(0);
     await waitForObjectShown(page, object.id);
+    await expectIdsKeptAndNextLookupWorks(page, { projectId: project.id, objectId: object.id });
   });
 
   it('keeps the objects received before the connection drops and marks the result incomplete when the connection drops', async () => {
@@ -79,6 +106,7 @@ describe('streaming: progress, cancel and broken streams', () => {
     await receivedObjects(page).waitFor();
     expect((await renderedOptionIds(page)).length).toBeGreaterThan(0);
     await waitForObjectShown(page, object.id);
+    await expectIdsKeptAndNextLookupWorks(page, { projectId: project.id, objectId: object.id });
   });
 
   it('keeps all 50 objects before a malformed line and reports the problem', async () => {
@@ -99,5 +127,6 @@ describe('streaming: progress, cancel and broken streams', () => {
     expect(parseStatus(await statusText(page))?.total).toBe(1000);
     expect((await renderedOptionIds(page)).length).toBeGreaterThan(0);
     await waitForObjectShown(page, object.id);
+    await expectIdsKeptAndNextLookupWorks(page, { projectId: project.id, objectId: object.id });
   });
 });

@@ -160,7 +160,56 @@ const validLinkArb = fc.record({
   carrier: fc.constantFrom('host', 'host', 'pathOnly', 'appLink'),
 });
 
+// 100k-character pastes built from one repeated piece, behind and before real link parts: the
+// inputs that make a backtracking pattern or a quadratic split take minutes.
+const REPEATED_PIECES = [
+  '/',
+  '//',
+  '%',
+  '%2F',
+  '%2C',
+  '://',
+  ',',
+  '.',
+  '@',
+  '?',
+  'é',
+  '漢',
+  '😀',
+  '\uD800',
+];
+const longTextArb = fc
+  .record({
+    before: fc.constantFrom(
+      '',
+      'https://',
+      'https://app.speckle.systems/',
+      '/projects/0123456789/models/',
+    ),
+    piece: fc.constantFrom(...new Set([...REPEATED_PIECES, ...LINK_PIECES])),
+    after: fc.constantFrom('', '0123456789abcdef0123456789abcdef', '/single', '#x', ' ', '>'),
+  })
+  .map(
+    ({ before, piece, after }) =>
+      `${before}${piece.repeat(Math.ceil(100_000 / piece.length))}${after}`,
+  );
+
 describe('parseSpeckleLink (properties)', () => {
+  it('reads 100,000-character adversarial pastes in bounded time without throwing', () => {
+    let slowest = 0;
+    fc.assert(
+      fc.property(longTextArb, (text) => {
+        const started = performance.now();
+        const result = parseSpeckleLink(text);
+        slowest = Math.max(slowest, performance.now() - started);
+        if (result !== null) expectWellFormed(result);
+      }),
+      { numRuns: 120 },
+    );
+    // Linear work on 100 kB takes milliseconds; a quadratic pass would take tens of seconds.
+    expect(slowest).toBeLessThan(1_000);
+  });
+
   it('never throws, and returns null or a well-formed result, for any text', () => {
     fc.assert(
       fc.property(adversarialTextArb, (text) => {

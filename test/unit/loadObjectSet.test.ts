@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadObjectSet } from '../../src/api/loadObjectSet';
 import { ObjectSet } from '../../src/speckle/objectSet';
 
@@ -33,7 +33,13 @@ describe('loadObjectSet', () => {
     const server = stallingServer();
     const set = new ObjectSet();
     const access = { base: 'https://speckle.example', token: '' };
-    const loading = loadObjectSet(set, access, { projectId: 'p', objectId: ROOT }, () => {});
+    const loading = loadObjectSet(
+      set,
+      access,
+      { projectId: 'p', objectId: ROOT },
+      new Set(),
+      () => {},
+    );
     await vi.waitFor(() => expect(set.getProgress().received).toBe(1));
 
     set.cancel();
@@ -44,5 +50,90 @@ describe('loadObjectSet', () => {
     expect(set.getProgress().error?.kind).toBe('cancelled');
     expect(set.raw(ROOT)).toBe(`{"id":"${ROOT}","__closure":{"${CHILD}":1}}`);
     expect(set.has(CHILD)).toBe(false);
+  });
+});
+
+describe('loadObjectSet: automatic retries before the stream opens', () => {
+  const access = { base: 'https://speckle.example', token: 'token' };
+  const address = { projectId: 'p', objectId: ROOT };
+  const wholeBody = `${ROOT}\t{"id":"${ROOT}","__closure":{"${CHILD}":1}}\n${CHILD}\t{"id":"${CHILD}"}\n`;
+  const rateLimited = () =>
+    Response.json({ error: { message: 'slow down', code: 'RATE_LIMIT_ERROR' } }, { status: 429 });
+  const gatewayPage = () =>
+    new Response('<html><h1>503 Service Temporarily Unavailable</h1></html>', {
+      status: 503,
+      headers: { 'Content-Type': 'text/html' },
+    });
+  const lines = () => new Response(wholeBody, { headers: { 'Content-Type': 'text/plain' } });
+
+  function serve(...answers: (() => Response)[]) {
+    const fetchStub = vi.fn(async () => {
+      const answer = answers.shift();
+      if (!answer) throw new Error('unexpected request');
+      return answer();
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    return fetchStub;
+  }
+
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('waits 1 s after a 429 and 2 s after a gateway 503, saying so, then loads the stream', async () => {
+    const fetchStub = serve(rateLimited, gatewayPage, lines);
+    const set = new ObjectSet();
+    const loading = loadObjectSet(set, access, address, new Set(), () => {});
+
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+    expect(set.getProgress().retry).toEqual({ attempt: 1, of: 3, delayMs: 1000 });
+    expect(set.getProgress().error?.kind).toBe('rate-limited');
+    await vi.advanceTimersByTimeAsync(999);
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchStub).toHaveBeenCalledTimes(2);
+    expect(set.getProgress().retry).toEqual({ attempt: 2, of: 3, delayMs: 2000 });
+    expect(set.getProgress().error?.context.status).toBe(503);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(fetchStub).toHaveBeenCalledTimes(2);
+
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.runAllTimersAsync();
+    await loading;
+    expect(fetchStub).toHaveBeenCalledTimes(3);
+    expect(set.getProgress()).toMatchObject({
+      status: 'complete',
+      received: 2,
+      retry: null,
+      error: null,
+    });
+  });
+
+  it('gives up after 3 retries (1 s, 2 s, 4 s) and keeps the last error for the Retry button', async () => {
+    const fetchStub = serve(rateLimited, rateLimited, rateLimited, rateLimited);
+    const set = new ObjectSet();
+    const loading = loadObjectSet(set, access, address, new Set(), () => {});
+
+    await vi.advanceTimersByTimeAsync(1000 + 2000 + 4000 - 1);
+    expect(fetchStub).toHaveBeenCalledTimes(3);
+    expect(set.getProgress().retry).toMatchObject({ attempt: 3, delayMs: 4000 });
+    await vi.advanceTimersByTimeAsync(1);
+    await loading;
+
+    expect(fetchStub).toHaveBeenCalledTimes(4);
+    expect(set.getProgress()).toMatchObject({ status: 'failed', received: 0, retry: null });
+    expect(set.getProgress().error?.kind).toBe('rate-limited');
+  });
+
+  it('does not retry an answer that waiting cannot change (401)', async () => {
+    const fetchStub = serve(() => new Response(null, { status: 401 }));
+    const set = new ObjectSet();
+
+    await loadObjectSet(set, access, address, new Set(), () => {});
+
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+    expect(set.getProgress()).toMatchObject({ status: 'failed', retry: null });
+    expect(set.getProgress().error?.kind).toBe('no-access');
   });
 });

@@ -61,7 +61,50 @@ const addressTextArb = fc.oneof(
   fc.array(fc.constantFrom(...ADDRESS_PIECES), { maxLength: 16 }).map((pieces) => pieces.join('')),
 );
 
+// 100k-character addresses built from one repeated piece: the inputs that make a backtracking
+// pattern or a quadratic trim take minutes.
+const longAddressArb = fc
+  .record({
+    before: fc.constantFrom('', 'https://', 'https://speckle.example.com', 'localhost:3000/'),
+    piece: fc.constantFrom(
+      '/',
+      '\\',
+      '%',
+      '%2e',
+      '://',
+      '.',
+      ':',
+      '@',
+      ' ',
+      'é',
+      '漢',
+      '😀',
+      '\uD800',
+    ),
+    after: fc.constantFrom('', '/api', '/objects/0123456789/x', '?q', '#', '>'),
+  })
+  .map(
+    ({ before, piece, after }) =>
+      `${before}${piece.repeat(Math.ceil(100_000 / piece.length))}${after}`,
+  );
+
 describe('parseServerUrl (properties)', () => {
+  it('reads 100,000-character adversarial addresses in bounded time without throwing', () => {
+    let slowest = 0;
+    fc.assert(
+      fc.property(longAddressArb, (text) => {
+        const started = performance.now();
+        const result = parseServerUrl(text);
+        if (result.ok) parseServerUrl(alternateBase(result.base));
+        slowest = Math.max(slowest, performance.now() - started);
+        if (!result.ok) expect(result.error.length).toBeLessThan(1_000);
+      }),
+      { numRuns: 120 },
+    );
+    // Linear work on 100 kB takes milliseconds; a quadratic pass would take tens of seconds.
+    expect(slowest).toBeLessThan(1_000);
+  });
+
   it('never throws, and every address it accepts is an http(s) origin plus a path prefix', () => {
     fc.assert(
       fc.property(addressTextArb, (text) => {

@@ -216,3 +216,77 @@ export async function openFromList(page: Page, objectId: string): Promise<void> 
     .getByRole('option', { name: new RegExp(objectId) })
     .click();
 }
+
+export interface CountdownStep {
+  attempt: number;
+  of: number;
+  seconds: number;
+  /** The whole status text it was read from. */
+  status: string;
+}
+
+const COUNTDOWN = /trying again in (\d+) s \((\d+) of (\d+)\)/;
+
+/**
+ * Reads the status line every 100 ms until `done` says so, returning each distinct countdown step
+ * shown on the way ("…; trying again in 4 s (3 of 3)…").
+ */
+export async function followCountdown(
+  page: Page,
+  done: (status: string, alerts: string) => boolean,
+  timeout = 30_000,
+): Promise<CountdownStep[]> {
+  const steps: CountdownStep[] = [];
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const status = await statusText(page);
+    const alerts = await alertText(page);
+    if (done(status, alerts)) return steps;
+    if (Date.now() > deadline) {
+      throw new Error(
+        `Still waiting after ${timeout} ms. Status: "${status}"; alerts: "${alerts}"`,
+      );
+    }
+    const match = COUNTDOWN.exec(status);
+    if (match) {
+      const [seconds, attempt, of] = [match[1], match[2], match[3]].map(Number) as [
+        number,
+        number,
+        number,
+      ];
+      const last = steps.at(-1);
+      if (last?.attempt !== attempt || last.seconds !== seconds) {
+        steps.push({ attempt, of, seconds, status });
+      }
+    }
+    await page.waitForTimeout(100);
+  }
+}
+
+/** When (Date.now()) the page sent each GET whose URL `matches`, in order. */
+export function recordRequestTimes(page: Page, matches: (url: URL) => boolean): number[] {
+  const times: number[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && matches(new URL(request.url()))) times.push(Date.now());
+  });
+  return times;
+}
+
+/**
+ * The automatic retries the app promises, seen from outside: a countdown for each of 3 pauses,
+ * starting at 1 s, 2 s and 4 s; then exactly 1 + 3 requests, each pause longer than the last.
+ */
+export function expectRetriesThenGiveUp(steps: CountdownStep[], requestTimes: number[]): void {
+  const attempts = [...new Set(steps.map((step) => step.attempt))];
+  expect(attempts).toEqual([1, 2, 3]);
+  expect(steps.every((step) => step.of === 3)).toBe(true);
+  const firstShown = attempts.map((attempt) =>
+    Math.max(...steps.filter((step) => step.attempt === attempt).map((step) => step.seconds)),
+  );
+  expect(firstShown).toEqual([1, 2, 4]);
+  expect(requestTimes).toHaveLength(4);
+  const pauses = requestTimes.slice(1).map((time, index) => time - requestTimes[index]!);
+  expect(pauses[0]).toBeGreaterThanOrEqual(900);
+  expect(pauses[1]).toBeGreaterThan(pauses[0]! * 1.5);
+  expect(pauses[2]).toBeGreaterThan(pauses[1]! * 1.5);
+}

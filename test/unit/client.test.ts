@@ -1,0 +1,115 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isApiError, type ApiError } from '../../src/api/apiError';
+import { fetchSingleObject, type AnsweredBases } from '../../src/api/client';
+
+const OBJECT = { projectId: '0123456789', objectId: 'a'.repeat(32) };
+const TOKEN = 'secret-token-0123456789abcdef0123456789abc';
+
+const BASE = 'https://speckle.example';
+let answered: AnsweredBases;
+
+beforeEach(() => {
+  answered = new Set();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+/** A fetch that answers with the next of `answers`: a Response, or a TypeError like a browser's. */
+function stubFetch(...answers: ('fails' | (() => Response))[]) {
+  const fetchStub = vi.fn(async () => {
+    const answer = answers.shift();
+    if (answer === undefined) throw new Error('unexpected request');
+    if (answer === 'fails') throw new TypeError('Failed to fetch');
+    return answer();
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return fetchStub;
+}
+
+const objectAnswer = () =>
+  new Response(`{"id":"${OBJECT.objectId}"}`, {
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  });
+
+/** Looks the object up, expecting it to fail. */
+async function failure(): Promise<ApiError> {
+  const error: unknown = await fetchSingleObject(
+    { base: BASE, token: TOKEN },
+    OBJECT,
+    answered,
+  ).catch((caught: unknown) => caught);
+  if (!isApiError(error)) throw new Error(`expected an ApiError, got ${String(error)}`);
+  return error;
+}
+
+const requestedUrls = (fetchStub: ReturnType<typeof stubFetch>) =>
+  fetchStub.mock.calls.map((call: unknown[]) => String(call[0]));
+
+describe('a failed request (network error)', () => {
+  it('at an address that never answered: tries the other base form once, then reports it at once, not retried', async () => {
+    const fetchStub = stubFetch('fails', 'fails');
+
+    const error = await failure();
+
+    expect(requestedUrls(fetchStub)).toEqual([
+      `${BASE}/objects/${OBJECT.projectId}/${OBJECT.objectId}/single`,
+      `${BASE}/api/objects/${OBJECT.projectId}/${OBJECT.objectId}/single`,
+    ]);
+    expect(error.kind).toBe('network');
+    expect(error.isTransient).toBe(false);
+    expect(error.message).toMatch(/Could not reach https:\/\/speckle\.example\. .*wrong/);
+    expect(error.message).not.toContain(TOKEN);
+  });
+
+  it('only knows what answered in its own session', async () => {
+    stubFetch(objectAnswer, 'fails', 'fails');
+    await fetchSingleObject({ base: BASE, token: TOKEN }, OBJECT, answered);
+    answered = new Set();
+
+    expect((await failure()).isTransient).toBe(false);
+  });
+
+  it('at an address that answered earlier: a transient failure, retried, without trying another base', async () => {
+    const fetchStub = stubFetch(objectAnswer, 'fails');
+    await fetchSingleObject({ base: BASE, token: TOKEN }, OBJECT, answered);
+
+    const error = await failure();
+
+    expect(fetchStub).toHaveBeenCalledTimes(2);
+    expect(requestedUrls(fetchStub)[1]).toBe(
+      `${BASE}/objects/${OBJECT.projectId}/${OBJECT.objectId}/single`,
+    );
+    expect(error.kind).toBe('network');
+    expect(error.isTransient).toBe(true);
+    expect(error.message).toMatch(/which answered earlier, so the address is right/);
+    expect(error.message).not.toContain(TOKEN);
+  });
+
+  it('counts a refusal from the server (404 for an unknown project) as an answer', async () => {
+    stubFetch(() => new Response('', { status: 404 }), 'fails');
+    expect((await failure()).kind).toBe('project-not-found');
+
+    expect((await failure()).isTransient).toBe(true);
+  });
+
+  const webPage = () =>
+    new Response('<!doctype html><p>app</p>', { headers: { 'Content-Type': 'text/html' } });
+  const gatewayPage = () =>
+    new Response('<html>502 Bad Gateway</html>', {
+      status: 502,
+      headers: { 'Content-Type': 'text/html' },
+    });
+
+  it.each([
+    // A web page makes the client try the other base form too.
+    ['a web page', [webPage, webPage]],
+    ['a gateway page', [gatewayPage]],
+  ])('does not count %s as a Speckle server answering', async (_name, answers) => {
+    stubFetch(...answers, 'fails', 'fails');
+    await failure();
+
+    const next = await failure();
+
+    expect(next.kind).toBe('network');
+    expect(next.isTransient).toBe(false);
+  });
+});
