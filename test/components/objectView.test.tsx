@@ -151,6 +151,20 @@ describe('the object view', () => {
     expect(await navigator.clipboard.readText()).toBe(WALL_TEXT);
   });
 
+  it('copies the whole object as received with O, whichever row is active', async () => {
+    const { user, tree } = await openWall();
+    await user.click(within(tree).getByRole('treeitem', { name: /^notes:/ }));
+    tree.focus();
+    await user.keyboard('c');
+    expect(await navigator.clipboard.readText()).toBe('["first note","second NOTE","third"]');
+    await user.keyboard('o');
+    expect(await navigator.clipboard.readText()).toBe(WALL_TEXT);
+    expect(screen.getByRole('button', { name: 'Copy object JSON' })).toHaveAttribute(
+      'aria-keyshortcuts',
+      'O',
+    );
+  });
+
   it('hides internal fields on request and lists Revit parameters with units', async () => {
     const { user, tree } = await openWall();
     expect(within(tree).getByRole('treeitem', { name: /^__closure:/ })).toBeInTheDocument();

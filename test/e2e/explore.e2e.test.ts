@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { findReferences } from '../../src/speckle/references.ts';
 import { revitParameters } from '../../src/speckle/titles.ts';
-import { toJavaScriptPath, toJqPath } from '../../src/speckle/paths.ts';
+import { toJavaScriptPath, toJqPath, toJsonPath } from '../../src/speckle/paths.ts';
 import {
   lookUp,
   objectHeading,
@@ -179,7 +179,15 @@ describe('exploring an object', () => {
     expect(toJavaScriptPath(pathFromJq(jqPath))).toBe(jsPath);
     expect(toJqPath(pathFromJq(jqPath))).toBe(jqPath);
 
-    await page.getByRole('button', { name: 'Copy object JSON' }).click();
+    await page.getByRole('combobox', { name: 'Path syntax' }).selectOption({ label: 'JSONPath' });
+    await page.getByRole('button', { name: 'Copy path' }).click();
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toBe(toJsonPath(pathFromJq(jqPath)));
+
+    // O in the tree copies the whole object, whichever row is active.
+    await rootTree.focus();
+    await page.keyboard.press('o');
     await expect
       .poll(() => page.evaluate(() => navigator.clipboard.readText()))
       .toBe(lines.find((line) => line.id === rootId)!.raw);
