@@ -66,6 +66,23 @@ describe('the object view', () => {
     );
   });
 
+  it('links to Speckle under the path prefix the server is hosted at, /api left out', async () => {
+    const hosted = `${SERVER}/speckle`;
+    speckleServer.use(
+      http.get(
+        `${hosted}/api/objects/:p/:o/single`,
+        () => new HttpResponse(WALL_TEXT, { headers: { 'Content-Type': 'application/json' } }),
+      ),
+    );
+    renderApp({ server: `${hosted}/api`, route: `/objects/${PROJECT_ID}/${WALL_ID}/single` });
+
+    await screen.findByRole('tree', { name: `Properties of ${WALL_ID}` });
+    expect(screen.getByRole('link', { name: 'Open in Speckle' })).toHaveAttribute(
+      'href',
+      `${hosted}/projects/${PROJECT_ID}/models/${WALL_ID}`,
+    );
+  });
+
   it('moves through the tree with the keyboard and follows a reference with Enter', async () => {
     const { user, tree, router } = await openWall();
     tree.focus();
