@@ -4,7 +4,7 @@ import { shortTypeName } from '../speckle/types';
 import { ObjectTrail } from './ObjectTrail';
 import { useObjectNavigation } from './useObjectNavigation';
 import { objectWithChildrenQuery, type ObjectQueryInput } from '../api/objects';
-import { EXPORT_FORMATS, uniqueObjects } from '../export/formats';
+import { EXPORT_FORMATS, setExportBytes, uniqueObjects } from '../export/formats';
 import { isLoading, type ObjectSet } from '../speckle/objectSet';
 import { ErrorAlert } from './ErrorAlert';
 import { LoadStatus } from './LoadStatus';
@@ -133,7 +133,9 @@ function LoadedSet({
               <button
                 key={format.id}
                 type="button"
-                onClick={() => exports.save(format, records, target)}
+                onClick={() =>
+                  exports.save(format, records, target, setExportBytes(format.id, set))
+                }
               >
                 {format.label}
               </button>
@@ -142,7 +144,14 @@ function LoadedSet({
               <button
                 key={format.id}
                 type="button"
-                onClick={() => exports.save(format, { objects: uniqueObjects(set) }, target)}
+                onClick={() =>
+                  exports.save(
+                    format,
+                    { objects: uniqueObjects(set) },
+                    target,
+                    setExportBytes(format.id, set),
+                  )
+                }
               >
                 {format.label}
               </button>

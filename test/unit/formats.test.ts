@@ -6,6 +6,7 @@ import {
   formatFileName,
   jsonArrayParts,
   jsonLinesParts,
+  setExportBytes,
   uniqueObjects,
   type ExportObject,
 } from '../../src/export/formats';
@@ -455,40 +456,46 @@ describe('every set format, on the texts a parse and re-serialise would change',
   const objects = () => uniqueObjects(set);
   const utf8 = (text: string) => Buffer.from(text, 'utf8');
 
-  const cases: Array<[string, () => TextParts, Buffer]> = [
+  const cases: Array<[string, string, () => TextParts, Buffer]> = [
     [
       'jsonArray: the JSON-mode body',
+      'jsonArray',
       () => EXPORT_FORMATS.jsonArray.parts({ records }),
       utf8(`[${records.map(({ raw }) => raw).join(',')}]`),
     ],
     [
       'jsonLines from texts: the text-mode body',
+      'jsonLines',
       () => EXPORT_FORMATS.jsonLines.parts({ records }),
       utf8(records.map(({ id, raw }) => `${id}\t${raw}\n`).join('')),
     ],
     [
       'jsonLines from stored bytes: the text-mode body',
+      'jsonLines',
       () => EXPORT_FORMATS.jsonLines.parts({ records: set.records, lineBytes: set.blocks }),
       utf8(records.map(({ id, raw }) => `${id}\t${raw}\n`).join('')),
     ],
     [
       'ndjson: each text once, one per line',
+      'ndjson',
       () => EXPORT_FORMATS.ndjson.parts({ objects: objects() }),
       utf8(unique.map(({ raw }) => `${raw}\n`).join('')),
     ],
     [
       'objectsOfType: the texts of that exact type once, as an array',
+      'objectsOfType',
       () => EXPORT_FORMATS.objectsOfType.parts({ objects: objects(), speckleType: 'Base' }),
       utf8(`[${root},${AWKWARD_OBJECT}]`),
     ],
     [
       'ids: each id once, one per line',
+      'ids',
       () => EXPORT_FORMATS.ids.parts({ objects: objects() }),
       utf8(`${hex(10)}\n${hex(1)}\n${hex(3)}\n`),
     ],
   ];
 
-  it.each(cases)('%s', async (_name, parts, expected) => {
+  it.each(cases)('%s', async (_name, formatId, parts, expected) => {
     const written: Buffer[] = [];
     for await (const part of parts()) {
       written.push(typeof part === 'string' ? utf8(part) : Buffer.from(part));
@@ -497,5 +504,9 @@ describe('every set format, on the texts a parse and re-serialise would change',
     expect(file.length).toBe(expected.length);
     // Buffer.equals, not toEqual: a 10 MB diff would drown the report.
     expect(file.equals(expected)).toBe(true);
+    // Progress announces the size before writing; only the type filter's is not known ahead.
+    expect(setExportBytes(formatId, set)).toBe(
+      formatId === 'objectsOfType' ? null : expected.length,
+    );
   });
 });
