@@ -4,6 +4,7 @@ import { generateBuilding } from './generate.ts';
 import { loadRealFixtures, type RealFixtures } from './fixtures.ts';
 import type { JsonObject } from './jsonb.ts';
 import { generateLargeMesh } from './largeObject.ts';
+import { outsideReferenceModel } from './outsideReference.ts';
 
 /** Reads both projects (42 characters, like real Speckle tokens). */
 export const DEMO_TOKEN = 'c0c5787358fe71f57487624bdbe95abcebc844eeb2';
@@ -118,6 +119,37 @@ function largeObjectModel(): ModelSource {
   };
 }
 
+/** The real Revit floor's root (test/fixtures/speckle-real/revit-floor.objects.json). */
+const REVIT_FLOOR_ID = '551513ff4f3596024547fc818f1f3f70';
+/** The root of demo/outsideReference.ts, pinned like GENERATED_ROOT_IDS. */
+export const OUTSIDE_REFERENCE_ROOT_ID = '3f114f5b548482e55790062fad96b589';
+
+function outsideReferenceSource(): ModelSource {
+  return {
+    rootIds: [OUTSIDE_REFERENCE_ROOT_ID],
+    entries: () => [
+      {
+        id: OUTSIDE_REFERENCE_ROOT_ID,
+        label: 'Collection referring to the Revit floor outside its closure',
+        speckleType: 'Speckle.Core.Models.Collection',
+        objectCount: 2,
+      },
+    ],
+    load: () => {
+      const { root, objects } = outsideReferenceModel(REVIT_FLOOR_ID);
+      if (root.id !== OUTSIDE_REFERENCE_ROOT_ID) {
+        throw new Error(
+          `The outside-reference collection now has id ${String(root.id)}; update OUTSIDE_REFERENCE_ROOT_ID in demo/catalog.ts`,
+        );
+      }
+      return {
+        objects: new Map(objects.map((object) => [String(object.id), object])),
+        storedChildrenCounts: new Map(),
+      };
+    },
+  };
+}
+
 function closureKeys(object: JsonObject): string[] {
   const closure = object.__closure;
   return closure && typeof closure === 'object' && !Array.isArray(closure)
@@ -224,6 +256,7 @@ export function createCatalog(): DemoCatalog {
   const projects = [
     new DemoProject(PUBLIC_PROJECT_ID, 'Demo public project', 'public', [
       realDataModel(),
+      outsideReferenceSource(),
       generatedModel('public-10', 10),
       generatedModel('public-100', 100),
       generatedModel('public-1000', 1_000),

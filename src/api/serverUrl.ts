@@ -46,7 +46,12 @@ export function serverBase(url: URL): string {
 
 /** The same server reached with `/api` added or removed: deployments differ in which one works. */
 export function alternateBase(base: string): string {
-  return base.endsWith('/api') ? base.slice(0, -'/api'.length) : `${base}/api`;
+  return base.endsWith('/api') ? webAppBase(base) : `${base}/api`;
+}
+
+/** Where Speckle's web app is for a server whose object API answers at `base`: `/api` dropped. */
+export function webAppBase(base: string): string {
+  return base.endsWith('/api') ? base.slice(0, -'/api'.length) : base;
 }
 
 /**

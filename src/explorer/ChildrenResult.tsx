@@ -1,11 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { speckleWebUrl } from '../speckle/links';
 import { shortTypeName } from '../speckle/types';
 import { ObjectTrail } from './ObjectTrail';
 import { useObjectNavigation } from './useObjectNavigation';
 import { objectWithChildrenQuery, type ObjectQueryInput } from '../api/objects';
-import { EXPORT_FORMATS, uniqueObjects } from '../export/formats';
+import { EXPORT_FORMATS, setExportBytes, uniqueObjects } from '../export/formats';
 import { isLoading, type ObjectSet } from '../speckle/objectSet';
 import { ErrorAlert } from './ErrorAlert';
 import { LoadStatus } from './LoadStatus';
@@ -28,11 +27,12 @@ import { useFocusOnChange } from './useFocusOnChange';
 export function ChildrenResult({
   input,
   host,
-  webApp,
+  speckleUrlOf,
 }: {
   input: ObjectQueryInput;
   host: string;
-  webApp: boolean;
+  /** The object in Speckle's web app, where the server has one. */
+  speckleUrlOf: ((objectId: string) => string) | null;
 }) {
   const queryClient = useQueryClient();
   const options = objectWithChildrenQuery(input);
@@ -45,7 +45,7 @@ export function ChildrenResult({
       set={set}
       input={input}
       host={host}
-      webApp={webApp}
+      speckleUrlOf={speckleUrlOf}
       onRetry={() => void queryClient.resetQueries({ queryKey: options.queryKey, exact: true })}
     />
   );
@@ -55,13 +55,14 @@ function LoadedSet({
   set,
   input,
   host,
-  webApp,
+  speckleUrlOf,
   onRetry,
 }: {
   set: ObjectSet;
   input: ObjectQueryInput;
   host: string;
-  webApp: boolean;
+  /** The object in Speckle's web app, where the server has one. */
+  speckleUrlOf: ((objectId: string) => string) | null;
   onRetry: () => void;
 }) {
   const progress = useSyncExternalStore(set.subscribe, set.getProgress);
@@ -134,7 +135,9 @@ function LoadedSet({
               <button
                 key={format.id}
                 type="button"
-                onClick={() => exports.save(format, records, target)}
+                onClick={() =>
+                  exports.save(format, records, target, setExportBytes(format.id, set))
+                }
               >
                 {format.label}
               </button>
@@ -143,7 +146,14 @@ function LoadedSet({
               <button
                 key={format.id}
                 type="button"
-                onClick={() => exports.save(format, { objects: uniqueObjects(set) }, target)}
+                onClick={() =>
+                  exports.save(
+                    format,
+                    { objects: uniqueObjects(set) },
+                    target,
+                    setExportBytes(format.id, set),
+                  )
+                }
               >
                 {format.label}
               </button>
@@ -212,7 +222,7 @@ function LoadedSet({
                 set.has(id) ? navigation.open(id, { via: 'reference' }) : navigation.openSingle(id)
               }
               reveal={navigation.reveal}
-              speckleUrl={webApp ? speckleWebUrl(input.origin, projectId, shownId) : null}
+              speckleUrl={speckleUrlOf?.(shownId) ?? null}
             />
           ) : (
             progress.received > 0 && (

@@ -14,8 +14,12 @@ export function ExportProgress({
       {active ? (
         <>
           <span>
-            {active.label.replace(/^Download/, 'Saving')}: {formatBytes(active.bytes)}…
+            {active.label.replace(/^Download/, 'Saving')}: {formatBytes(active.bytes)}
+            {active.total !== null && ` of ${formatBytes(active.total)}`}…
           </span>
+          {active.total !== null && (
+            <progress value={active.bytes} max={active.total} aria-label="Download progress" />
+          )}
           <button type="button" onClick={active.cancel}>
             Cancel download
           </button>

@@ -1,8 +1,10 @@
 import { useLocation } from 'react-router';
 import type { ObjectQueryInput } from '../api/objects';
+import { webAppBase } from '../api/serverUrl';
 import { parseObjectRoute, type LookupMode } from '../app/objectRoute';
 import { activeServer, serverForAddress } from '../connection/activeServer';
 import { useConnectionState, useConnectionStore } from '../connection/useConnections';
+import { speckleWebUrl } from '../speckle/links';
 import { ChildrenResult } from './ChildrenResult';
 import { SingleObjectResult } from './SingleObjectResult';
 
@@ -36,11 +38,16 @@ export function ObjectPage({ mode }: { mode: LookupMode }) {
     onBaseResolved: (base) => store.rememberWorkingBase(server.server.id, base),
   };
   const host = new URL(server.origin).host;
-  // The built-in demo server has no web app to open objects in; real servers do.
-  const webApp = !server.server.isDemo;
+  // The link shows only beside an object the server sent, so the server has answered Speckle's
+  // object API. Its web app is at the same address under any prefix, except on the built-in demo
+  // server, which has none: the store marks the demo by its address, whatever it is named.
+  const { base } = server;
+  const speckleUrlOf = server.server.isDemo
+    ? null
+    : (id: string) => speckleWebUrl(webAppBase(base), projectId, id);
   return mode === 'single' ? (
-    <SingleObjectResult input={input} host={host} webApp={webApp} />
+    <SingleObjectResult input={input} host={host} speckleUrlOf={speckleUrlOf} />
   ) : (
-    <ChildrenResult input={input} host={host} webApp={webApp} />
+    <ChildrenResult input={input} host={host} speckleUrlOf={speckleUrlOf} />
   );
 }

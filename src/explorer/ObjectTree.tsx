@@ -13,12 +13,14 @@ export interface TreeActions {
   follow: (id: string) => void;
   copyValue: () => void;
   copyPath: () => void;
+  copyObject: () => void;
 }
 
 /**
  * One object's fields as a tree, rendered only where visible. Keyboard use follows the tree view
  * pattern with aria-activedescendant: the rows are flat in the DOM (virtualised), so each says
- * its level. Enter on a reference opens it; C copies the active value, P its path.
+ * its level. Enter on a reference opens it; C copies the active value, P its path, O the whole
+ * object's text.
  */
 export function ObjectTree({
   tree,
@@ -86,6 +88,7 @@ export function ObjectTree({
       },
       c: actions.copyValue,
       p: actions.copyPath,
+      o: actions.copyObject,
     };
     const move = moves[event.key];
     if (!move) return;
@@ -103,7 +106,7 @@ export function ObjectTree({
       aria-label={label}
       tabIndex={0}
       aria-activedescendant={rows.length > 0 ? rowId(activeIndex) : undefined}
-      aria-keyshortcuts="Enter C P"
+      aria-keyshortcuts="Enter C P O"
       onKeyDown={onKeyDown}
     >
       <div className="tree-rows" style={{ height: virtualizer.getTotalSize() }}>

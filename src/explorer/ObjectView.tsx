@@ -105,6 +105,10 @@ function ParsedObjectView({
     clipboard.copy(`${label} path`, format(activePath));
   }
 
+  function copyObject() {
+    clipboard.copy('Object JSON', raw);
+  }
+
   return (
     <article className="object-view" aria-labelledby={headingId}>
       <header className="object-header">
@@ -198,7 +202,7 @@ function ParsedObjectView({
             ))}
           </select>
         </label>
-        <button type="button" onClick={() => clipboard.copy('Object JSON', raw)}>
+        <button type="button" onClick={copyObject} aria-keyshortcuts="O">
           Copy object JSON
         </button>
         <button
@@ -232,7 +236,7 @@ function ParsedObjectView({
           const known = loaded?.title(id) ?? null;
           return known ? { title: known, loaded: true } : { title: id, loaded: false };
         }}
-        actions={{ follow: onFollow, copyValue, copyPath }}
+        actions={{ follow: onFollow, copyValue, copyPath, copyObject }}
       />
       <RevitParametersTable object={value} />
     </article>

@@ -3,7 +3,6 @@ import { isApiError } from '../api/apiError';
 import { singleObjectQuery, type ObjectQueryInput } from '../api/objects';
 import { MAX_AUTOMATIC_RETRIES, retryDelayMs } from '../api/retryPolicy';
 import { formatBytes, utf8ByteLength } from '../speckle/text';
-import { speckleWebUrl } from '../speckle/links';
 import { ErrorAlert } from './ErrorAlert';
 import { ObjectTrail } from './ObjectTrail';
 import { useObjectNavigation } from './useObjectNavigation';
@@ -15,11 +14,12 @@ import { useFocusOnChange } from './useFocusOnChange';
 export function SingleObjectResult({
   input,
   host,
-  webApp,
+  speckleUrlOf,
 }: {
   input: ObjectQueryInput;
   host: string;
-  webApp: boolean;
+  /** The object in Speckle's web app, where the server has one. */
+  speckleUrlOf: ((objectId: string) => string) | null;
 }) {
   const query = useQuery(singleObjectQuery(input));
   const { projectId, objectId } = input;
@@ -79,7 +79,7 @@ export function SingleObjectResult({
           host={host}
           objects={null}
           onFollow={navigation.openSingle}
-          speckleUrl={webApp ? speckleWebUrl(input.origin, projectId, objectId) : null}
+          speckleUrl={speckleUrlOf?.(objectId) ?? null}
         />
       )}
     </section>

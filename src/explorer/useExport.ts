@@ -6,6 +6,8 @@ import { formatBytes } from '../speckle/text';
 export interface ActiveExport {
   label: string;
   bytes: number;
+  /** The file's size when known before writing. */
+  total: number | null;
   cancel: () => void;
 }
 
@@ -17,14 +19,19 @@ export function useExport() {
   const [active, setActive] = useState<ActiveExport | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
 
-  function save<Input>(format: ExportFormat<Input>, input: Input, target: ExportTarget) {
+  function save<Input>(
+    format: ExportFormat<Input>,
+    input: Input,
+    target: ExportTarget,
+    total: number | null = null,
+  ) {
     const controller = new AbortController();
     const cancel = () => controller.abort();
-    setActive({ label: format.label, bytes: 0, cancel });
+    setActive({ label: format.label, bytes: 0, total, cancel });
     setOutcome(null);
     saveExport(format, input, target, {
       signal: controller.signal,
-      onProgress: (bytes) => setActive({ label: format.label, bytes, cancel }),
+      onProgress: (bytes) => setActive({ label: format.label, bytes, total, cancel }),
     })
       .then(
         (result) =>

@@ -9,6 +9,7 @@
 import type { LineRecord } from '../api/lines';
 import type { ObjectSummary } from '../speckle/objectSet';
 import type { Path } from '../speckle/paths';
+import { utf8ByteLength } from '../speckle/text';
 import { reindentJsonParts } from './jsonLayout';
 import { jsonValueSpan } from './jsonPath';
 import type { TextParts } from './parts';
@@ -236,6 +237,38 @@ export function* jsonArrayParts(raws: Iterable<string>): Generator<string> {
 /** `id\tjson\n` per object: the with-children endpoint's `text/plain` form. */
 export function* jsonLinesParts(records: Iterable<LineRecord>): Generator<string> {
   for (const { id, raw } of records) yield* [id, '\t', raw, '\n'];
+}
+
+/** The sizes a with-children load keeps, as ObjectSet does: each text's UTF-8 byte count. */
+export interface SizedSet {
+  /** Every line received, repeats included. */
+  readonly records: readonly ObjectSummary[];
+  /** Each object once. */
+  readonly summaries: readonly ObjectSummary[];
+  /** The body's bytes, in whole lines. */
+  readonly blocks: readonly Uint8Array[];
+}
+
+/**
+ * The size in bytes of a set export's file made now, known before it is written, so progress can
+ * say "of how much"; null for a format whose size shows only in the writing. Exact, except NDJSON
+ * of a text with line breaks (never sent by a server), which comes out smaller once compacted.
+ */
+export function setExportBytes(formatId: string, set: SizedSet): number | null {
+  const sum = <Item>(items: readonly Item[], size: (item: Item) => number) =>
+    items.reduce((total, item) => total + size(item), 0);
+  switch (formatId) {
+    case 'jsonArray':
+      return 2 + Math.max(0, set.records.length - 1) + sum(set.records, ({ bytes }) => bytes);
+    case 'jsonLines':
+      return sum(set.blocks, ({ byteLength }) => byteLength);
+    case 'ndjson':
+      return sum(set.summaries, ({ bytes }) => bytes + 1);
+    case 'ids':
+      return sum(set.summaries, ({ id }) => utf8ByteLength(id) + 1);
+    default:
+      return null;
+  }
 }
 
 /** The received objects a with-children load holds, as ObjectSet keeps them. */

@@ -162,7 +162,10 @@ function decodeSegment(segment: string): string {
   }
 }
 
-/** The object in Speckle's current web app (`/projects/{projectId}/models/{objectId}`). */
-export function speckleWebUrl(origin: string, projectId: string, objectId: string): string {
-  return `${origin}/projects/${encodeURIComponent(projectId)}/models/${encodeURIComponent(objectId)}`;
+/**
+ * The object in Speckle's current web app (`/projects/{projectId}/models/{objectId}`), for a web
+ * app at `webBase`: the server's origin and any path prefix it is hosted under.
+ */
+export function speckleWebUrl(webBase: string, projectId: string, objectId: string): string {
+  return `${webBase}/projects/${encodeURIComponent(projectId)}/models/${encodeURIComponent(objectId)}`;
 }

@@ -74,7 +74,7 @@ class StoredObject implements ObjectSummary, LineRecord {
 
 export class ObjectSet {
   /** Every line received, repeats included, in order. */
-  readonly records: LineRecord[] = [];
+  readonly records: Array<LineRecord & ObjectSummary> = [];
   /** Each object once, in the order received. */
   readonly summaries: ObjectSummary[] = [];
   /** The body as received, in blocks of whole lines: `records` point into them. */

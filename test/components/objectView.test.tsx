@@ -66,6 +66,23 @@ describe('the object view', () => {
     );
   });
 
+  it('links to Speckle under the path prefix the server is hosted at, /api left out', async () => {
+    const hosted = `${SERVER}/speckle`;
+    speckleServer.use(
+      http.get(
+        `${hosted}/api/objects/:p/:o/single`,
+        () => new HttpResponse(WALL_TEXT, { headers: { 'Content-Type': 'application/json' } }),
+      ),
+    );
+    renderApp({ server: `${hosted}/api`, route: `/objects/${PROJECT_ID}/${WALL_ID}/single` });
+
+    await screen.findByRole('tree', { name: `Properties of ${WALL_ID}` });
+    expect(screen.getByRole('link', { name: 'Open in Speckle' })).toHaveAttribute(
+      'href',
+      `${hosted}/projects/${PROJECT_ID}/models/${WALL_ID}`,
+    );
+  });
+
   it('moves through the tree with the keyboard and follows a reference with Enter', async () => {
     const { user, tree, router } = await openWall();
     tree.focus();
@@ -149,6 +166,20 @@ describe('the object view', () => {
     expect(await navigator.clipboard.readText()).toBe('["first note","second NOTE","third"]');
     await user.click(screen.getByRole('button', { name: 'Copy object JSON' }));
     expect(await navigator.clipboard.readText()).toBe(WALL_TEXT);
+  });
+
+  it('copies the whole object as received with O, whichever row is active', async () => {
+    const { user, tree } = await openWall();
+    await user.click(within(tree).getByRole('treeitem', { name: /^notes:/ }));
+    tree.focus();
+    await user.keyboard('c');
+    expect(await navigator.clipboard.readText()).toBe('["first note","second NOTE","third"]');
+    await user.keyboard('o');
+    expect(await navigator.clipboard.readText()).toBe(WALL_TEXT);
+    expect(screen.getByRole('button', { name: 'Copy object JSON' })).toHaveAttribute(
+      'aria-keyshortcuts',
+      'O',
+    );
   });
 
   it('hides internal fields on request and lists Revit parameters with units', async () => {

@@ -4,6 +4,7 @@ import {
   createCatalog,
   GENERATED_ROOT_IDS,
   LARGE_OBJECT_ID,
+  OUTSIDE_REFERENCE_ROOT_ID,
   PRIVATE_PROJECT_ID,
   PUBLIC_PROJECT_ID,
 } from '../../demo/catalog.ts';
@@ -53,6 +54,20 @@ describe('demo catalog', () => {
       expect(root).toBeDefined();
       expect(1 + (project?.descendants(root!).length ?? 0)).toBe(entry.objectCount);
     }
+  });
+
+  it('holds a collection whose reference to the stored Revit floor is outside its closure', () => {
+    const project = createCatalog().projects.find(({ id }) => id === PUBLIC_PROJECT_ID)!;
+    const root = project.get(OUTSIDE_REFERENCE_ROOT_ID);
+    expect(root?.id, 'paste this id into OUTSIDE_REFERENCE_ROOT_ID').toBe(
+      OUTSIDE_REFERENCE_ROOT_ID,
+    );
+    const [sent, linked] = (root!.elements as Array<{ referencedId: string }>).map(
+      ({ referencedId }) => referencedId,
+    );
+    // The with-children answer holds the closure's member only; the floor is served on its own.
+    expect(project.descendants(root!)).toEqual([sent]);
+    expect(project.get(linked!)?.speckle_type).toMatch(/RevitFloor$/);
   });
 
   it('holds one mesh of about 20 MB with its arrays inline, under its pinned id', () => {

@@ -118,6 +118,7 @@ describe('manifest', () => {
       ['Blender cube (real data)', 9],
       ['Revit model root, children not stored (real data)', 1],
       ['Brep with descendants missing from the database (real data)', 3],
+      ['Collection referring to the Revit floor outside its closure', 2],
       ['Generated building, 10 objects', 10],
       ['Generated building, 100 objects', 100],
       ['Generated building, 1,000 objects', 1000],

@@ -2,8 +2,9 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { findReferences } from '../../src/speckle/references.ts';
 import { revitParameters } from '../../src/speckle/titles.ts';
-import { toJavaScriptPath, toJqPath } from '../../src/speckle/paths.ts';
+import { toJavaScriptPath, toJqPath, toJsonPath } from '../../src/speckle/paths.ts';
 import {
+  download,
   lookUp,
   objectHeading,
   openApp,
@@ -11,7 +12,13 @@ import {
   waitForObjectShown,
 } from './support/app.ts';
 import { usePageSession } from './support/browser.ts';
-import { fetchRawBody, revitFloor, splitLines, type RawLine } from './support/demo.ts';
+import {
+  fetchRawBody,
+  findDemoObject,
+  revitFloor,
+  splitLines,
+  type RawLine,
+} from './support/demo.ts';
 
 function tree(page: Page, objectId: string): Locator {
   return page.getByRole('tree', { name: `Properties of ${objectId}` });
@@ -140,6 +147,47 @@ describe('exploring an object', () => {
     expect(await firstRange.count()).toBe(joinedLength > 100 ? 1 : 0);
   });
 
+  it('fetches a followed reference that the with-children answer lacks from the single endpoint', async () => {
+    const { page } = session;
+    const { project, object } = await findDemoObject(
+      'collection referring outside its closure',
+      ({ label }) => label.includes('outside its closure'),
+    );
+    const lines = splitLines(await fetchRawBody(project.id, object.id, 'lines'));
+    const [sent, linked] = findReferences(parsed(lines, object.id)).map(
+      ({ referencedId }) => referencedId,
+    );
+    // The server sends the closure's member; the other reference names an object stored apart.
+    expect(lines.map(({ id }) => id)).toEqual([object.id, sent]);
+    const linkedBody = await fetchRawBody(project.id, linked!, 'single');
+    await openApp(page);
+    await lookUp(page, project.id, object.id, 'Get with children');
+    await waitForCompleteCount(page, 2);
+    await waitForObjectShown(page, object.id);
+
+    const rootTree = tree(page, object.id);
+    await row(rootTree, 'elements').click();
+    const reference = row(rootTree, '1');
+    expect(await reference.textContent()).toContain(`→ ${linked}`);
+    await reference.getByText(`→ ${linked}`).click();
+
+    await waitForObjectShown(page, linked!);
+    expect(new URL(page.url()).pathname).toBe(`/objects/${project.id}/${linked}/single`);
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
+    expect(await crumbs.count()).toBe(2);
+    // What is shown is the single endpoint's answer.
+    expect((await download(page, 'Download object JSON')).bytes.equals(linkedBody)).toBe(true);
+
+    // An address naming an object the result lacks offers to fetch it on its own.
+    await page.goBack();
+    await waitForObjectShown(page, object.id);
+    await page.goto(`/objects/${project.id}/${object.id}?object=${linked}`);
+    await waitForCompleteCount(page, 2);
+    await page.getByRole('button', { name: 'Get it on its own' }).click();
+    await waitForObjectShown(page, linked!);
+    expect(new URL(page.url()).pathname).toBe(`/objects/${project.id}/${linked}/single`);
+  });
+
   it('searches inside the object, copies values and paths, hides internal fields, reads Revit parameters', async () => {
     const { page } = session;
     const { rootId, lines } = await loadRevitFloor(page);
@@ -179,7 +227,15 @@ describe('exploring an object', () => {
     expect(toJavaScriptPath(pathFromJq(jqPath))).toBe(jsPath);
     expect(toJqPath(pathFromJq(jqPath))).toBe(jqPath);
 
-    await page.getByRole('button', { name: 'Copy object JSON' }).click();
+    await page.getByRole('combobox', { name: 'Path syntax' }).selectOption({ label: 'JSONPath' });
+    await page.getByRole('button', { name: 'Copy path' }).click();
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toBe(toJsonPath(pathFromJq(jqPath)));
+
+    // O in the tree copies the whole object, whichever row is active.
+    await rootTree.focus();
+    await page.keyboard.press('o');
     await expect
       .poll(() => page.evaluate(() => navigator.clipboard.readText()))
       .toBe(lines.find((line) => line.id === rootId)!.raw);

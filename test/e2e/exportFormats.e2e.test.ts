@@ -2,11 +2,24 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { recompose } from '../../src/speckle/recompose.ts';
 import { shortTypeName } from '../../src/speckle/types.ts';
-import { download, lookUp, openApp, waitForCompleteCount } from './support/app.ts';
+import { formatBytes } from '../../src/speckle/text.ts';
+import {
+  download,
+  lookUp,
+  openApp,
+  waitForCompleteCount,
+  waitForObjectShown,
+} from './support/app.ts';
 import { usePageSession } from './support/browser.ts';
 import { expectSameBytes } from './support/bytes.ts';
-import { fetchRawBody, revitFloor, splitLines } from './support/demo.ts';
-import { savedThroughPicker, stubSavePicker } from './support/savePicker.ts';
+import {
+  fetchRawBody,
+  findDemoObject,
+  revitFloor,
+  splitLines,
+  thousandObjectModel,
+} from './support/demo.ts';
+import { savedFileState, savedThroughPicker, stubSavePicker } from './support/savePicker.ts';
 
 const MATERIAL = 'Objects.Other.Material:Objects.Other.Revit.RevitMaterial';
 
@@ -113,5 +126,84 @@ describe('every export format, through both ways of saving', () => {
       expect(file.name, expected.button).toMatch(expected.name);
       expectSameBytes(file.bytes, expected.bytes, `${expected.button} (save dialog)`);
     }
+  });
+
+  it('writes the single page’s object downloads and the missing ids through the save dialog', async () => {
+    const { page } = session;
+    const floor = await revitFloor();
+    const single = await fetchRawBody(floor.project.id, floor.object.id, 'single');
+    const root = JSON.parse(single.toString('utf8')) as { level: unknown };
+    const brep = await findDemoObject('brep root', ({ label }) => label.startsWith('Brep'));
+    await openApp(page);
+
+    // The closure's missing ids, first as a Blob download to compare the dialog's file with.
+    await lookUp(page, brep.project.id, brep.object.id, 'Get with children');
+    await waitForCompleteCount(page, brep.object.objectCount);
+    const integrity = page.getByText(/^Closure integrity: /);
+    await expect.poll(() => integrity.textContent(), { timeout: 30_000 }).toMatch(/\d+ missing/);
+    await integrity.click();
+    const missingByBlob = await download(page, 'Download missing ids');
+
+    await stubSavePicker(page);
+    await page.getByRole('button', { name: 'Download missing ids', exact: true }).click();
+    const missing = await savedThroughPicker(page, 1);
+    expect(missing.name).toMatch(/_missing-ids\.txt$/);
+    expectSameBytes(missing.bytes, missingByBlob.bytes, 'missing ids (save dialog)');
+    expect(missing.bytes.toString('utf8')).toMatch(/^([0-9a-f]{32}\n)+$/);
+
+    await lookUp(page, floor.project.id, floor.object.id, 'Get object');
+    await waitForObjectShown(page, floor.object.id);
+    await page
+      .getByRole('tree', { name: `Properties of ${floor.object.id}` })
+      .getByRole('treeitem', { name: /^level:/ })
+      .click();
+    const files: Expected[] = [
+      { button: 'Download object JSON', bytes: single, name: /_object\.json$/ },
+      {
+        button: 'Download pretty-printed object JSON',
+        bytes: JSON.stringify(root, null, 2),
+        name: /_object-pretty\.json$/,
+      },
+      {
+        button: 'Download selected value JSON',
+        bytes: JSON.stringify(root.level, null, 2),
+        name: /_value-level\.json$/,
+      },
+    ];
+    for (const [index, expected] of files.entries()) {
+      await page.getByRole('button', { name: expected.button, exact: true }).click();
+      const file = await savedThroughPicker(page, index + 2);
+      expect(file.name, expected.button).toMatch(expected.name);
+      expectSameBytes(file.bytes, expected.bytes, `${expected.button} (save dialog, /single)`);
+    }
+  });
+
+  it('shows a slow save’s progress against the file size, and Cancel download discards the file', async () => {
+    const { page } = session;
+    const { project, object } = await thousandObjectModel();
+    const linesBody = await fetchRawBody(project.id, object.id, 'lines');
+    await openApp(page);
+    await lookUp(page, project.id, object.id, 'Get with children');
+    await waitForCompleteCount(page, object.objectCount);
+    await stubSavePicker(page, { writeDelayMs: 300 });
+
+    await page.getByRole('button', { name: 'Download all as JSON lines', exact: true }).click();
+
+    const bar = page.getByRole('progressbar', { name: 'Download progress' });
+    await expect.poll(() => bar.getAttribute('value').then(Number)).toBeGreaterThan(0);
+    expect(await bar.getAttribute('max')).toBe(String(linesBody.length));
+    const progress = page.getByText(/^Saving all as JSON lines: /);
+    expect(await progress.textContent()).toMatch(
+      new RegExp(`: [\\d.]+ [kM]?B of ${formatBytes(linesBody.length)}…$`),
+    );
+    await page.getByRole('button', { name: 'Cancel download' }).click();
+
+    await page.getByText('The download was cancelled.').waitFor();
+    const file = await savedFileState(page, 1);
+    expect(file).toMatchObject({ aborted: true, closed: false });
+    expect(file!.bytes).toBeLessThan(linesBody.length);
+    expect(await page.getByRole('button', { name: 'Cancel download' }).count()).toBe(0);
+    expect(await bar.count()).toBe(0);
+    expect(await page.getByText(/^Saved \d/).count()).toBe(0);
   });
 });

@@ -54,6 +54,10 @@ describe('server addresses and odd input', () => {
     await waitForCompleteCount(page, object.objectCount);
     await waitForObjectShown(page, object.id);
     expect(new URL(page.url()).searchParams.get('server')).toBe(remote.url);
+    // A server other than the built-in demo has Speckle's web app beside its API.
+    expect(await page.getByRole('link', { name: 'Open in Speckle' }).getAttribute('href')).toBe(
+      `${remote.url}/projects/${project.id}/models/${object.id}`,
+    );
   });
 
   it('finds the API when the address was entered with /api, and says what it used', async () => {

@@ -6,6 +6,7 @@ import {
   formatFileName,
   jsonArrayParts,
   jsonLinesParts,
+  setExportBytes,
   uniqueObjects,
   type ExportObject,
 } from '../../src/export/formats';
@@ -430,6 +431,82 @@ describe('formatFileName', () => {
     ).toBe(`${stem}_type-RevitFloor-incomplete.json`);
     expect(formatFileName(EXPORT_FORMATS.value, { ...target, detail: '@elements/0' })).toBe(
       `${stem}_value-elements-0.json`,
+    );
+  });
+});
+
+describe('every set format, on the texts a parse and re-serialise would change', () => {
+  const hex = (n: number) => n.toString(16).padStart(32, '0');
+  // Compact, as `/single` and the stream's root come; unicode as raw UTF-8 and as escapes.
+  const root =
+    `{"id":"${hex(10)}","speckle_type":"Base","a.b":-0,"c/d":1e308,"k😀/é.x":"\\ud83d\\ude00😀",` +
+    `"@elements":[{"referencedId":"${hex(1)}","speckle_type":"reference"}],` +
+    `"__closure":{"${hex(1)}":1,"${hex(3)}":1},"totalChildrenCount":null}`;
+  // About 10 MB, with astral characters whose surrogate pairs a chunked writer could split.
+  const long = `{"id": "${hex(3)}", "speckle_type": "Objects.Other.Text", "value": "${'ab😀é\\n'.repeat(1_100_000)}"}`;
+  const records: LineRecord[] = [
+    { id: hex(10), raw: root },
+    { id: hex(1), raw: AWKWARD_OBJECT },
+    { id: hex(3), raw: long },
+    // The same child again, as a root stored in two projects sends it.
+    { id: hex(1), raw: AWKWARD_OBJECT },
+  ];
+  const unique = records.slice(0, 3);
+  const set = loadedSet(records);
+  const objects = () => uniqueObjects(set);
+  const utf8 = (text: string) => Buffer.from(text, 'utf8');
+
+  const cases: Array<[string, string, () => TextParts, Buffer]> = [
+    [
+      'jsonArray: the JSON-mode body',
+      'jsonArray',
+      () => EXPORT_FORMATS.jsonArray.parts({ records }),
+      utf8(`[${records.map(({ raw }) => raw).join(',')}]`),
+    ],
+    [
+      'jsonLines from texts: the text-mode body',
+      'jsonLines',
+      () => EXPORT_FORMATS.jsonLines.parts({ records }),
+      utf8(records.map(({ id, raw }) => `${id}\t${raw}\n`).join('')),
+    ],
+    [
+      'jsonLines from stored bytes: the text-mode body',
+      'jsonLines',
+      () => EXPORT_FORMATS.jsonLines.parts({ records: set.records, lineBytes: set.blocks }),
+      utf8(records.map(({ id, raw }) => `${id}\t${raw}\n`).join('')),
+    ],
+    [
+      'ndjson: each text once, one per line',
+      'ndjson',
+      () => EXPORT_FORMATS.ndjson.parts({ objects: objects() }),
+      utf8(unique.map(({ raw }) => `${raw}\n`).join('')),
+    ],
+    [
+      'objectsOfType: the texts of that exact type once, as an array',
+      'objectsOfType',
+      () => EXPORT_FORMATS.objectsOfType.parts({ objects: objects(), speckleType: 'Base' }),
+      utf8(`[${root},${AWKWARD_OBJECT}]`),
+    ],
+    [
+      'ids: each id once, one per line',
+      'ids',
+      () => EXPORT_FORMATS.ids.parts({ objects: objects() }),
+      utf8(`${hex(10)}\n${hex(1)}\n${hex(3)}\n`),
+    ],
+  ];
+
+  it.each(cases)('%s', async (_name, formatId, parts, expected) => {
+    const written: Buffer[] = [];
+    for await (const part of parts()) {
+      written.push(typeof part === 'string' ? utf8(part) : Buffer.from(part));
+    }
+    const file = Buffer.concat(written);
+    expect(file.length).toBe(expected.length);
+    // Buffer.equals, not toEqual: a 10 MB diff would drown the report.
+    expect(file.equals(expected)).toBe(true);
+    // Progress announces the size before writing; only the type filter's is not known ahead.
+    expect(setExportBytes(formatId, set)).toBe(
+      formatId === 'objectsOfType' ? null : expected.length,
     );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSpeckleLink } from '../../src/speckle/links';
+import { parseSpeckleLink, speckleWebUrl } from '../../src/speckle/links';
 
 const PROJECT = '0123456789';
 const OBJECT = '0123456789abcdef0123456789abcdef';
@@ -203,5 +203,19 @@ describe('parseSpeckleLink', () => {
     `see ${APP}/projects/${PROJECT}/models/${OBJECT}`,
   ])('returns null for %j, which is not a Speckle link', (text) => {
     expect(parseSpeckleLink(text)).toBeNull();
+  });
+});
+
+describe('speckleWebUrl', () => {
+  it('links to the object under the web app, prefix kept, and reads back as the same ids', () => {
+    const url = speckleWebUrl('https://example.com/speckle', 'a1b2c3d4e5', 'f'.repeat(32));
+
+    expect(url).toBe(`https://example.com/speckle/projects/a1b2c3d4e5/models/${'f'.repeat(32)}`);
+    expect(parseSpeckleLink(url)).toMatchObject({
+      kind: 'object',
+      base: 'https://example.com/speckle',
+      projectId: 'a1b2c3d4e5',
+      objectId: 'f'.repeat(32),
+    });
   });
 });

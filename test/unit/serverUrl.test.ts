@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alternateBase, parseServerUrl } from '../../src/api/serverUrl';
+import { alternateBase, parseServerUrl, webAppBase } from '../../src/api/serverUrl';
 
 describe('parseServerUrl', () => {
   it.each([
@@ -147,5 +147,17 @@ describe('alternateBase', () => {
     const base = 'https://app.speckle.systems';
 
     expect(alternateBase(alternateBase(base))).toBe(base);
+  });
+});
+
+describe('webAppBase', () => {
+  it.each([
+    ['https://app.speckle.systems', 'https://app.speckle.systems'],
+    ['https://app.speckle.systems/api', 'https://app.speckle.systems'],
+    ['https://example.com/speckle', 'https://example.com/speckle'],
+    ['https://example.com/speckle/api', 'https://example.com/speckle'],
+    ['https://example.com/rapid', 'https://example.com/rapid'],
+  ])('finds the web app of the API at %s at %s, keeping a path prefix', (base, web) => {
+    expect(webAppBase(base)).toBe(web);
   });
 });

@@ -10,6 +10,7 @@ import {
   type TreeRow,
 } from '../../src/explorer/treeModel';
 import { DeferredJson } from '../../src/speckle/lazyObject';
+import { DEFAULT_MAX_DEPTH } from '../../src/speckle/recompose';
 import { pathOf } from '../../src/speckle/paths';
 import { lookupOf, responseFixture } from './speckleFixtures';
 
@@ -212,6 +213,30 @@ describe('flattenTree in the recomposed view', () => {
       length: 3,
     });
     expect(describeRows(opened).slice(-3)).toEqual(['  0 1', '  1 2', '  2 3']);
+  });
+
+  it('stops resolving references below the depth limit and says so, the chain still present', () => {
+    const chain: Record<string, unknown> = {};
+    for (let i = 0; i <= DEFAULT_MAX_DEPTH + 1; i += 1) {
+      chain[`o${i}`] = { id: `o${i}`, next: ref(`o${i + 1}`) };
+    }
+    const deep: TreeOptions = { ...PLAIN, lookup: (id) => chain[id] };
+    const root = chain.o0;
+    const nodes = new TreeNodes();
+    let state = { rows: flattenTree(root, 'o0', nodes, deep), options: deep };
+    const deepestNext = () =>
+      state.rows.filter((row) => row.kind === 'entry' && row.label === 'next').at(-1) as EntryRow;
+    for (let level = 0; level <= DEFAULT_MAX_DEPTH; level += 1) {
+      state = toggle(root, nodes, state.options, deepestNext().node);
+    }
+
+    const nexts = state.rows.filter(
+      (row): row is EntryRow => row.kind === 'entry' && row.label === 'next',
+    );
+    expect(nexts).toHaveLength(DEFAULT_MAX_DEPTH + 1);
+    expect(nexts.at(-2)!.resolved).toEqual({ kind: 'object', id: `o${DEFAULT_MAX_DEPTH}` });
+    expect(nexts.at(-1)!.resolved).toEqual({ kind: 'depthLimit', id: `o${DEFAULT_MAX_DEPTH + 1}` });
+    expect(isExpandable(nexts.at(-1)!)).toBe(false);
   });
 
   it('recomposes the real Revit floor: its display meshes open into their fields', () => {
