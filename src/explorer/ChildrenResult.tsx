@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { shortTypeName } from '../speckle/types';
 import { ObjectTrail } from './ObjectTrail';
 import { useObjectNavigation } from './useObjectNavigation';
@@ -23,6 +23,7 @@ import { TicketTools } from './TicketTools';
 import { useExport } from './useExport';
 import { useFilteredObjects } from './useFilteredObjects';
 import { useFocusOnChange } from './useFocusOnChange';
+import { useObjectText } from './useObjectText';
 
 export function ChildrenResult({
   input,
@@ -73,11 +74,7 @@ function LoadedSet({
   const listed = useFilteredObjects(set, progress.received, filter);
   const { shownId } = navigation;
   const shownArrived = set.has(shownId);
-  // The set decodes an object's text from its bytes on each call: once per choice is enough.
-  const shownRaw = useMemo(
-    () => (shownArrived ? set.raw(shownId) : undefined),
-    [set, shownId, shownArrived],
-  );
+  const shownRaw = useObjectText(set, shownId, shownArrived);
   const { projectId, objectId } = input;
   const exports = useExport();
   const target = { host, projectId, objectId, complete: progress.status === 'complete' };
@@ -224,6 +221,8 @@ function LoadedSet({
               reveal={navigation.reveal}
               speckleUrl={speckleUrlOf?.(shownId) ?? null}
             />
+          ) : shownArrived ? (
+            <p className="hint">Reading object {shownId}…</p>
           ) : (
             progress.received > 0 && (
               <NotInResult
