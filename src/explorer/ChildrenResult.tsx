@@ -68,7 +68,7 @@ function LoadedSet({
 }) {
   const progress = useSyncExternalStore(set.subscribe, set.getProgress);
   const navigation = useObjectNavigation(input.objectId);
-  const closure = useRootClosure(set);
+  const closure = useRootClosure(set, !isLoading(progress));
   const closureCheck = useClosureCheck(set, closure, !isLoading(progress));
   const [filter, setFilter] = useState<ObjectFilter>(NO_FILTER);
   const listed = useFilteredObjects(set, progress.received, filter);

@@ -45,11 +45,13 @@ export function ModelOverview({
   onShowType: (speckleType: string) => void;
   onOpen: (id: string) => void;
 }) {
-  const closure = useRootClosure(set);
+  // Tallied only while open: a closed panel's figures would cost the load's main thread for nothing.
+  const [open, setOpen] = useState(false);
+  const closure = useRootClosure(set, open);
   return (
-    <details className="result-panel">
+    <details className="result-panel" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>What’s in it</summary>
-      {closure ? (
+      {!open ? null : closure ? (
         <OverviewBody
           set={set}
           closure={closure}

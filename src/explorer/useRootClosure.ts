@@ -16,12 +16,16 @@ function rootClosure(set: ObjectSet, rootId: string): Promise<ReadonlyMap<string
   return closure;
 }
 
-/** The root's `__closure` as id → depth: null until the root has arrived and been read. */
-export function useRootClosure(set: ObjectSet): ReadonlyMap<string, number> | null {
+/**
+ * The root's `__closure` as id → depth: null until the root has arrived and been read. Read only
+ * once `wanted`: during a load the page's main thread is busy enough, and nothing shows the
+ * closure before the load ends but the overview, when it is open.
+ */
+export function useRootClosure(set: ObjectSet, wanted: boolean): ReadonlyMap<string, number> | null {
   const [read, setRead] = useState<{ set: ObjectSet; closure: ReadonlyMap<string, number> }>();
   const { rootId } = set;
   useEffect(() => {
-    if (rootId === null) return;
+    if (rootId === null || !wanted) return;
     let current = true;
     void rootClosure(set, rootId).then((closure) => {
       if (current) setRead({ set, closure });
@@ -29,6 +33,6 @@ export function useRootClosure(set: ObjectSet): ReadonlyMap<string, number> | nu
     return () => {
       current = false;
     };
-  }, [set, rootId]);
+  }, [set, rootId, wanted]);
   return read?.set === set ? read.closure : null;
 }
