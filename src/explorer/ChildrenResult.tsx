@@ -125,15 +125,19 @@ function LoadedSet({
           <div className="row toolbar">
             {(
               [
-                [EXPORT_FORMATS.jsonArray, { records: set.records }],
-                [EXPORT_FORMATS.jsonLines, { records: set.records, lineBytes: set.blocks }],
+                [EXPORT_FORMATS.jsonArray, () => ({ records: set.records })],
+                // The body as it stands when the button is pressed.
+                [
+                  EXPORT_FORMATS.jsonLines,
+                  () => ({ records: set.records, lineBytes: set.bodyBytes() }),
+                ],
               ] as const
-            ).map(([format, records]) => (
+            ).map(([format, input]) => (
               <button
                 key={format.id}
                 type="button"
                 onClick={() =>
-                  exports.save(format, records, target, setExportBytes(format.id, set))
+                  exports.save(format, input(), target, setExportBytes(format.id, set))
                 }
               >
                 {format.label}

@@ -21,7 +21,10 @@ function rootClosure(set: ObjectSet, rootId: string): Promise<ReadonlyMap<string
  * once `wanted`: during a load the page's main thread is busy enough, and nothing shows the
  * closure before the load ends but the overview, when it is open.
  */
-export function useRootClosure(set: ObjectSet, wanted: boolean): ReadonlyMap<string, number> | null {
+export function useRootClosure(
+  set: ObjectSet,
+  wanted: boolean,
+): ReadonlyMap<string, number> | null {
   const [read, setRead] = useState<{ set: ObjectSet; closure: ReadonlyMap<string, number> }>();
   const { rootId } = set;
   useEffect(() => {

@@ -39,8 +39,8 @@ export interface RawInput {
 export interface RecordsInput {
   records: readonly LineRecord[];
   /**
-   * The body's bytes holding those lines, where the caller keeps them (ObjectSet.blocks): the JSON
-   * lines file is then written from them as they are, without decoding a single text.
+   * The body's bytes holding those lines, where the caller keeps them (ObjectSet.bodyBytes): the
+   * JSON lines file is then written from them as they are, without decoding a single text.
    */
   lineBytes?: readonly Uint8Array[];
 }
@@ -245,8 +245,8 @@ export interface SizedSet {
   readonly records: readonly ObjectSummary[];
   /** Each object once. */
   readonly summaries: readonly ObjectSummary[];
-  /** The body's bytes, in whole lines. */
-  readonly blocks: readonly Uint8Array[];
+  /** The body's bytes up to the end of its last good line. */
+  bodyBytes(): readonly Uint8Array[];
 }
 
 /**
@@ -261,7 +261,7 @@ export function setExportBytes(formatId: string, set: SizedSet): number | null {
     case 'jsonArray':
       return 2 + Math.max(0, set.records.length - 1) + sum(set.records, ({ bytes }) => bytes);
     case 'jsonLines':
-      return sum(set.blocks, ({ byteLength }) => byteLength);
+      return sum(set.bodyBytes(), ({ byteLength }) => byteLength);
     case 'ndjson':
       return sum(set.summaries, ({ bytes }) => bytes + 1);
     case 'ids':

@@ -49,22 +49,45 @@ const decoder = new TextDecoder();
 class StoredObject implements ObjectSummary, LineRecord {
   readonly id: string;
   readonly speckleType: string;
-  /** The text's size in UTF-8 bytes, which is also its length in `block`. */
+  /** The text's size in UTF-8 bytes. */
   readonly bytes: number;
-  private readonly block: Uint8Array;
+  /** The blocks of the body, the one the text starts in, and where in it. */
+  private readonly blocks: readonly Uint8Array[];
+  private readonly block: number;
   private readonly start: number;
 
-  constructor(id: string, speckleType: string, block: Uint8Array, start: number, end: number) {
+  constructor(
+    id: string,
+    speckleType: string,
+    blocks: readonly Uint8Array[],
+    block: number,
+    start: number,
+    bytes: number,
+  ) {
     this.id = id;
     this.speckleType = speckleType;
-    this.bytes = end - start;
+    this.bytes = bytes;
+    this.blocks = blocks;
     this.block = block;
     this.start = start;
   }
 
-  /** The text's UTF-8 bytes, as received: a view into the block, not a copy. */
+  /**
+   * The text's UTF-8 bytes, as received: a view into its block, or for the few texts that span
+   * blocks (one a chunk of the body, at most) a copy joined from them.
+   */
   get encoded(): Uint8Array {
-    return this.block.subarray(this.start, this.start + this.bytes);
+    const first = this.blocks[this.block]!;
+    const end = this.start + this.bytes;
+    if (end <= first.length) return first.subarray(this.start, end);
+    const joined = new Uint8Array(this.bytes);
+    joined.set(first.subarray(this.start));
+    for (let block = this.block + 1, at = first.length - this.start; at < this.bytes; block += 1) {
+      const piece = this.blocks[block]!.subarray(0, this.bytes - at);
+      joined.set(piece, at);
+      at += piece.length;
+    }
+    return joined;
   }
 
   get raw(): string {
@@ -77,8 +100,12 @@ export class ObjectSet {
   readonly records: Array<LineRecord & ObjectSummary> = [];
   /** Each object once, in the order received. */
   readonly summaries: ObjectSummary[] = [];
-  /** The body as received, in blocks of whole lines: `records` point into them. */
-  readonly blocks: Uint8Array[] = [];
+  /** The body as received, chunk by chunk: `records` point into them. */
+  private readonly blocks: Uint8Array[] = [];
+  /** The body offset of each block's first byte. */
+  private readonly blockOffsets: number[] = [];
+  /** The body offset just past the last good line. */
+  private goodEnd = 0;
   private readonly byId = new Map<string, StoredObject>();
   private progress: LoadProgress;
   private readonly listeners = new Set<() => void>();
@@ -134,17 +161,25 @@ export class ObjectSet {
    */
   appendBlock(block: IndexedBlock, typeNames: readonly string[]): void {
     let { received, expected, duplicates } = this.progress;
-    const { bytes, starts, ends, types } = block;
+    const { bytes, offset, starts, ends, types } = block;
     const ids = idsOf(block);
-    this.blocks.push(bytes);
+    const { blocks, blockOffsets } = this;
+    blocks.push(bytes);
+    blockOffsets.push(offset);
+    this.goodEnd = block.goodEnd;
     for (let index = 0; index < ids.length; index += 1) {
       const id = ids[index]!;
+      const start = starts[index]!;
+      // A text starts in this block, or in an earlier one when it spans blocks.
+      let home = blocks.length - 1;
+      while (blockOffsets[home]! > start) home -= 1;
       const object = new StoredObject(
         id,
         typeNames[types[index]!] ?? '',
-        bytes,
-        starts[index]!,
-        ends[index]!,
+        blocks,
+        home,
+        start - blockOffsets[home]!,
+        ends[index]! - start,
       );
       this.records.push(object);
       if (this.byId.has(id)) {
@@ -162,11 +197,26 @@ export class ObjectSet {
         received,
         expected,
         duplicates,
-        bytes: this.progress.bytes + bytes.length,
+        bytes: offset + bytes.length,
         retry: null,
       },
       false,
     );
+  }
+
+  /**
+   * The body's bytes up to the end of its last good line, as received: what a byte-exact copy of
+   * the body holds (a line cut short or malformed left out). Taken now: blocks that arrive later
+   * are not part of it.
+   */
+  bodyBytes(): Uint8Array[] {
+    const parts: Uint8Array[] = [];
+    for (const [index, block] of this.blocks.entries()) {
+      const length = Math.min(block.length, this.goodEnd - this.blockOffsets[index]!);
+      if (length <= 0) break;
+      parts.push(length === block.length ? block : block.subarray(0, length));
+    }
+    return parts;
   }
 
   waitForRetry(retry: LoadProgress['retry'], error: ApiError): void {

@@ -16,25 +16,32 @@ import {
 import { countTopLevelClosure, readTopLevelType } from '../speckle/topLevelFields';
 import { decodeSpan } from '../speckle/utf8Text';
 
-/** Whole lines of the body, as received, and where each object's text lies in them. */
+/** A chunk of the body, as received, and the object lines it completes. */
 export interface IndexedBlock {
   bytes: Uint8Array;
+  /** The body offset of the chunk's first byte. */
+  offset: number;
   /**
    * The block's ids, one after the other, and where each ends: one string crosses between threads
    * instead of one per object (idsOf splits it).
    */
   idText: string;
   idEnds: Uint32Array;
-  /** Byte offsets of each object's JSON text in `bytes`, end exclusive. */
-  starts: Uint32Array;
-  ends: Uint32Array;
+  /**
+   * Body offsets of each object's JSON text, end exclusive. A text that began in an earlier chunk
+   * starts before `offset`.
+   */
+  starts: Float64Array;
+  ends: Float64Array;
   /** Each object's `speckle_type`, as a number into the load's type table. */
   types: Uint32Array;
   /** Type names first seen in this block: they take the next numbers of the table, in order. */
   newTypes: string[];
   /** 1 + the number of keys in the root's `__closure`, in the block that holds the root. */
   expected: number | null;
-  /** The line that stopped the read; the block holds the good lines before it. */
+  /** The body offset just past the last good line so far: where a copy of the body ends. */
+  goodEnd: number;
+  /** The line that stopped the read; the lines before it are good. */
   malformed: MalformedLine | null;
 }
 
@@ -46,7 +53,7 @@ export type FromIndexer =
   | { kind: 'finished'; complete: boolean };
 
 export interface BlockIndexer {
-  /** Splits the chunk and indexes the lines it completes; null when it completes none. */
+  /** Splits the chunk and indexes the lines it completes; null once the read has stopped. */
   push(chunk: Uint8Array): IndexedBlock | null;
   /** Indexes lines already split. */
   index(split: LineBlock): IndexedBlock;
@@ -59,20 +66,22 @@ export function createBlockIndexer(): BlockIndexer {
   let first = true;
 
   function index(split: LineBlock): IndexedBlock {
-    const { bytes, lines } = split;
+    const { bytes, offset, lines, goodEnd, malformed } = split;
     const count = lines.length;
     const block: IndexedBlock = {
       bytes,
-      ...idsText(bytes, lines),
-      starts: new Uint32Array(count),
-      ends: new Uint32Array(count),
+      offset,
+      ...idsText(lines),
+      starts: new Float64Array(count),
+      ends: new Float64Array(count),
       types: new Uint32Array(count),
       newTypes: [],
       expected: null,
-      malformed: split.malformed,
+      goodEnd,
+      malformed,
     };
-    for (const [at, { start, end }] of lines.entries()) {
-      const text = bytes.subarray(start, end);
+    for (const [at, { start, end, source, sourceOffset }] of lines.entries()) {
+      const text = source.subarray(start - sourceOffset, end - sourceOffset);
       if (first) {
         // The root comes first; its closure says how many objects to expect.
         block.expected = 1 + countTopLevelClosure(text);
@@ -107,19 +116,16 @@ export function createBlockIndexer(): BlockIndexer {
  * a decode per id. Ids are ASCII in practice, so the text's offsets are the bytes'; any other id
  * is decoded on its own to find where it ends in the text.
  */
-function idsText(
-  bytes: Uint8Array,
-  lines: readonly SplitLine[],
-): { idText: string; idEnds: Uint32Array } {
+function idsText(lines: readonly SplitLine[]): { idText: string; idEnds: Uint32Array } {
   let length = 0;
   for (const { lineStart, start } of lines) length += start - 1 - lineStart;
   const gathered = new Uint8Array(length);
   const idEnds = new Uint32Array(lines.length);
   let at = 0;
   let nonAscii = 0;
-  for (const [index, { lineStart, start }] of lines.entries()) {
-    for (let from = lineStart; from < start - 1; from += 1) {
-      const byte = bytes[from]!;
+  for (const [index, { lineStart, start, source, sourceOffset }] of lines.entries()) {
+    for (let from = lineStart - sourceOffset; from < start - 1 - sourceOffset; from += 1) {
+      const byte = source[from]!;
       nonAscii |= byte & 0x80;
       gathered[at] = byte;
       at += 1;
@@ -127,7 +133,9 @@ function idsText(
     idEnds[index] = at;
   }
   if (nonAscii === 0) return { idText: decodeSpan(gathered, 0, length), idEnds };
-  const ids = lines.map(({ lineStart, start }) => decodeSpan(bytes, lineStart, start - 1));
+  const ids = lines.map(({ lineStart, start, source, sourceOffset }) =>
+    decodeSpan(source, lineStart - sourceOffset, start - 1 - sourceOffset),
+  );
   let end = 0;
   for (const [index, id] of ids.entries()) idEnds[index] = end += id.length;
   return { idText: ids.join(''), idEnds };

@@ -151,7 +151,10 @@ describe('jsonArray and jsonLines', () => {
       if (block) set.appendBlock(block, block.newTypes);
     }
 
-    const parts = EXPORT_FORMATS.jsonLines.parts({ records: set.records, lineBytes: set.blocks });
+    const parts = EXPORT_FORMATS.jsonLines.parts({
+      records: set.records,
+      lineBytes: set.bodyBytes(),
+    });
     const later = indexer.push(bytes.subarray(received.length));
     if (later) set.appendBlock(later, []);
 
@@ -472,7 +475,7 @@ describe('every set format, on the texts a parse and re-serialise would change',
     [
       'jsonLines from stored bytes: the text-mode body',
       'jsonLines',
-      () => EXPORT_FORMATS.jsonLines.parts({ records: set.records, lineBytes: set.blocks }),
+      () => EXPORT_FORMATS.jsonLines.parts({ records: set.records, lineBytes: set.bodyBytes() }),
       utf8(records.map(({ id, raw }) => `${id}\t${raw}\n`).join('')),
     ],
     [

@@ -73,11 +73,16 @@ describe('the indexing protocol', () => {
     expect(answered!.reply.kind === 'block' && answered!.reply.block.bytes.byteLength).toBe(0);
   });
 
-  it('answers nothing for a chunk inside a line, and a cut body as not whole', () => {
+  it('answers a chunk inside a line with its bytes and no object, and a cut body as not whole', () => {
     const indexer = createBlockIndexer();
-    const cut = body.subarray(0, 40);
+    const cut = body.slice(0, 40);
+    const answered = answer(indexer, { kind: 'chunk', chunk: cut });
 
-    expect(answer(indexer, { kind: 'chunk', chunk: cut })).toBeNull();
+    expect(answered?.reply.kind === 'block' && answered.reply.block).toMatchObject({
+      bytes: cut,
+      offset: 0,
+      idEnds: new Uint32Array(0),
+    });
     expect(answer(indexer, { kind: 'finish' })?.reply).toEqual({
       kind: 'finished',
       complete: false,
@@ -125,6 +130,21 @@ describe('ObjectSet filled from indexed blocks', () => {
     }
     return set;
   }
+
+  it('keeps as the body the bytes up to the last good line, however the chunks fell', () => {
+    const cut = body.subarray(0, body.length - 5);
+    for (const size of [1, 7, 64, cut.length]) {
+      const set = new ObjectSet();
+      const table: string[] = [];
+      for (const block of blocksOf(indexThroughMessages(chunksOf(cut, size)))) {
+        table.push(...block.newTypes);
+        set.appendBlock(block, table);
+      }
+      const kept = Buffer.concat(set.bodyBytes());
+      expect(kept.equals(cut.subarray(0, cut.lastIndexOf(0x0a) + 1))).toBe(true);
+      expect(set.records.map(({ raw }) => raw)).toEqual([rootText, childText, otherText]);
+    }
+  });
 
   it('decodes each object’s text from the stored bytes when asked, exactly as received', () => {
     const set = filled();

@@ -12,14 +12,28 @@ export function appendRecords(set: ObjectSet, records: readonly LineRecord[]): v
   const encoded = records.map(({ id, raw }) => encoder.encode(`${id}\t${raw}\n`));
   const bytes = new Uint8Array(encoded.reduce((sum, line) => sum + line.length, 0));
   const lines: LineBlock['lines'] = [];
+  // Body offsets: this block follows what the set holds already.
+  const base = set.getProgress().bytes;
   let at = 0;
   for (const [index, line] of encoded.entries()) {
     const start = at + encoder.encode(`${records[index]!.id}\t`).length;
-    lines.push({ lineStart: at, start, end: at + line.length - 1 });
+    lines.push({
+      lineStart: base + at,
+      start: base + start,
+      end: base + at + line.length - 1,
+      source: bytes,
+      sourceOffset: base,
+    });
     bytes.set(line, at);
     at += line.length;
   }
-  const block = createBlockIndexer().index({ bytes, lines, malformed: null });
+  const block = createBlockIndexer().index({
+    bytes,
+    offset: base,
+    lines,
+    goodEnd: base + bytes.length,
+    malformed: null,
+  });
   set.appendBlock(block, block.newTypes);
 }
 
