@@ -31,6 +31,7 @@ const GZIP_LEVEL = 1;
 // A stored body is compressed once, so it can afford zlib's default ratio.
 const STORED_GZIP_LEVEL = constants.Z_DEFAULT_COMPRESSION;
 const STORED_WRITE_BYTES = 64 * 1024;
+const DROP_PAUSE_MS = 300;
 const GARBAGE_LINE = 'this line is not an object: the stream is corrupted\n';
 
 function sleep(ms: number): Promise<void> {
@@ -93,10 +94,14 @@ class GzipBody {
     if (socket.writableLength > 0) {
       await new Promise((resolve) => socket.once('drain', resolve));
     }
+    // The break comes a moment after the bytes, as on a real network: a browser may discard bytes
+    // its page had not read yet when the error arrives, so a break on their heels made what
+    // "arrived" depend on how soon the client's reader got to them on a busy machine.
+    await sleep(DROP_PAUSE_MS);
     // A FIN, not a reset: a reset lets the client's kernel discard bytes it had received but the
-    // browser had not read yet, so what "arrived" would depend on timing. The body still ends
-    // without its final chunk, which is what a dropped connection looks like to the client.
-    socket.end();
+    // browser had not read yet. The body still ends without its final chunk, which is what a
+    // dropped connection looks like to the client.
+    if (!this.closed) socket.end();
   }
 
   private waitForDrain(): Promise<void> {
