@@ -23,7 +23,7 @@ import { TicketTools } from './TicketTools';
 import { useExport } from './useExport';
 import { useFilteredObjects } from './useFilteredObjects';
 import { useFocusOnChange } from './useFocusOnChange';
-import { useObjectText } from './useObjectText';
+import { useObjectSource } from './useObjectSource';
 
 export function ChildrenResult({
   input,
@@ -74,7 +74,7 @@ function LoadedSet({
   const listed = useFilteredObjects(set, progress.received, filter);
   const { shownId } = navigation;
   const shownArrived = set.has(shownId);
-  const shownRaw = useObjectText(set, shownId, shownArrived);
+  const shownSource = useObjectSource(set, shownId, shownArrived);
   const { projectId, objectId } = input;
   const exports = useExport();
   const target = { host, projectId, objectId, complete: progress.status === 'complete' };
@@ -211,10 +211,10 @@ function LoadedSet({
               titleOf={(id) => titleOf(set, id)}
             />
           )}
-          {shownRaw !== undefined ? (
+          {shownSource !== undefined ? (
             <ObjectView
               key={shownId}
-              raw={shownRaw}
+              source={shownSource}
               objectId={shownId}
               projectId={projectId}
               host={host}

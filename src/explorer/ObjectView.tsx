@@ -1,7 +1,6 @@
 import { memo, useEffect, useMemo, useState } from 'react';
 import { EXPORT_FORMATS } from '../export/formats';
 import { jsonValueSpan } from '../export/jsonPath';
-import { parseDeferringLarge } from '../speckle/lazyObject';
 import { parsedObjects, type ObjectTexts } from '../speckle/objectLookup';
 import { pathOf, type Path } from '../speckle/paths';
 import { recompose } from '../speckle/recompose';
@@ -9,6 +8,7 @@ import { objectTitle } from '../speckle/titles';
 import { shortTypeName, typeChain } from '../speckle/types';
 import { ExportProgress } from './ExportProgress';
 import { ObjectSearchBar } from './ObjectSearchBar';
+import type { ObjectSource } from './objectSource';
 import { ObjectTree } from './ObjectTree';
 import { PATH_SYNTAXES, type PathSyntax } from './pathSyntaxes';
 import { RevitParametersTable } from './RevitParametersTable';
@@ -17,7 +17,7 @@ import { useExport } from './useExport';
 import { useObjectTree } from './useObjectTree';
 
 export interface ObjectViewProps {
-  raw: string;
+  source: ObjectSource;
   objectId: string;
   projectId: string;
   host: string;
@@ -36,21 +36,21 @@ export interface ObjectViewProps {
  * re-renders several times a second while a load or a download runs, and the tree need not.
  */
 export const ObjectView = memo(function ObjectView(props: ObjectViewProps) {
-  const parsed = useMemo(() => parseJson(props.raw), [props.raw]);
+  const { parsed } = props.source;
   return parsed.ok ? (
     <ParsedObjectView {...props} value={parsed.value} />
   ) : (
     <article className="object-view" aria-label={`Object ${props.objectId}`}>
       <div role="alert" className="alert">
         <p>This object's text is not valid JSON ({parsed.error}). Its exact text:</p>
-        <pre className="raw">{props.raw}</pre>
+        <pre className="raw">{props.source.read()}</pre>
       </div>
     </article>
   );
 });
 
 function ParsedObjectView({
-  raw,
+  source,
   value,
   objectId,
   projectId,
@@ -76,7 +76,7 @@ function ParsedObjectView({
   const title = objectTitle(value);
   const speckleType = (value as { speckle_type?: unknown }).speckle_type;
   const headingId = `object-${objectId}`;
-  const readWhole = useMemo(() => memoised(() => JSON.parse(raw) as unknown), [raw]);
+  const readWhole = useMemo(() => memoised(() => JSON.parse(source.read()) as unknown), [source]);
 
   const { reveal: revealPath } = tree;
   useEffect(() => {
@@ -92,10 +92,13 @@ function ParsedObjectView({
     if (!activeRow || !activePath) return;
     if (typeof activeRow.value === 'string') return clipboard.copy('Value', activeRow.value);
     // The received text of the value, exactly; the recomposed view has no text to cut from.
-    const span = recomposed ? null : jsonValueSpan(raw, activePath);
+    const raw = recomposed ? null : source.read();
+    const span = raw === null ? null : jsonValueSpan(raw, activePath);
     clipboard.copy(
       'Value',
-      span ? raw.slice(span.start, span.end) : JSON.stringify(activeRow.value, null, 2),
+      raw !== null && span
+        ? raw.slice(span.start, span.end)
+        : JSON.stringify(activeRow.value, null, 2),
     );
   }
 
@@ -106,7 +109,7 @@ function ParsedObjectView({
   }
 
   function copyObject() {
-    clipboard.copy('Object JSON', raw);
+    clipboard.copy('Object JSON', source.read());
   }
 
   return (
@@ -140,7 +143,7 @@ function ParsedObjectView({
             <button
               key={format.id}
               type="button"
-              onClick={() => exports.save(format, { raw }, target)}
+              onClick={() => exports.save(format, { raw: source.read() }, target)}
             >
               {format.label}
             </button>
@@ -212,7 +215,7 @@ function ParsedObjectView({
             activePath &&
             exports.save(
               EXPORT_FORMATS.value,
-              { raw, path: activePath },
+              { raw: source.read(), path: activePath },
               {
                 ...target,
                 detail: PATH_SYNTAXES.jsonPath.format(activePath),
@@ -262,19 +265,6 @@ function Checkbox({
       {label}
     </label>
   );
-}
-
-type ParseResult = { ok: true; value: object } | { ok: false; error: string };
-
-function parseJson(raw: string): ParseResult {
-  try {
-    const value = parseDeferringLarge(raw);
-    return typeof value === 'object' && value !== null
-      ? { ok: true, value }
-      : { ok: false, error: 'not an object' };
-  } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
-  }
 }
 
 function memoised<T>(compute: () => T): () => T {

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { isApiError } from '../api/apiError';
 import { singleObjectQuery, type ObjectQueryInput } from '../api/objects';
 import { MAX_AUTOMATIC_RETRIES, retryDelayMs } from '../api/retryPolicy';
 import { formatBytes, utf8ByteLength } from '../speckle/text';
 import { ErrorAlert } from './ErrorAlert';
+import { objectSource } from './objectSource';
 import { ObjectTrail } from './ObjectTrail';
 import { useObjectNavigation } from './useObjectNavigation';
 import { ObjectView } from './ObjectView';
@@ -22,6 +24,9 @@ export function SingleObjectResult({
   speckleUrlOf: ((objectId: string) => string) | null;
 }) {
   const query = useQuery(singleObjectQuery(input));
+  const raw = query.data?.raw;
+  // Parsed once per answer: a single object can be 20 MB.
+  const source = useMemo(() => (raw === undefined ? null : objectSource(() => raw)), [raw]);
   const { projectId, objectId } = input;
   const navigation = useObjectNavigation(objectId);
   const resultRef = useFocusOnChange<HTMLElement>(`${projectId}/${objectId}`);
@@ -70,10 +75,10 @@ export function SingleObjectResult({
       {navigation.trail.length > 1 && (
         <ObjectTrail trail={navigation.trail} hrefFor={navigation.hrefFor} titleOf={shortId} />
       )}
-      {query.isSuccess && (
+      {source && (
         <ObjectView
           key={objectId}
-          raw={query.data.raw}
+          source={source}
           objectId={objectId}
           projectId={projectId}
           host={host}

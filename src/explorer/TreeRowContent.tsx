@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { readMarker, type MarkerKind } from '../speckle/recompose';
 import { DeferredJson, settled } from '../speckle/lazyObject';
 import { matchRanges } from '../speckle/search';
-import { formatBytes, utf8ByteLength } from '../speckle/text';
+import { formatBytes } from '../speckle/text';
 import { displayKey } from '../speckle/titles';
 import { shortTypeName, typeChain } from '../speckle/types';
 import type { Resolved, TreeRow } from './treeModel';
@@ -118,10 +118,10 @@ function ValueSummary({
   fullStrings: boolean;
 }) {
   if (row.size === 'unparsed' && row.value instanceof DeferredJson) {
-    const { text } = row.value;
+    const { opening, bytes } = row.value;
     return (
       <span className="tree-summary">
-        {text.startsWith('[') ? '[…]' : '{…}'} {formatBytes(utf8ByteLength(text))}, read when opened
+        {opening === '[' ? '[…]' : '{…}'} {formatBytes(bytes)}, read when opened
       </span>
     );
   }

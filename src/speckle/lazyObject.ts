@@ -8,20 +8,36 @@
  * (an id is 32 characters between two quotes), so the scan touches a few characters per entry.
  */
 
-/** The JSON text of one container, parsed the first time its value is read. */
+import { utf8ByteLength } from './text';
+
+/**
+ * One container, parsed the first time its value is read. It holds a way to read its JSON text
+ * rather than the text: a text sliced from the object's keeps the whole object's text alive (4 MB
+ * for a 100k model's root), which a with-children view can decode again from its bytes instead.
+ */
 export class DeferredJson {
   private parsed: { value: unknown } | null = null;
 
-  constructor(readonly text: string) {}
+  /**
+   * @param read gives the container's JSON text
+   * @param opening its first character, `[` or `{`
+   * @param bytes its size in UTF-8 bytes
+   */
+  constructor(
+    private readonly read: () => string,
+    readonly opening: string,
+    readonly bytes: number,
+  ) {}
 
   get value(): unknown {
     if (!this.parsed) {
+      const text = this.read();
       try {
-        this.parsed = { value: JSON.parse(this.text) };
+        this.parsed = { value: JSON.parse(text) };
       } catch {
         // The scan found the container's bounds but its inside is not JSON: show the text as
         // received rather than fail the whole view.
-        this.parsed = { value: this.text };
+        this.parsed = { value: text };
       }
     }
     return this.parsed.value;
@@ -42,6 +58,22 @@ const SCAN_FROM_LENGTH = 1024 * 1024;
 /** Containers longer than this stay text until opened. */
 const DEFER_FROM_LENGTH = 256 * 1024;
 
+/**
+ * Reads `raw.slice(start, end)` again when asked. A function of its own: closures made in one scope
+ * share what they capture, so a reader made beside a slice of `raw` would keep the slice, and with
+ * it all of `raw`, alive.
+ */
+function readerOf(
+  raw: string,
+  start: number,
+  end: number,
+  reread: (() => string) | undefined,
+): () => string {
+  if (reread) return () => reread().slice(start, end);
+  const text = raw.slice(start, end);
+  return () => text;
+}
+
 /** The value a tree shows: a DeferredJson's parsed value, anything else as it is. */
 export function settled(value: unknown): unknown {
   return value instanceof DeferredJson ? value.value : value;
@@ -49,11 +81,16 @@ export function settled(value: unknown): unknown {
 
 /**
  * Parses an object's text, keeping big container fields as DeferredJson. Throws as JSON.parse does
- * when the text is not JSON; any text that is not a plain object is parsed whole.
+ * when the text is not JSON; any text that is not a plain object is parsed whole. With `reread`,
+ * which gives the same text again, the deferred containers keep no part of `raw`.
  */
 export function parseDeferringLarge(
   raw: string,
-  { scanFrom = SCAN_FROM_LENGTH, deferFrom = DEFER_FROM_LENGTH } = {},
+  {
+    scanFrom = SCAN_FROM_LENGTH,
+    deferFrom = DEFER_FROM_LENGTH,
+    reread,
+  }: { scanFrom?: number; deferFrom?: number; reread?: () => string } = {},
 ): unknown {
   if (raw.length < scanFrom) return JSON.parse(raw);
   const members = topLevelMembers(raw);
@@ -65,7 +102,11 @@ export function parseDeferringLarge(
     const opens = raw.charCodeAt(start);
     const value =
       end - start >= deferFrom && (opens === OPEN_BRACE || opens === OPEN_BRACKET)
-        ? new DeferredJson(text)
+        ? new DeferredJson(
+            readerOf(raw, start, end, reread),
+            raw.charAt(start),
+            utf8ByteLength(text),
+          )
         : JSON.parse(text);
     // A key named `__proto__` must stay a field, as JSON.parse makes it.
     Object.defineProperty(result, key, {

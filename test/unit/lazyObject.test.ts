@@ -39,6 +39,27 @@ describe('parseDeferringLarge', () => {
     expect(JSON.stringify(parsed)).toBe(raw);
   });
 
+  it('reads a deferred field through reread when opened, holding no part of the text', () => {
+    const raw = JSON.stringify({ id: 'x', data: [1, 2, 3], meta: { é: 'ü' } });
+    const rereads: string[] = [];
+    const reread = () => {
+      const again = `${raw}`;
+      rereads.push(again);
+      return again;
+    };
+    const parsed = parseDeferringLarge(raw, { ...ALWAYS, reread }) as Record<string, unknown>;
+    const meta = parsed.meta as DeferredJson;
+
+    expect(rereads).toHaveLength(0);
+    expect(meta).toMatchObject({
+      opening: '{',
+      bytes: new TextEncoder().encode('{"é":"ü"}').length,
+    });
+    expect(meta.value).toEqual({ é: 'ü' });
+    expect(settled(parsed.data)).toEqual([1, 2, 3]);
+    expect(rereads).toHaveLength(2);
+  });
+
   it('parses small objects whole and big fields of real data the same as JSON.parse', () => {
     const root = revitModelRoot();
     expect(settleFields(parseDeferringLarge(root.raw, { scanFrom: 0, deferFrom: 1024 }))).toEqual(

@@ -143,7 +143,8 @@ describe('flattenTree', () => {
   });
 
   it('leaves a big field kept as text unread until it is opened, even on "expand all"', () => {
-    const value = { id: 'x', __closure: new DeferredJson('{"a":1,"b":2}') };
+    const text = '{"a":1,"b":2}';
+    const value = { id: 'x', __closure: new DeferredJson(() => text, '{', text.length) };
     const nodes = new TreeNodes();
     const all: TreeOptions = { ...PLAIN, expandMode: 'all' };
     const rows = flattenTree(value, 'root', nodes, all);

@@ -1,0 +1,29 @@
+import { parseDeferringLarge } from '../speckle/lazyObject';
+
+export type ParseResult = { ok: true; value: object } | { ok: false; error: string };
+
+/**
+ * An object's text and its parse, as ObjectView shows them. `read` gives the text exactly as
+ * received, and may decode it anew on each call (a with-children set keeps bytes, not texts): the
+ * view asks for it when it needs it rather than hold it, for a model's root is megabytes of text.
+ */
+export interface ObjectSource {
+  read(): string;
+  parsed: ParseResult;
+}
+
+/** Reads and parses the text now; only the parse is kept. */
+export function objectSource(read: () => string): ObjectSource {
+  return { read, parsed: parseJson(read(), read) };
+}
+
+function parseJson(raw: string, reread: () => string): ParseResult {
+  try {
+    const value = parseDeferringLarge(raw, { reread });
+    return typeof value === 'object' && value !== null
+      ? { ok: true, value }
+      : { ok: false, error: 'not an object' };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
