@@ -42,52 +42,71 @@ const NOTIFY_INTERVAL_MS = 100;
 // Not fatal: the indexer checked that every line is UTF-8 before the bytes were stored.
 const decoder = new TextDecoder();
 
-/**
- * One received line: an object's summary, and its text read from the bytes on demand. `raw` is a
- * getter on the prototype, so spreading the object (`{...record}`) leaves the text out.
- */
-class StoredObject implements ObjectSummary, LineRecord {
-  readonly id: string;
-  readonly speckleType: string;
-  /** The text's size in UTF-8 bytes. */
-  readonly bytes: number;
-  /** The blocks of the body, the one the text starts in, and where in it. */
-  private readonly blocks: readonly Uint8Array[];
-  private readonly block: number;
-  private readonly start: number;
+/** The body as received, chunk by chunk, with the body offset of each chunk's first byte. */
+class Body {
+  readonly blocks: Uint8Array[] = [];
+  readonly offsets: number[] = [];
 
-  constructor(
-    id: string,
-    speckleType: string,
-    blocks: readonly Uint8Array[],
-    block: number,
-    start: number,
-    bytes: number,
-  ) {
-    this.id = id;
-    this.speckleType = speckleType;
-    this.bytes = bytes;
-    this.blocks = blocks;
-    this.block = block;
-    this.start = start;
+  append(block: Uint8Array, offset: number): void {
+    this.blocks.push(block);
+    this.offsets.push(offset);
   }
 
   /**
-   * The text's UTF-8 bytes, as received: a view into its block, or for the few texts that span
-   * blocks (one a chunk of the body, at most) a copy joined from them.
+   * The bytes from body offset `start` on: a view into their block, or for the few that span
+   * blocks (one line per chunk of the body, at most) a copy joined from them.
    */
-  get encoded(): Uint8Array {
-    const first = this.blocks[this.block]!;
-    const end = this.start + this.bytes;
-    if (end <= first.length) return first.subarray(this.start, end);
-    const joined = new Uint8Array(this.bytes);
-    joined.set(first.subarray(this.start));
-    for (let block = this.block + 1, at = first.length - this.start; at < this.bytes; block += 1) {
-      const piece = this.blocks[block]!.subarray(0, this.bytes - at);
+  slice(start: number, length: number): Uint8Array {
+    let index = this.blockAt(start);
+    const first = this.blocks[index]!;
+    const from = start - this.offsets[index]!;
+    if (from + length <= first.length) return first.subarray(from, from + length);
+    const joined = new Uint8Array(length);
+    joined.set(first.subarray(from));
+    for (let at = first.length - from; at < length;) {
+      index += 1;
+      const piece = this.blocks[index]!.subarray(0, length - at);
       joined.set(piece, at);
       at += piece.length;
     }
     return joined;
+  }
+
+  /** The index of the block that holds body offset `offset`. */
+  private blockAt(offset: number): number {
+    const { offsets } = this;
+    let low = 0;
+    let high = offsets.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >>> 1;
+      if (offsets[middle]! <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
+}
+
+/**
+ * One received line: an object's summary, and its text read from the bytes on demand. `raw` is a
+ * getter on the prototype, so spreading the object (`{...record}`) leaves the text out. Four
+ * fields and no more: there is one per object, 100,000 in a big model, and the body they point
+ * into comes from the prototype of their set's own subclass (storedObjectClass).
+ */
+abstract class StoredObject implements ObjectSummary, LineRecord {
+  constructor(
+    readonly id: string,
+    readonly speckleType: string,
+    /** The text's size in UTF-8 bytes. */
+    readonly bytes: number,
+    /** The body offset of the text's first byte. */
+    private readonly start: number,
+  ) {}
+
+  protected abstract get body(): Body;
+
+  /** The text's UTF-8 bytes, as received (see Body.slice). */
+  get encoded(): Uint8Array {
+    return this.body.slice(this.start, this.bytes);
   }
 
   get raw(): string {
@@ -95,15 +114,22 @@ class StoredObject implements ObjectSummary, LineRecord {
   }
 }
 
+function storedObjectClass(body: Body) {
+  return class extends StoredObject {
+    protected get body(): Body {
+      return body;
+    }
+  };
+}
+
 export class ObjectSet {
   /** Every line received, repeats included, in order. */
   readonly records: Array<LineRecord & ObjectSummary> = [];
   /** Each object once, in the order received. */
   readonly summaries: ObjectSummary[] = [];
-  /** The body as received, chunk by chunk: `records` point into them. */
-  private readonly blocks: Uint8Array[] = [];
-  /** The body offset of each block's first byte. */
-  private readonly blockOffsets: number[] = [];
+  /** The body as received, chunk by chunk: `records` point into it. */
+  private readonly body = new Body();
+  private readonly Stored = storedObjectClass(this.body);
   /** The body offset just past the last good line. */
   private goodEnd = 0;
   private readonly byId = new Map<string, StoredObject>();
@@ -163,23 +189,16 @@ export class ObjectSet {
     let { received, expected, duplicates } = this.progress;
     const { bytes, offset, starts, ends, types } = block;
     const ids = idsOf(block);
-    const { blocks, blockOffsets } = this;
-    blocks.push(bytes);
-    blockOffsets.push(offset);
+    this.body.append(bytes, offset);
     this.goodEnd = block.goodEnd;
     for (let index = 0; index < ids.length; index += 1) {
       const id = ids[index]!;
       const start = starts[index]!;
-      // A text starts in this block, or in an earlier one when it spans blocks.
-      let home = blocks.length - 1;
-      while (blockOffsets[home]! > start) home -= 1;
-      const object = new StoredObject(
+      const object = new this.Stored(
         id,
         typeNames[types[index]!] ?? '',
-        blocks,
-        home,
-        start - blockOffsets[home]!,
         ends[index]! - start,
+        start,
       );
       this.records.push(object);
       if (this.byId.has(id)) {
@@ -211,8 +230,9 @@ export class ObjectSet {
    */
   bodyBytes(): Uint8Array[] {
     const parts: Uint8Array[] = [];
-    for (const [index, block] of this.blocks.entries()) {
-      const length = Math.min(block.length, this.goodEnd - this.blockOffsets[index]!);
+    const { blocks, offsets } = this.body;
+    for (const [index, block] of blocks.entries()) {
+      const length = Math.min(block.length, this.goodEnd - offsets[index]!);
       if (length <= 0) break;
       parts.push(length === block.length ? block : block.subarray(0, length));
     }
