@@ -381,5 +381,13 @@ export function exportFileName(p: {
 // Keeps letters, digits, dots and hyphens; `_` is the separator and `:` (a host's port) and other
 // punctuation are refused by some file systems. Leading or trailing dots hide or break names.
 function fileNameSafe(text: string): string {
-  return text.replace(/[^A-Za-z0-9.-]+/g, '-').replace(/^[.-]+|[.-]+$/g, '');
+  const safe = text.replace(/[^A-Za-z0-9.-]+/g, '-');
+  // Trimmed by index: a regex anchored at the end retries from every dot of a long run of them,
+  // which took seconds for an adversarial 40,000-character id.
+  const isTrimmed = (at: number) => safe[at] === '.' || safe[at] === '-';
+  let start = 0;
+  let end = safe.length;
+  while (start < end && isTrimmed(start)) start += 1;
+  while (end > start && isTrimmed(end - 1)) end -= 1;
+  return safe.slice(start, end);
 }

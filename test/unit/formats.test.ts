@@ -411,6 +411,19 @@ describe('exportFileName', () => {
       }),
     ).toBe('h_p-..-x_o_all-as-array.json');
   });
+
+  it('names a file at once for an adversarial 40,000-character id', () => {
+    const started = performance.now();
+    const name = exportFileName({
+      ...address,
+      objectId: `a${'.-'.repeat(20_000)}b-.`,
+      kind: 'object',
+      extension: 'json',
+    });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(name.endsWith(`b_object.json`)).toBe(true);
+    expect(name).toContain(`_a.-.-`);
+  });
 });
 
 describe('formatFileName', () => {
