@@ -4,12 +4,17 @@
  * stores the same root, so both are findings to show, not errors.
  *
  * Built for 100,000 objects on the main thread or in a worker: references are read from each
- * object's text (`referencedIdsInText`) rather than by parsing it.
+ * object's bytes (`referencedIdsInText`) rather than by parsing or even decoding its text.
  */
 import type { LineRecord } from '../api/lines';
 import { referencedIdsInText } from './references';
 import { formatCount } from './text';
 import { closureOf } from './topLevelFields';
+
+/** A received line; with its text's bytes when the caller keeps them (ObjectSet's records do). */
+export type CheckedRecord = LineRecord & { readonly encoded?: Uint8Array };
+
+const encoder = new TextEncoder();
 
 export interface DanglingReference {
   /** The object holding the reference. */
@@ -37,7 +42,7 @@ export interface ClosureReport {
  * @param root the parsed root object (its `id` and `__closure` are read)
  * @param records every received line in order of arrival, repeats included (`ObjectSet.records`)
  */
-export function checkClosure(root: unknown, records: Iterable<LineRecord>): ClosureReport {
+export function checkClosure(root: unknown, records: Iterable<CheckedRecord>): ClosureReport {
   const object = typeof root === 'object' && root !== null ? (root as Record<string, unknown>) : {};
   const rootId = typeof object.id === 'string' ? object.id : null;
   const steps = checkClosureSteps(rootId, closureOf(object), records);
@@ -55,7 +60,7 @@ export function checkClosure(root: unknown, records: Iterable<LineRecord>): Clos
 export function* checkClosureSteps(
   rootId: string | null,
   closure: ReadonlyMap<string, number>,
-  records: Iterable<LineRecord>,
+  records: Iterable<CheckedRecord>,
 ): Generator<void, ClosureReport> {
   const check = new ClosureCheck(rootId, closure);
   for (const record of records) {
@@ -76,12 +81,13 @@ class ClosureCheck {
     private readonly closure: ReadonlyMap<string, number>,
   ) {}
 
-  add({ id, raw }: LineRecord): void {
+  add(record: CheckedRecord): void {
+    const { id } = record;
     const count = this.counts.get(id);
     this.counts.set(id, (count ?? 0) + 1);
     if (count !== undefined) return;
     if (id !== this.rootId && !this.closure.has(id)) this.unexpected.push(id);
-    for (const to of referencedIdsInText(raw)) {
+    for (const to of referencedIdsInText(record.encoded ?? encoder.encode(record.raw))) {
       if (!this.counts.has(to)) this.pending.push({ from: id, to });
     }
   }

@@ -7,6 +7,7 @@
  * sibling `speckle_type`. Walks are iterative: a value nested 10,000 levels deep must not overflow
  * the call stack.
  */
+import { decodeSpan } from './utf8Text';
 import { extendPath, pathOf, type Path, type PathLink } from './paths';
 
 export interface Reference {
@@ -71,40 +72,60 @@ export function referencedIds(value: unknown): string[] {
   return [...ids];
 }
 
-const KEY = '"referencedId"';
-const BACKSLASH = '\\';
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+const OPEN_BRACE = 0x7b;
+const COMMA = 0x2c;
+const KEY = new TextEncoder().encode('"referencedId"');
+// The key's rarest byte: the engine's own byte search finds the few places worth comparing.
+const ANCHOR = KEY.indexOf(0x49);
 
 /**
- * `referencedIds` read from an object's JSON text without parsing it, for checks over 100,000
- * objects. Inside a string every quote is escaped, so an occurrence of the key counts only when it
- * follows `{` or `,` and is followed by `:`; compact, spaced and pretty-printed text all work.
+ * `referencedIds` read from an object's JSON text, as the UTF-8 bytes it arrived as, without
+ * parsing or decoding it, for checks over 100,000 objects. Inside a string every quote is escaped,
+ * so an occurrence of the key counts only when it follows `{` or `,` and is followed by `:`;
+ * compact, spaced and pretty-printed text all work.
  */
-export function referencedIdsInText(raw: string): string[] {
+export function referencedIdsInText(text: Uint8Array): string[] {
   const ids = new Set<string>();
-  for (let at = raw.indexOf(KEY); at !== -1; at = raw.indexOf(KEY, at + KEY.length)) {
-    if (!isKeyStart(raw, at)) continue;
-    const colon = skipSpace(raw, at + KEY.length);
-    if (raw[colon] !== ':') continue;
-    const open = skipSpace(raw, colon + 1);
-    if (raw[open] !== '"') continue;
-    const close = raw.indexOf('"', open + 1);
+  for (
+    let found = text.indexOf(KEY[ANCHOR]!);
+    found !== -1;
+    found = text.indexOf(KEY[ANCHOR]!, found + 1)
+  ) {
+    const at = found - ANCHOR;
+    if (at < 0 || !holdsKeyAt(text, at) || !isKeyStart(text, at)) continue;
+    const colon = skipSpace(text, at + KEY.length);
+    if (text[colon] !== COLON) continue;
+    const open = skipSpace(text, colon + 1);
+    if (text[open] !== QUOTE) continue;
+    const close = text.indexOf(QUOTE, open + 1);
     if (close === -1) continue;
-    const literal = raw.slice(open + 1, close);
     // Ids are plain hex; anything escaped goes through the full string parser, quotes included.
-    ids.add(literal.includes(BACKSLASH) ? readEscapedString(raw, open) : literal);
+    const escaped = text.subarray(open + 1, close).includes(BACKSLASH);
+    ids.add(escaped ? readEscapedString(text, open) : decodeSpan(text, open + 1, close));
   }
   return [...ids];
 }
 
-function isKeyStart(raw: string, at: number): boolean {
-  let before = at - 1;
-  while (before >= 0 && isSpace(raw.charCodeAt(before))) before -= 1;
-  return raw[before] === '{' || raw[before] === ',';
+function holdsKeyAt(text: Uint8Array, at: number): boolean {
+  if (at + KEY.length > text.length) return false;
+  for (let index = 0; index < KEY.length; index += 1) {
+    if (text[at + index] !== KEY[index]) return false;
+  }
+  return true;
 }
 
-function skipSpace(raw: string, from: number): number {
+function isKeyStart(text: Uint8Array, at: number): boolean {
+  let before = at - 1;
+  while (before >= 0 && isSpace(text[before]!)) before -= 1;
+  return text[before] === OPEN_BRACE || text[before] === COMMA;
+}
+
+function skipSpace(text: Uint8Array, from: number): number {
   let at = from;
-  while (at < raw.length && isSpace(raw.charCodeAt(at))) at += 1;
+  while (at < text.length && isSpace(text[at]!)) at += 1;
   return at;
 }
 
@@ -112,8 +133,8 @@ function isSpace(code: number): boolean {
   return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 }
 
-function readEscapedString(raw: string, open: number): string {
+function readEscapedString(text: Uint8Array, open: number): string {
   let at = open + 1;
-  while (at < raw.length && raw[at] !== '"') at += raw[at] === BACKSLASH ? 2 : 1;
-  return JSON.parse(raw.slice(open, at + 1)) as string;
+  while (at < text.length && text[at] !== QUOTE) at += text[at] === BACKSLASH ? 2 : 1;
+  return JSON.parse(decodeSpan(text, open, at + 1)) as string;
 }

@@ -1,11 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  findReferences,
-  isReference,
-  referencedIds,
-  referencedIdsInText,
-} from '../../src/speckle/references';
+import * as references from '../../src/speckle/references';
 import {
   brepFixture,
   generatedFixture,
@@ -13,6 +8,11 @@ import {
   revitModelRoot,
   type FixtureObject,
 } from './speckleFixtures';
+
+const { findReferences, isReference, referencedIds } = references;
+// The text reader takes the object's text as the UTF-8 bytes it arrived as.
+const referencedIdsInText = (raw: string) =>
+  references.referencedIdsInText(new TextEncoder().encode(raw));
 
 const A = 'a'.repeat(32);
 const B = 'b'.repeat(32);
