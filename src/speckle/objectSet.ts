@@ -123,10 +123,13 @@ function storedObjectClass(body: Body) {
 }
 
 export class ObjectSet {
-  /** Every line received, repeats included, in order. */
-  readonly records: Array<LineRecord & ObjectSummary> = [];
-  /** Each object once, in the order received. */
-  readonly summaries: ObjectSummary[] = [];
+  /** Each object once, in the order received. Views follow it while a load runs. */
+  readonly summaries: Array<LineRecord & ObjectSummary> = [];
+  /**
+   * Every line received, once a line repeated an earlier one; until then the lines are the
+   * summaries, and a second list of 100,000 entries would only cost memory.
+   */
+  private withRepeats: Array<LineRecord & ObjectSummary> | null = null;
   /** The body as received, chunk by chunk: `records` point into it. */
   private readonly body = new Body();
   private readonly Stored = storedObjectClass(this.body);
@@ -154,6 +157,14 @@ export class ObjectSet {
 
   get signal(): AbortSignal {
     return this.abortController.signal;
+  }
+
+  /**
+   * Every line received, repeats included, in order. Read it when it is needed rather than keep
+   * it: it becomes a list of its own when the first repeat arrives.
+   */
+  get records(): readonly (LineRecord & ObjectSummary)[] {
+    return this.withRepeats ?? this.summaries;
   }
 
   get rootId(): string | null {
@@ -200,14 +211,15 @@ export class ObjectSet {
         ends[index]! - start,
         start,
       );
-      this.records.push(object);
       if (this.byId.has(id)) {
         duplicates += 1;
+        (this.withRepeats ??= this.summaries.slice()).push(object);
         continue;
       }
       if (received === 0) expected = block.expected;
       this.byId.set(id, object);
       this.summaries.push(object);
+      this.withRepeats?.push(object);
       received += 1;
     }
     this.update(
