@@ -11,6 +11,7 @@
 import type { ApiError } from '../api/apiError';
 import type { LineRecord } from '../api/lines';
 import { idsOf, type IndexedBlock } from '../workers/indexing';
+import { decodeSpan } from './utf8Text';
 
 export interface ObjectSummary {
   id: string;
@@ -39,8 +40,6 @@ export interface LoadProgress {
 }
 
 const NOTIFY_INTERVAL_MS = 100;
-// Not fatal: the indexer checked that every line is UTF-8 before the bytes were stored.
-const decoder = new TextDecoder();
 
 /** The body as received, chunk by chunk, with the body offset of each chunk's first byte. */
 class Body {
@@ -110,7 +109,8 @@ abstract class StoredObject implements ObjectSummary, LineRecord {
   }
 
   get raw(): string {
-    return decoder.decode(this.encoded);
+    const { encoded } = this;
+    return decodeSpan(encoded, 0, encoded.length);
   }
 }
 

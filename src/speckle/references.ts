@@ -7,6 +7,7 @@
  * sibling `speckle_type`. Walks are iterative: a value nested 10,000 levels deep must not overflow
  * the call stack.
  */
+import { BACKSLASH, holdsAt, isKeyAt, QUOTE, skipSpace, stringEnd } from './jsonBytes';
 import { decodeSpan } from './utf8Text';
 import { extendPath, pathOf, type Path, type PathLink } from './paths';
 
@@ -72,11 +73,6 @@ export function referencedIds(value: unknown): string[] {
   return [...ids];
 }
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COLON = 0x3a;
-const OPEN_BRACE = 0x7b;
-const COMMA = 0x2c;
 const KEY = new TextEncoder().encode('"referencedId"');
 // The key's rarest byte: the engine's own byte search finds the few places worth comparing.
 const ANCHOR = KEY.indexOf(0x49);
@@ -95,46 +91,19 @@ export function referencedIdsInText(text: Uint8Array): string[] {
     found = text.indexOf(KEY[ANCHOR]!, found + 1)
   ) {
     const at = found - ANCHOR;
-    if (at < 0 || !holdsKeyAt(text, at) || !isKeyStart(text, at)) continue;
-    const colon = skipSpace(text, at + KEY.length);
-    if (text[colon] !== COLON) continue;
-    const open = skipSpace(text, colon + 1);
+    const afterKey = at + KEY.length;
+    if (!holdsAt(text, KEY, at) || !isKeyAt(text, at, afterKey)) continue;
+    const open = skipSpace(text, skipSpace(text, afterKey) + 1);
     if (text[open] !== QUOTE) continue;
-    const close = text.indexOf(QUOTE, open + 1);
+    const close = stringEnd(text, open);
     if (close === -1) continue;
     // Ids are plain hex; anything escaped goes through the full string parser, quotes included.
     const escaped = text.subarray(open + 1, close).includes(BACKSLASH);
-    ids.add(escaped ? readEscapedString(text, open) : decodeSpan(text, open + 1, close));
+    ids.add(
+      escaped
+        ? (JSON.parse(decodeSpan(text, open, close + 1)) as string)
+        : decodeSpan(text, open + 1, close),
+    );
   }
   return [...ids];
-}
-
-function holdsKeyAt(text: Uint8Array, at: number): boolean {
-  if (at + KEY.length > text.length) return false;
-  for (let index = 0; index < KEY.length; index += 1) {
-    if (text[at + index] !== KEY[index]) return false;
-  }
-  return true;
-}
-
-function isKeyStart(text: Uint8Array, at: number): boolean {
-  let before = at - 1;
-  while (before >= 0 && isSpace(text[before]!)) before -= 1;
-  return text[before] === OPEN_BRACE || text[before] === COMMA;
-}
-
-function skipSpace(text: Uint8Array, from: number): number {
-  let at = from;
-  while (at < text.length && isSpace(text[at]!)) at += 1;
-  return at;
-}
-
-function isSpace(code: number): boolean {
-  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
-}
-
-function readEscapedString(text: Uint8Array, open: number): string {
-  let at = open + 1;
-  while (at < text.length && text[at] !== QUOTE) at += text[at] === BACKSLASH ? 2 : 1;
-  return JSON.parse(decodeSpan(text, open, at + 1)) as string;
 }

@@ -10,23 +10,28 @@
  * with shorter keys. A candidate is at the top level when the text after it closes no bracket it
  * did not open before the final `}`.
  */
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  holdsAt,
+  isJsonSpace,
+  isKeyAt,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+  skipSpace,
+  stringEnd,
+} from './jsonBytes';
 import { decodeSpan } from './utf8Text';
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACE = 0x7d;
-const CLOSE_BRACKET = 0x5d;
-const SPACE = 0x20;
-const COMMA = 0x2c;
-const COLON = 0x3a;
 const ZERO = 0x30;
 const NINE = 0x39;
 const UNDERSCORE = 0x5f;
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 const SPECKLE_TYPE_KEY = encoder.encode('"speckle_type"');
 const CLOSURE_KEY = encoder.encode('"__closure"');
 
@@ -91,8 +96,7 @@ export function* readTopLevelClosureSteps(text: Uint8Array): Generator<void, Map
     const colon = text.indexOf(COLON, keyEnd);
     if (colon === -1) return closure;
     // Depths are small integers: read the digits here, leave anything else to depthOf.
-    let valueEnd = colon + 1;
-    while (text[valueEnd] === SPACE) valueEnd += 1;
+    let valueEnd = skipSpace(text, colon + 1);
     let depth = 0;
     let digits = 0;
     for (let code = text[valueEnd]!; code >= ZERO && code <= NINE; digits += 1) {
@@ -115,7 +119,7 @@ export function* readTopLevelClosureSteps(text: Uint8Array): Generator<void, Map
 }
 
 function isSeparator(code: number): boolean {
-  return code === COMMA || code === SPACE || code === 0x0a || code === 0x0d || code === 0x09;
+  return code === COMMA || isJsonSpace(code);
 }
 
 function isValueEnd(code: number): boolean {
@@ -156,7 +160,7 @@ function topLevelKeyEnd(text: Uint8Array, key: Uint8Array): number {
     const afterKey = at + key.length;
     if (
       at > 0 &&
-      startsWith(text, key, at) &&
+      holdsAt(text, key, at) &&
       isKeyAt(text, at, afterKey) &&
       closesOnlyAtEnd(text, afterKey)
     ) {
@@ -164,27 +168,6 @@ function topLevelKeyEnd(text: Uint8Array, key: Uint8Array): number {
     }
   }
   return -1;
-}
-
-function startsWith(text: Uint8Array, key: Uint8Array, at: number): boolean {
-  if (at + key.length > text.length) return false;
-  for (let index = 0; index < key.length; index += 1) {
-    if (text[at + index] !== key[index]) return false;
-  }
-  return true;
-}
-
-/**
- * A key follows `{` or `,` and is followed by `:`. Inside a string a quote is always escaped, so
- * the same characters there fail one of the two.
- */
-function isKeyAt(text: Uint8Array, start: number, end: number): boolean {
-  let before = start - 1;
-  while (text[before] === SPACE) before -= 1;
-  let after = end;
-  while (text[after] === SPACE) after += 1;
-  const opener = text[before];
-  return (opener === OPEN_BRACE || opener === COMMA) && text[after] === COLON;
 }
 
 function closesOnlyAtEnd(text: Uint8Array, from: number): boolean {
@@ -205,27 +188,10 @@ function closesOnlyAtEnd(text: Uint8Array, from: number): boolean {
   return depth === 0 && text[last] === CLOSE_BRACE;
 }
 
-/**
- * The index of the quote that closes the string opened at `open`, or -1. Jumps with indexOf rather
- * than stepping through bytes: a closure is mostly 32-character id strings.
- */
-function stringEnd(text: Uint8Array, open: number): number {
-  for (
-    let quote = text.indexOf(QUOTE, open + 1);
-    quote !== -1;
-    quote = text.indexOf(QUOTE, quote + 1)
-  ) {
-    let backslashes = 0;
-    while (text[quote - 1 - backslashes] === BACKSLASH) backslashes += 1;
-    if (backslashes % 2 === 0) return quote;
-  }
-  return -1;
-}
-
 function parsedField<T>(text: Uint8Array, read: (object: Record<string, unknown>) => T): T {
   let value: unknown = null;
   try {
-    value = JSON.parse(decoder.decode(text));
+    value = JSON.parse(decodeSpan(text, 0, text.length));
   } catch {
     // Not JSON: read from an empty object.
   }
