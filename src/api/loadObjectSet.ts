@@ -61,12 +61,10 @@ async function readLines(
   context: ApiErrorContext,
 ): Promise<void> {
   const reader = body.getReader();
-  const typeNames: string[] = [];
   // Set from the channel's callback, so kept in an object that the compiler does not narrow.
   const malformed: { line: MalformedLine | null } = { line: null };
   const channel = openIndexChannel((block) => {
-    typeNames.push(...block.newTypes);
-    set.appendBlock(block, typeNames);
+    set.appendBlock(block);
     if (block.malformed) {
       malformed.line = block.malformed;
       stop();

@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { ObjectSummary } from '../speckle/objectSet';
+import type { ReadonlyList } from '../speckle/readonlyList';
 import { formatBytes } from '../speckle/text';
 import { shortTypeName } from '../speckle/types';
 
@@ -16,7 +17,7 @@ export function ObjectList({
   selectedId,
   onOpen,
 }: {
-  objects: readonly ObjectSummary[];
+  objects: ReadonlyList<ObjectSummary>;
   /** How many of `objects` to show: the set grows while the list is on screen. */
   count: number;
   selectedId: string | null;
@@ -55,12 +56,12 @@ export function ObjectList({
       moveTo(target);
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      const object = objects[active];
+      const object = objects.at(active);
       if (object) onOpen(object.id);
     }
   }
 
-  const activeObject = objects[Math.min(active, count - 1)];
+  const activeObject = objects.at(Math.min(active, count - 1));
   return (
     <div
       ref={scrollRef}
@@ -73,7 +74,7 @@ export function ObjectList({
     >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((row) => {
-          const object = objects[row.index];
+          const object = objects.at(row.index);
           if (!object) return null;
           const type = shortTypeName(object.speckleType) || 'unknown type';
           return (

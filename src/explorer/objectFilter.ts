@@ -5,6 +5,7 @@
  * ids only: each distinct type gets its rank once.
  */
 import type { ObjectSummary } from '../speckle/objectSet';
+import type { ReadonlyList } from '../speckle/readonlyList';
 import { shortTypeName } from '../speckle/types';
 import { runNow, type Steps } from './slices';
 
@@ -29,7 +30,7 @@ export function isPlainFilter({ text, speckleType, order }: ObjectFilter): boole
 
 /** The first `count` objects that match, in the filter's order, in steps. */
 export function* filterSteps(
-  objects: readonly ObjectSummary[],
+  objects: ReadonlyList<ObjectSummary>,
   count: number,
   { text, speckleType, order }: ObjectFilter,
 ): Steps<ObjectSummary[]> {
@@ -38,7 +39,7 @@ export function* filterSteps(
   for (let start = 0; start < count; start += STEP) {
     const end = Math.min(count, start + STEP);
     for (let index = start; index < end; index += 1) {
-      const object = objects[index]!;
+      const object = objects.at(index)!;
       if (matches(object, needle, speckleType)) matching.push(object);
     }
     yield;
@@ -49,7 +50,7 @@ export function* filterSteps(
 
 /** All at once: for tests and small lists. */
 export function filterObjects(
-  objects: readonly ObjectSummary[],
+  objects: ReadonlyList<ObjectSummary>,
   count: number,
   filter: ObjectFilter,
 ): ObjectSummary[] {

@@ -6,6 +6,8 @@
  * as much as the scan.
  */
 
+import type { ReadonlyList } from '../speckle/readonlyList';
+
 /** Keeps each task well under one 16 ms frame. */
 export const SLICE_BUDGET_MS = 8;
 
@@ -54,7 +56,7 @@ export class GrowingScan<Item, Result> {
   private readonly listeners = new Set<() => void>();
 
   constructor(
-    private readonly items: readonly Item[],
+    private readonly items: ReadonlyList<Item>,
     private readonly accumulator: Accumulator<Item, Result>,
     private readonly intervalMs = 300,
   ) {
@@ -97,7 +99,7 @@ export class GrowingScan<Item, Result> {
   private *steps(): Generator<void, void> {
     // Reads `target` on every step, so items that arrive meanwhile join this run.
     while (this.scanned < this.target) {
-      const item = this.items[this.scanned] as Item;
+      const item = this.items.at(this.scanned)!;
       this.scanned += 1;
       this.accumulator.add(item);
       if (this.scanned % PUBLISH_CHECK_EVERY === 0) this.schedulePublish();

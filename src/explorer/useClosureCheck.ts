@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { checkClosureSteps, type ClosureReport } from '../speckle/integrity';
 import type { ObjectSet } from '../speckle/objectSet';
+import { itemsSoFar } from '../speckle/readonlyList';
 import { runInSlices } from './timeSlices';
 
 export type ClosureCheck =
@@ -21,8 +22,9 @@ export function useClosureCheck(
     if (!ended || !closure) return;
     const controller = new AbortController();
     // What arrived is all there will be: a retry makes a new set.
-    const records = set.records.slice();
-    runInSlices(checkClosureSteps(rootId, closure, records), { signal: controller.signal }).then(
+    runInSlices(checkClosureSteps(rootId, closure, itemsSoFar(set.records)), {
+      signal: controller.signal,
+    }).then(
       (report) => setResult({ set, check: { state: 'done', report } }),
       (error: unknown) => {
         if (controller.signal.aborted) return;

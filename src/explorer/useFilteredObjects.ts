@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { ObjectSet, ObjectSummary } from '../speckle/objectSet';
+import type { ReadonlyList } from '../speckle/readonlyList';
 import { filterSteps, isPlainFilter, type ObjectFilter } from './objectFilter';
 import { runInSlices } from './slices';
 
 interface Filtered {
-  objects: readonly ObjectSummary[];
+  objects: ReadonlyList<ObjectSummary>;
   filter: ObjectFilter;
   /** How many received objects it was made from. */
   received: number;
@@ -20,7 +21,7 @@ export function useFilteredObjects(
   set: ObjectSet,
   received: number,
   filter: ObjectFilter,
-): { objects: readonly ObjectSummary[]; count: number } {
+): { objects: ReadonlyList<ObjectSummary>; count: number } {
   const plain = isPlainFilter(filter);
   const [result, setResult] = useState<Filtered | null>(null);
   const behind = result === null || result.filter !== filter || result.received < received;

@@ -68,8 +68,8 @@ function connect(
     {
       count: () => set.summaries.length,
       record: (index) => {
-        const { id } = set.summaries[index] as { id: string };
-        return { id, raw: set.raw(id) ?? '' };
+        const { id, raw } = set.summaries.at(index)!;
+        return { id, raw };
       },
     },
     (records) => channel.send({ type: 'add', records }),

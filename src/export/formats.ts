@@ -8,6 +8,7 @@
  */
 import type { LineRecord } from '../api/lines';
 import type { ObjectSummary } from '../speckle/objectSet';
+import { itemsSoFar, sumOf, type ReadonlyList } from '../speckle/readonlyList';
 import type { Path } from '../speckle/paths';
 import { utf8ByteLength } from '../speckle/text';
 import { reindentJsonParts } from './jsonLayout';
@@ -37,7 +38,7 @@ export interface RawInput {
 
 /** Every line of a with-children answer in the order received, repeated copies included. */
 export interface RecordsInput {
-  records: readonly LineRecord[];
+  records: ReadonlyList<LineRecord>;
   /**
    * The body's bytes holding those lines, where the caller keeps them (ObjectSet.bodyBytes): the
    * JSON lines file is then written from them as they are, without decoding a single text.
@@ -121,7 +122,7 @@ export const EXPORT_FORMATS = {
     mimeType: JSON_TYPE,
     description: 'JSON array',
     transformation: null,
-    parts: ({ records }) => jsonArrayParts(rawsOf(receivedSoFar(records))),
+    parts: ({ records }) => jsonArrayParts(rawsOf(itemsSoFar(records))),
   }),
   jsonLines: format<RecordsInput>({
     id: 'jsonLines',
@@ -132,7 +133,7 @@ export const EXPORT_FORMATS = {
     description: 'Object lines (id, tab, JSON)',
     transformation: null,
     parts: ({ records, lineBytes }) =>
-      lineBytes ? receivedSoFar(lineBytes) : jsonLinesParts(receivedSoFar(records)),
+      lineBytes ? itemsSoFar(lineBytes) : jsonLinesParts(itemsSoFar(records)),
   }),
   ndjson: format<ObjectsInput>({
     id: 'ndjson',
@@ -205,19 +206,6 @@ export const EXPORT_FORMATS = {
   }),
 };
 
-/**
- * The records (or blocks) received when called, read as the file is written: an object set decodes each text
- * from its bytes when asked, so taking every text at once would hold the whole model as strings.
- */
-function receivedSoFar<Item>(items: readonly Item[]): Iterable<Item> {
-  const count = items.length;
-  return {
-    *[Symbol.iterator]() {
-      for (let index = 0; index < count; index += 1) yield items[index]!;
-    },
-  };
-}
-
 function* rawsOf(records: Iterable<LineRecord>): Generator<string> {
   for (const { raw } of records) yield raw;
 }
@@ -242,9 +230,9 @@ export function* jsonLinesParts(records: Iterable<LineRecord>): Generator<string
 /** The sizes a with-children load keeps, as ObjectSet does: each text's UTF-8 byte count. */
 export interface SizedSet {
   /** Every line received, repeats included. */
-  readonly records: readonly ObjectSummary[];
+  readonly records: ReadonlyList<ObjectSummary>;
   /** Each object once. */
-  readonly summaries: readonly ObjectSummary[];
+  readonly summaries: ReadonlyList<ObjectSummary>;
   /** The body's bytes up to the end of its last good line. */
   bodyBytes(): readonly Uint8Array[];
 }
@@ -255,17 +243,15 @@ export interface SizedSet {
  * of a text with line breaks (never sent by a server), which comes out smaller once compacted.
  */
 export function setExportBytes(formatId: string, set: SizedSet): number | null {
-  const sum = <Item>(items: readonly Item[], size: (item: Item) => number) =>
-    items.reduce((total, item) => total + size(item), 0);
   switch (formatId) {
     case 'jsonArray':
-      return 2 + Math.max(0, set.records.length - 1) + sum(set.records, ({ bytes }) => bytes);
+      return 2 + Math.max(0, set.records.length - 1) + sumOf(set.records, ({ bytes }) => bytes);
     case 'jsonLines':
-      return sum(set.bodyBytes(), ({ byteLength }) => byteLength);
+      return sumOf(set.bodyBytes(), ({ byteLength }) => byteLength);
     case 'ndjson':
-      return sum(set.summaries, ({ bytes }) => bytes + 1);
+      return sumOf(set.summaries, ({ bytes }) => bytes + 1);
     case 'ids':
-      return sum(set.summaries, ({ id }) => utf8ByteLength(id) + 1);
+      return sumOf(set.summaries, ({ id }) => utf8ByteLength(id) + 1);
     default:
       return null;
   }
@@ -273,21 +259,15 @@ export function setExportBytes(formatId: string, set: SizedSet): number | null {
 
 /** The received objects a with-children load holds, as ObjectSet keeps them. */
 export interface ReceivedObjects {
-  readonly summaries: readonly ObjectSummary[];
-  raw(id: string): string | undefined;
+  readonly summaries: ReadonlyList<ExportObject>;
 }
 
 /** Each object once, in the order received: those received so far, not those still to come. */
 export function uniqueObjects(set: ReceivedObjects): Iterable<ExportObject> {
-  const { summaries } = set;
-  const count = summaries.length;
+  const received = itemsSoFar(set.summaries);
   return {
     *[Symbol.iterator]() {
-      for (let index = 0; index < count; index += 1) {
-        const { id, speckleType } = summaries[index]!;
-        const raw = set.raw(id);
-        if (raw !== undefined) yield { id, raw, speckleType };
-      }
+      for (const { id, raw, speckleType } of received) yield { id, raw, speckleType };
     },
   };
 }

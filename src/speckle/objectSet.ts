@@ -5,12 +5,22 @@
  * would cost more than the bytes (a string per object, and twice the bytes for any non-Latin-1
  * text); the bytes cost the body's size and nothing else.
  *
+ * What the set knows of each line it keeps as columns of numbers (lineColumns.ts), each block's ids
+ * as the one text the indexer sent, and an id table (idTable.ts) to find an object by id: no
+ * JavaScript object or string per object, which cost the page most of its work while a 100,000-
+ * object model loaded and every garbage collection a trace of each. Views get records made when
+ * they ask for one (`summaries`, `records`).
+ *
  * Views read it through `subscribe`/`getProgress` (useSyncExternalStore) rather than through the
  * query cache, which would copy the growing list on every chunk.
  */
 import type { ApiError } from '../api/apiError';
 import type { LineRecord } from '../api/lines';
-import { idsOf, type IndexedBlock } from '../workers/indexing';
+import type { IndexedBlock } from '../workers/indexing';
+import { idHash } from './idHash';
+import { IdTable } from './idTable';
+import { Column, LineColumns } from './lineColumns';
+import type { ReadonlyList } from './readonlyList';
 import { decodeSpan } from './utf8Text';
 
 export interface ObjectSummary {
@@ -86,10 +96,10 @@ class Body {
 }
 
 /**
- * One received line: an object's summary, and its text read from the bytes on demand. `raw` is a
- * getter on the prototype, so spreading the object (`{...record}`) leaves the text out. Four
- * fields and no more: there is one per object, 100,000 in a big model, and the body they point
- * into comes from the prototype of their set's own subclass (storedObjectClass).
+ * One received line as views read it: an object's summary, and its text read from the bytes on
+ * demand. Made when asked for (the set keeps its lines as columns, not as objects). `raw` is a
+ * getter on the prototype, so spreading the object (`{...record}`) leaves the text out; the body
+ * comes from the prototype of the set's own subclass (storedObjectClass).
  */
 abstract class StoredObject implements ObjectSummary, LineRecord {
   constructor(
@@ -122,20 +132,60 @@ function storedObjectClass(body: Body) {
   };
 }
 
+export type StoredRecord = LineRecord & ObjectSummary & { readonly encoded: Uint8Array };
+
+/** A block's ids as the indexer sent them: one text, and where each id ends in it. */
+interface IdBlock {
+  text: string;
+  ends: Uint32Array;
+  /** The number of the block's first line among all lines received. */
+  firstLine: number;
+}
+
+/** A list read through two functions: the set's columns seen as a list of records. */
+class ListView<Item> implements ReadonlyList<Item> {
+  constructor(
+    private readonly count: () => number,
+    private readonly item: (index: number) => Item,
+  ) {}
+
+  get length(): number {
+    return this.count();
+  }
+
+  at(index: number): Item | undefined {
+    return index >= 0 && index < this.count() ? this.item(index) : undefined;
+  }
+}
+
 export class ObjectSet {
   /** Each object once, in the order received. Views follow it while a load runs. */
-  readonly summaries: Array<LineRecord & ObjectSummary> = [];
-  /**
-   * Every line received, once a line repeated an earlier one; until then the lines are the
-   * summaries, and a second list of 100,000 entries would only cost memory.
-   */
-  private withRepeats: Array<LineRecord & ObjectSummary> | null = null;
-  /** The body as received, chunk by chunk: `records` point into it. */
+  readonly summaries: ReadonlyList<StoredRecord> = new ListView(
+    () => this.progress.received,
+    (index) => this.lineRecord(this.distinctLines ? this.distinctLines.at(index) : index),
+  );
+  /** Every line received, repeats included, in order. */
+  readonly records: ReadonlyList<StoredRecord> = new ListView(
+    () => this.lines.length,
+    (line) => this.lineRecord(line),
+  );
+  /** The body as received, chunk by chunk: the lines point into it. */
   private readonly body = new Body();
   private readonly Stored = storedObjectClass(this.body);
+  /** The load's type table: the indexer numbers each type name in order of first sight. */
+  private readonly typeNames: string[] = [];
+  private readonly idBlocks: IdBlock[] = [];
+  /** Each line's columns, by line number. */
+  private readonly lines = new LineColumns();
+  /**
+   * The line of each distinct object, once a line repeated an earlier one; until then every line
+   * is a distinct object, and the list would only cost memory.
+   */
+  private distinctLines: Column<Uint32Array> | null = null;
+  /** Each distinct object's line, filed by its id's hash. */
+  private readonly table = new IdTable((line) => this.lines.hashes.at(line));
   /** The body offset just past the last good line. */
   private goodEnd = 0;
-  private readonly byId = new Map<string, StoredObject>();
   private progress: LoadProgress;
   private readonly listeners = new Set<() => void>();
   private notifyTimer: ReturnType<typeof setTimeout> | null = null;
@@ -159,16 +209,8 @@ export class ObjectSet {
     return this.abortController.signal;
   }
 
-  /**
-   * Every line received, repeats included, in order. Read it when it is needed rather than keep
-   * it: it becomes a list of its own when the first repeat arrives.
-   */
-  get records(): readonly (LineRecord & ObjectSummary)[] {
-    return this.withRepeats ?? this.summaries;
-  }
-
   get rootId(): string | null {
-    return this.records[0]?.id ?? null;
+    return this.lines.length > 0 ? this.idOf(0) : null;
   }
 
   cancel(): void {
@@ -176,50 +218,49 @@ export class ObjectSet {
   }
 
   has(id: string): boolean {
-    return this.byId.has(id);
+    return this.find(id) !== -1;
   }
 
   raw(id: string): string | undefined {
-    return this.byId.get(id)?.raw;
+    return this.stored(id)?.raw;
   }
 
   /** The object's text as the UTF-8 bytes received, for readers that need no decoded string. */
   encoded(id: string): Uint8Array | undefined {
-    return this.byId.get(id)?.encoded;
+    return this.stored(id)?.encoded;
   }
 
   summary(id: string): ObjectSummary | undefined {
-    return this.byId.get(id);
+    return this.stored(id);
   }
 
-  /**
-   * Adds an indexed block of lines. `typeNames` is the load's type table, with this block's new
-   * names already added.
-   */
-  appendBlock(block: IndexedBlock, typeNames: readonly string[]): void {
+  /** Adds an indexed block of lines; the block's new type names join the load's type table. */
+  appendBlock(block: IndexedBlock): void {
     let { received, expected, duplicates } = this.progress;
-    const { bytes, offset, starts, ends, types } = block;
-    const ids = idsOf(block);
+    const { bytes, offset, starts, ends, types, idHashes } = block;
+    this.typeNames.push(...block.newTypes);
     this.body.append(bytes, offset);
+    if (starts.length > 0) {
+      this.idBlocks.push({ text: block.idText, ends: block.idEnds, firstLine: this.lines.length });
+    }
     this.goodEnd = block.goodEnd;
-    for (let index = 0; index < ids.length; index += 1) {
-      const id = ids[index]!;
+    if (received === 0 && block.expected !== null) {
+      expected = block.expected;
+      // The root's closure says how many objects to expect: room for them is made once.
+      this.lines.reserve(expected);
+      this.table.reserve(expected);
+    }
+    for (let index = 0; index < starts.length; index += 1) {
+      const hash = idHashes[index]!;
       const start = starts[index]!;
-      const object = new this.Stored(
-        id,
-        typeNames[types[index]!] ?? '',
-        ends[index]! - start,
-        start,
-      );
-      if (this.byId.has(id)) {
+      const line = this.lines.push(start, ends[index]! - start, types[index]!, hash);
+      if (this.findLine(hash, line) !== -1) {
         duplicates += 1;
-        (this.withRepeats ??= this.summaries.slice()).push(object);
+        this.distinctLines ??= Column.counting(line);
         continue;
       }
-      if (received === 0) expected = block.expected;
-      this.byId.set(id, object);
-      this.summaries.push(object);
-      this.withRepeats?.push(object);
+      this.table.file(line);
+      this.distinctLines?.push(line);
       received += 1;
     }
     this.update(
@@ -260,7 +301,7 @@ export class ObjectSet {
   }
 
   fail(error: ApiError): void {
-    const status = this.records.length > 0 ? 'incomplete' : 'failed';
+    const status = this.lines.length > 0 ? 'incomplete' : 'failed';
     this.update({ status, error, finishedAt: Date.now(), retry: null }, true);
   }
 
@@ -270,6 +311,61 @@ export class ObjectSet {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
+
+  private lineRecord(line: number): StoredObject {
+    const { lines } = this;
+    return new this.Stored(
+      this.idOf(line),
+      this.typeNames[lines.types.at(line)] ?? '',
+      lines.sizes.at(line),
+      lines.starts.at(line),
+    );
+  }
+
+  private stored(id: string): StoredObject | undefined {
+    const line = this.find(id);
+    return line === -1 ? undefined : this.lineRecord(line);
+  }
+
+  /** Where the line's id sits in its block's id text. */
+  private idSpan(line: number): { text: string; start: number; end: number } {
+    const { text, ends, firstLine } = this.idBlocks[this.idBlockOf(line)]!;
+    const local = line - firstLine;
+    return { text, start: local === 0 ? 0 : ends[local - 1]!, end: ends[local]! };
+  }
+
+  /** The number of the block that holds the line: the last one starting at or before it. */
+  private idBlockOf(line: number): number {
+    const { idBlocks } = this;
+    let low = 0;
+    let high = idBlocks.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >>> 1;
+      if (idBlocks[middle]!.firstLine <= line) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
+
+  private idOf(line: number): string {
+    const { text, start, end } = this.idSpan(line);
+    return text.slice(start, end);
+  }
+
+  private idIs(line: number, id: string): boolean {
+    const { text, start, end } = this.idSpan(line);
+    return end - start === id.length && text.startsWith(id, start);
+  }
+
+  /** The distinct object's line with the id of `line`, filed before it; -1 when there is none. */
+  private findLine(hash: number, line: number): number {
+    return this.table.find(hash, (filed) => this.idIs(filed, this.idOf(line)));
+  }
+
+  /** The line of the object with this id; -1 when none arrived. */
+  private find(id: string): number {
+    return this.table.find(idHash(id), (filed) => this.idIs(filed, id));
+  }
 
   private update(change: Partial<LoadProgress>, immediately: boolean): void {
     this.progress = { ...this.progress, ...change };

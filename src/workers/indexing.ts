@@ -13,6 +13,7 @@ import {
   type MalformedLine,
   type SplitLine,
 } from '../api/lines';
+import { idHash } from '../speckle/idHash';
 import { countTopLevelClosure, readTopLevelType } from '../speckle/topLevelFields';
 import { decodeSpan } from '../speckle/utf8Text';
 
@@ -23,10 +24,12 @@ export interface IndexedBlock {
   offset: number;
   /**
    * The block's ids, one after the other, and where each ends: one string crosses between threads
-   * instead of one per object (idsOf splits it).
+   * instead of one per object; the page keeps it and cuts an id from it when one is asked for.
    */
   idText: string;
   idEnds: Uint32Array;
+  /** Each id's idHash: the page files objects under it. */
+  idHashes: Uint32Array;
   /**
    * Body offsets of each object's JSON text, end exclusive. A text that began in an earlier chunk
    * starts before `offset`.
@@ -68,10 +71,12 @@ export function createBlockIndexer(): BlockIndexer {
   function index(split: LineBlock): IndexedBlock {
     const { bytes, offset, lines, goodEnd, malformed } = split;
     const count = lines.length;
+    const ids = idsText(lines);
     const block: IndexedBlock = {
       bytes,
       offset,
-      ...idsText(lines),
+      ...ids,
+      idHashes: hashesOf(ids),
       starts: new Float64Array(count),
       ends: new Float64Array(count),
       types: new Uint32Array(count),
@@ -141,14 +146,13 @@ function idsText(lines: readonly SplitLine[]): { idText: string; idEnds: Uint32A
   return { idText: ids.join(''), idEnds };
 }
 
-/** The block's ids, in the order of its lines. */
-export function idsOf({ idText, idEnds }: Pick<IndexedBlock, 'idText' | 'idEnds'>): string[] {
-  const ids = new Array<string>(idEnds.length);
+function hashesOf({ idText, idEnds }: Pick<IndexedBlock, 'idText' | 'idEnds'>): Uint32Array {
+  const hashes = new Uint32Array(idEnds.length);
   for (let index = 0, start = 0; index < idEnds.length; index += 1) {
-    ids[index] = idText.slice(start, idEnds[index]);
+    hashes[index] = idHash(idText, start, idEnds[index]);
     start = idEnds[index]!;
   }
-  return ids;
+  return hashes;
 }
 
 /** What the indexer sends back for one message, with the buffers to transfer rather than copy. */
@@ -161,5 +165,9 @@ export function answer(
   }
   const block = indexer.push(message.chunk);
   if (!block) return null;
-  return { reply: { kind: 'block', block }, transfer: [block.bytes.buffer as ArrayBuffer] };
+  const { bytes, idEnds, idHashes, starts, ends, types } = block;
+  const transfer = [bytes, idEnds, idHashes, starts, ends, types].map(
+    ({ buffer }) => buffer as ArrayBuffer,
+  );
+  return { reply: { kind: 'block', block }, transfer };
 }

@@ -148,7 +148,7 @@ describe('jsonArray and jsonLines', () => {
     const received = bytes.subarray(0, bytes.indexOf(0x0a, bytes.length / 2) + 1);
     for (const chunk of [received.subarray(0, 5000), received.subarray(5000)]) {
       const block = indexer.push(chunk);
-      if (block) set.appendBlock(block, block.newTypes);
+      if (block) set.appendBlock(block);
     }
 
     const parts = EXPORT_FORMATS.jsonLines.parts({
@@ -156,7 +156,7 @@ describe('jsonArray and jsonLines', () => {
       lineBytes: set.bodyBytes(),
     });
     const later = indexer.push(bytes.subarray(received.length));
-    if (later) set.appendBlock(later, []);
+    if (later) set.appendBlock(later);
 
     // The stored blocks themselves: nothing decoded and encoded again.
     const written = [...(parts as Iterable<string | Uint8Array>)];

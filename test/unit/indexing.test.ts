@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ObjectSet } from '../../src/speckle/objectSet';
+import { itemsSoFar } from '../../src/speckle/readonlyList';
 import {
   answer,
   createBlockIndexer,
   type FromIndexer,
-  idsOf,
   type IndexedBlock,
 } from '../../src/workers/indexing';
 
@@ -19,6 +19,11 @@ const otherText = `{"id":"${OTHER}","speckle_type":"Objects.Geometry.Mesh"}`;
 const body = encoder.encode(
   `${ROOT}\t${rootText}\n${CHILD}\t${childText}\r\n${OTHER}\t${otherText}\n${CHILD}\t${childText}\n`,
 );
+
+/** The block's ids, in the order of its lines. */
+function idsOf({ idText, idEnds }: IndexedBlock): string[] {
+  return [...idEnds].map((end, index) => idText.slice(index === 0 ? 0 : idEnds[index - 1], end));
+}
 
 function chunksOf(bytes: Uint8Array, size: number): Uint8Array[] {
   const chunks: Uint8Array[] = [];
@@ -65,12 +70,19 @@ describe('the indexing protocol', () => {
     const chunk = body.slice();
     const answered = answer(indexer, { kind: 'chunk', chunk });
 
-    expect(answered?.transfer).toEqual([
-      answered?.reply.kind === 'block' && answered.reply.block.bytes.buffer,
-    ]);
+    const block = answered?.reply.kind === 'block' ? answered.reply.block : null;
+    const arrays = [
+      block?.bytes,
+      block?.idEnds,
+      block?.idHashes,
+      block?.starts,
+      block?.ends,
+      block?.types,
+    ];
+    expect(answered?.transfer).toEqual(arrays.map((array) => array?.buffer));
     structuredClone(answered!.reply, { transfer: answered!.transfer });
-    // The worker no longer holds the bytes it sent back.
-    expect(answered!.reply.kind === 'block' && answered!.reply.block.bytes.byteLength).toBe(0);
+    // The worker no longer holds the bytes it sent back, nor the block's numbers.
+    expect(arrays.map((array) => array?.byteLength)).toEqual([0, 0, 0, 0, 0, 0]);
   });
 
   it('answers a chunk inside a line with its bytes and no object, and a cut body as not whole', () => {
@@ -123,11 +135,7 @@ describe('the indexing protocol', () => {
 describe('ObjectSet filled from indexed blocks', () => {
   function filled(): ObjectSet {
     const set = new ObjectSet();
-    const table: string[] = [];
-    for (const block of blocksOf(indexThroughMessages(chunksOf(body, 64)))) {
-      table.push(...block.newTypes);
-      set.appendBlock(block, table);
-    }
+    for (const block of blocksOf(indexThroughMessages(chunksOf(body, 64)))) set.appendBlock(block);
     return set;
   }
 
@@ -135,14 +143,16 @@ describe('ObjectSet filled from indexed blocks', () => {
     const cut = body.subarray(0, body.length - 5);
     for (const size of [1, 7, 64, cut.length]) {
       const set = new ObjectSet();
-      const table: string[] = [];
       for (const block of blocksOf(indexThroughMessages(chunksOf(cut, size)))) {
-        table.push(...block.newTypes);
-        set.appendBlock(block, table);
+        set.appendBlock(block);
       }
       const kept = Buffer.concat(set.bodyBytes());
       expect(kept.equals(cut.subarray(0, cut.lastIndexOf(0x0a) + 1))).toBe(true);
-      expect(set.records.map(({ raw }) => raw)).toEqual([rootText, childText, otherText]);
+      expect([...itemsSoFar(set.records)].map(({ raw }) => raw)).toEqual([
+        rootText,
+        childText,
+        otherText,
+      ]);
     }
   });
 
@@ -151,14 +161,19 @@ describe('ObjectSet filled from indexed blocks', () => {
 
     expect(set.raw(ROOT)).toBe(rootText);
     expect(set.raw(CHILD)).toBe(childText);
-    expect(set.records.map(({ raw }) => raw)).toEqual([rootText, childText, otherText, childText]);
+    expect([...itemsSoFar(set.records)].map(({ raw }) => raw)).toEqual([
+      rootText,
+      childText,
+      otherText,
+      childText,
+    ]);
     expect(set.raw('d'.repeat(32))).toBeUndefined();
   });
 
   it('summarises each object once with its type and UTF-8 size, counting repeats apart', () => {
     const set = filled();
 
-    expect(set.summaries).toEqual([
+    expect([...itemsSoFar(set.summaries)]).toEqual([
       expect.objectContaining({ id: ROOT, speckleType: 'Base', bytes: rootText.length }),
       expect.objectContaining({
         id: CHILD,
@@ -174,5 +189,31 @@ describe('ObjectSet filled from indexed blocks', () => {
       bytes: body.length,
     });
     expect(set.rootId).toBe(ROOT);
+  });
+
+  it('finds every object by id when far more arrive than the root announced, repeats apart', () => {
+    // Ids that differ in their last character only, and a root whose closure lists just one.
+    const ids = Array.from({ length: 3000 }, (_, index) => index.toString(16).padStart(32, '0'));
+    const lines = ids.map((id, index) =>
+      index === 0
+        ? `${id}\t{"id":"${id}","__closure":{"${ids[1]}":1},"speckle_type":"Base"}\n`
+        : `${id}\t{"id":"${id}","speckle_type":"T${index % 3}"}\n`,
+    );
+    const set = new ObjectSet();
+    const repeated = [...lines, lines[1500]!, lines[2]!].join('');
+    for (const block of blocksOf(indexThroughMessages(chunksOf(encoder.encode(repeated), 4096)))) {
+      set.appendBlock(block);
+    }
+
+    expect(set.getProgress()).toMatchObject({ received: 3000, expected: 2, duplicates: 2 });
+    expect(set.rootId).toBe(ids[0]);
+    expect(ids.every((id) => set.has(id))).toBe(true);
+    expect(set.raw(ids[2999]!)).toBe(`{"id":"${ids[2999]}","speckle_type":"T2"}`);
+    expect(set.summary(ids[1500]!)).toMatchObject({ id: ids[1500], speckleType: 'T0' });
+    expect(set.has('f'.repeat(32))).toBe(false);
+    expect(set.summaries.at(2999)?.id).toBe(ids[2999]);
+    expect(set.summaries.at(3000)).toBeUndefined();
+    expect(set.records.length).toBe(3002);
+    expect([set.records.at(3000)?.id, set.records.at(3001)?.id]).toEqual([ids[1500], ids[2]]);
   });
 });

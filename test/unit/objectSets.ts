@@ -1,8 +1,11 @@
 import type { LineBlock, LineRecord } from '../../src/api/lines';
 import { ObjectSet } from '../../src/speckle/objectSet';
-import { createBlockIndexer } from '../../src/workers/indexing';
+import { createBlockIndexer, type BlockIndexer } from '../../src/workers/indexing';
 
 const encoder = new TextEncoder();
+
+/** One indexer per set, as in a load: it numbers the types the set's table holds. */
+const indexers = new WeakMap<ObjectSet, BlockIndexer>();
 
 /**
  * Adds records to a set through the load's indexer. The records are laid out as the lines of a body
@@ -27,14 +30,16 @@ export function appendRecords(set: ObjectSet, records: readonly LineRecord[]): v
     bytes.set(line, at);
     at += line.length;
   }
-  const block = createBlockIndexer().index({
+  let indexer = indexers.get(set);
+  if (!indexer) indexers.set(set, (indexer = createBlockIndexer()));
+  const block = indexer.index({
     bytes,
     offset: base,
     lines,
     goodEnd: base + bytes.length,
     malformed: null,
   });
-  set.appendBlock(block, block.newTypes);
+  set.appendBlock(block);
 }
 
 /** A set that received the records and finished. */

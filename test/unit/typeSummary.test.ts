@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ObjectSummary } from '../../src/speckle/objectSet';
+import { itemsSoFar } from '../../src/speckle/readonlyList';
 import { readTopLevelClosure } from '../../src/speckle/topLevelFields';
 import { loadedSet } from './objectSets';
 import {
@@ -20,7 +21,7 @@ import {
 
 /** Summaries as the object set makes them while loading. */
 function summariesOf(records: readonly FixtureObject[]): ObjectSummary[] {
-  return loadedSet(records).summaries;
+  return [...itemsSoFar(loadedSet(records).summaries)];
 }
 
 function summary(id: string, speckleType: string, bytes: number): ObjectSummary {

@@ -1,0 +1,29 @@
+/**
+ * What views need of a list that may be stored column by column and grow while a load runs: its
+ * length and an item by index. Arrays are such lists, so pure code takes either.
+ */
+export interface ReadonlyList<Item> {
+  readonly length: number;
+  at(index: number): Item | undefined;
+}
+
+/**
+ * The list's items as it stands now, read one by one as they are iterated: items that arrive later
+ * are not part of it, and none is read before it is needed (a stored object's text is decoded
+ * when asked for, so reading them all at once would hold a whole model as strings).
+ */
+export function itemsSoFar<Item>(list: ReadonlyList<Item>): Iterable<Item> {
+  const count = list.length;
+  return {
+    *[Symbol.iterator]() {
+      for (let index = 0; index < count; index += 1) yield list.at(index)!;
+    },
+  };
+}
+
+/** The sum of `size` over the list's items. */
+export function sumOf<Item>(list: ReadonlyList<Item>, size: (item: Item) => number): number {
+  let total = 0;
+  for (let index = 0; index < list.length; index += 1) total += size(list.at(index)!);
+  return total;
+}
