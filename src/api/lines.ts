@@ -11,7 +11,7 @@
  * UTF-8 at once, without building their text, and only when that fails line by line to find the
  * bad one.
  */
-import { isUtf8 } from '../speckle/utf8Text';
+import { findNewlinesInUtf8, isUtf8 } from '../speckle/utf8Text';
 
 export interface LineRecord {
   id: string;
@@ -94,14 +94,22 @@ export function createLineSplitter(): LineSplitter {
       from = firstNewline + 1;
     }
     const lastNewline = chunk.lastIndexOf(NEWLINE);
+    const newlines: number[] = [];
     // Bytes that are not UTF-8 stop the read: decoding them would put replacement characters in
-    // the text, silently changing what exports must reproduce byte for byte.
-    const checkEachLine = !isUtf8(chunk.subarray(from, lastNewline + 1));
-    for (
-      let end = chunk.indexOf(NEWLINE, from);
-      end !== -1 && end <= lastNewline;
-      end = chunk.indexOf(NEWLINE, from)
-    ) {
+    // the text, silently changing what exports must reproduce byte for byte. Then each line is
+    // checked, to keep the good ones before the bad one.
+    const checkEachLine = !findNewlinesInUtf8(chunk, from, lastNewline + 1, newlines);
+    if (checkEachLine) {
+      newlines.length = 0;
+      for (
+        let end = chunk.indexOf(NEWLINE, from);
+        end !== -1;
+        end = chunk.indexOf(NEWLINE, end + 1)
+      ) {
+        newlines.push(end);
+      }
+    }
+    for (const end of newlines) {
       if (!take(block, chunk, offset, from, end, checkEachLine)) return block;
       from = end + 1;
     }
@@ -157,27 +165,32 @@ export function createLineSplitter(): LineSplitter {
   ): { start: number; end: number } | MalformedLine | null {
     const end = bytes[newline - 1] === CARRIAGE_RETURN && newline > start ? newline - 1 : newline;
     if (end === start) return null;
-    const line = bytes.subarray(start, end);
-    const tab = line.indexOf(TAB);
-    if (tab === -1) {
+    // The id is short: a loop finds its tab sooner than a call to indexOf.
+    let tab = start;
+    while (tab < end && bytes[tab] !== TAB) tab += 1;
+    const line = () => bytes.subarray(start, end);
+    if (tab === end) {
       return malformed(
         `Line ${lineNumber} of the response is not an object line (id, tab, JSON): it has no tab.`,
-        line,
+        line(),
       );
     }
-    if (tab === 0) {
-      return malformed(`Line ${lineNumber} of the response has no object id before its tab.`, line);
+    if (tab === start) {
+      return malformed(
+        `Line ${lineNumber} of the response has no object id before its tab.`,
+        line(),
+      );
     }
-    if (line[tab + 1] !== OPENING_BRACE) {
+    if (bytes[tab + 1] !== OPENING_BRACE) {
       return malformed(
         `Line ${lineNumber} of the response does not hold a JSON object after its tab.`,
-        line,
+        line(),
       );
     }
-    if (checkUtf8 && !isUtf8(line)) {
-      return malformed(`Line ${lineNumber} of the response is not valid UTF-8 text.`, line);
+    if (checkUtf8 && !isUtf8(line())) {
+      return malformed(`Line ${lineNumber} of the response is not valid UTF-8 text.`, line());
     }
-    return { start: start + tab + 1, end };
+    return { start: tab + 1, end };
   }
 
   function malformed(message: string, line: Uint8Array): MalformedLine {

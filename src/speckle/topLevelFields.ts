@@ -5,10 +5,10 @@
  * `__closure` of 100,000 ids (a parse takes ~150 ms).
  *
  * Nested objects carry a `speckle_type` and a `__closure` too, so the right occurrence is the one
- * at the top level. Searching from the end works well because the server writes keys shortest
- * first: the top-level key sits near the end of the text, after the big arrays and nested objects
- * with shorter keys. A candidate is at the top level when the text after it closes no bracket it
- * did not open before the final `}`.
+ * at the top level. The text is read backwards from its final `}`, skipping strings and counting
+ * brackets, until a key at the top level is the one asked for: the server writes keys shortest
+ * first, so `speckle_type` sits near the end, after the big arrays and nested objects with shorter
+ * keys, and only the short tail after it is read (one pass over ~150 bytes for most objects).
  */
 import {
   BACKSLASH,
@@ -18,7 +18,6 @@ import {
   COMMA,
   holdsAt,
   isJsonSpace,
-  isKeyAt,
   OPEN_BRACE,
   OPEN_BRACKET,
   QUOTE,
@@ -29,22 +28,36 @@ import { decodeSpan } from './utf8Text';
 
 const ZERO = 0x30;
 const NINE = 0x39;
-const UNDERSCORE = 0x5f;
 
 const encoder = new TextEncoder();
 const SPECKLE_TYPE_KEY = encoder.encode('"speckle_type"');
 const CLOSURE_KEY = encoder.encode('"__closure"');
 
-export function readTopLevelType(text: Uint8Array): string {
-  const afterKey = topLevelKeyEnd(text, SPECKLE_TYPE_KEY);
-  if (afterKey === -1) return parsedField(text, readType);
-  const open = text.indexOf(QUOTE, afterKey);
-  const close = text.indexOf(QUOTE, open + 1);
-  // An escape in the value (never seen in real types) is left to the full parser.
-  if (open === -1 || close === -1 || text.subarray(open + 1, close).includes(BACKSLASH)) {
-    return parsedField(text, readType);
+/**
+ * Where the object's own `speckle_type` value is in `text[start, end)`: the bytes between its
+ * quotes. Null when only parsing can tell: no such key found this way, a value that is not a
+ * plain string, or an escape in it (never seen in real types).
+ */
+export function topLevelTypeSpan(
+  text: Uint8Array,
+  start = 0,
+  end = text.length,
+): { from: number; to: number } | null {
+  const afterKey = topLevelKeyEnd(text, SPECKLE_TYPE_KEY, start, end);
+  if (afterKey === -1) return null;
+  const open = skipSpace(text, skipSpace(text, afterKey) + 1);
+  if (text[open] !== QUOTE) return null;
+  for (let at = open + 1; at < end; at += 1) {
+    const code = text[at];
+    if (code === QUOTE) return { from: open + 1, to: at };
+    if (code === BACKSLASH) return null;
   }
-  return decodeSpan(text, open + 1, close);
+  return null;
+}
+
+export function readTopLevelType(text: Uint8Array): string {
+  const span = topLevelTypeSpan(text);
+  return span ? decodeSpan(text, span.from, span.to) : parsedField(text, readType);
 }
 
 /** How many ids the object's own `__closure` lists; 0 when it has none. */
@@ -145,47 +158,51 @@ export function closureOf(object: Record<string, unknown>): Map<string, number> 
 }
 
 /**
- * Where the value of the object's own `key` (quoted, with an underscore) starts, or -1 when it has
- * none. Underscores are rare in JSON text outside such keys, so the engine's own byte search finds
- * the few candidates.
+ * Just past the object's own `key` (quoted) in `text[start, end)`, or -1 when it has none or the
+ * text does not end its object. Reads backwards from the final `}`: a string at depth 0 followed
+ * by a colon is a key of the object itself.
  */
-function topLevelKeyEnd(text: Uint8Array, key: Uint8Array): number {
-  const anchor = key.indexOf(UNDERSCORE);
-  for (
-    let found = text.lastIndexOf(UNDERSCORE);
-    found >= anchor;
-    found = text.lastIndexOf(UNDERSCORE, found - 1)
-  ) {
-    const at = found - anchor;
-    const afterKey = at + key.length;
-    if (
-      at > 0 &&
-      holdsAt(text, key, at) &&
-      isKeyAt(text, at, afterKey) &&
-      closesOnlyAtEnd(text, afterKey)
-    ) {
-      return afterKey;
+function topLevelKeyEnd(text: Uint8Array, key: Uint8Array, start = 0, end = text.length): number {
+  let at = end - 1;
+  while (at > start && isJsonSpace(text[at])) at -= 1;
+  if (text[at] !== CLOSE_BRACE) return -1;
+  let depth = 0;
+  for (at -= 1; at > start; at -= 1) {
+    const code = text[at];
+    if (code === QUOTE) {
+      const open = stringStart(text, at, start);
+      if (open === -1) return -1;
+      if (
+        depth === 0 &&
+        at + 1 - open === key.length &&
+        holdsAt(text, key, open) &&
+        text[skipSpace(text, at + 1)] === COLON
+      ) {
+        return at + 1;
+      }
+      at = open;
+    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
+      depth += 1;
+    } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+      depth -= 1;
+      if (depth < 0) return -1;
     }
   }
   return -1;
 }
 
-function closesOnlyAtEnd(text: Uint8Array, from: number): boolean {
-  const last = text.length - 1;
-  let depth = 0;
-  for (let i = from; i < last; i += 1) {
-    const code = text[i];
-    if (code === QUOTE) {
-      i = stringEnd(text, i);
-      if (i === -1) return false;
-    } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
-      depth += 1;
-    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
-      depth -= 1;
-      if (depth < 0) return false;
-    }
+/**
+ * The index of the quote that opens the string closed at `close`, or -1: the nearest quote before
+ * it that an even number of backslashes precedes (inside a string, a quote is always escaped).
+ */
+function stringStart(text: Uint8Array, close: number, start: number): number {
+  for (let at = close - 1; at >= start; at -= 1) {
+    if (text[at] !== QUOTE) continue;
+    let backslashes = 0;
+    while (text[at - 1 - backslashes] === BACKSLASH) backslashes += 1;
+    if (backslashes % 2 === 0) return at;
   }
-  return depth === 0 && text[last] === CLOSE_BRACE;
+  return -1;
 }
 
 function parsedField<T>(text: Uint8Array, read: (object: Record<string, unknown>) => T): T {

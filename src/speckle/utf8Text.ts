@@ -39,6 +39,53 @@ export function isUtf8(bytes: Uint8Array): boolean {
   return true;
 }
 
+const NEWLINE = 0x0a;
+
+/**
+ * Finds the newline bytes of `bytes[from, to)`, adding their indexes to `newlines`, and checks that
+ * those bytes are UTF-8 (as isUtf8 does), in one pass: a body is split into lines and checked as it
+ * arrives, and two passes over 100 MB (a byte search for each line's end, then the check) cost the
+ * indexer twice the time. Words of four ASCII bytes without a newline, nearly all of a body, are
+ * passed over at once. False at the first byte that is not UTF-8 (the newlines after it are not
+ * looked for).
+ */
+export function findNewlinesInUtf8(
+  bytes: Uint8Array,
+  from: number,
+  to: number,
+  newlines: number[],
+): boolean {
+  const { byteOffset } = bytes;
+  const words = new Uint32Array(bytes.buffer, 0, bytes.buffer.byteLength >>> 2);
+  // The last word that lies wholly before `to`, plus one.
+  const wordsEnd = (byteOffset + to) >>> 2;
+  for (let at = from; at < to;) {
+    if (((byteOffset + at) & 3) === 0) {
+      let word = (byteOffset + at) >>> 2;
+      for (; word < wordsEnd; word += 1) {
+        const value = words[word]!;
+        // Some byte of `value ^ 0x0a0a0a0a` is zero exactly when some byte of `value` is a newline.
+        const xored = value ^ 0x0a0a0a0a;
+        if ((value & 0x80808080) !== 0 || ((xored - 0x01010101) & ~xored & 0x80808080) !== 0) {
+          break;
+        }
+      }
+      at = word * 4 - byteOffset;
+      if (at >= to) break;
+    }
+    const byte = bytes[at]!;
+    if (byte < 0x80) {
+      if (byte === NEWLINE) newlines.push(at);
+      at += 1;
+    } else {
+      const length = sequenceLength(bytes, at);
+      if (length === 0 || at + length > to) return false;
+      at += length;
+    }
+  }
+  return true;
+}
+
 /** The index of the first byte from `from` on that is not ASCII, or the length. */
 function skipAscii(bytes: Uint8Array, from: number): number {
   const { byteOffset, length } = bytes;

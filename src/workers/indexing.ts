@@ -14,8 +14,13 @@ import {
   type SplitLine,
 } from '../api/lines';
 import { idHash } from '../speckle/idHash';
-import { countTopLevelClosure, readTopLevelType } from '../speckle/topLevelFields';
+import {
+  countTopLevelClosure,
+  readTopLevelType,
+  topLevelTypeSpan,
+} from '../speckle/topLevelFields';
 import { decodeSpan } from '../speckle/utf8Text';
+import { TypeNumbers } from './typeNumbers';
 
 /** A chunk of the body, as received, and the object lines it completes. */
 export interface IndexedBlock {
@@ -65,7 +70,7 @@ export interface BlockIndexer {
 
 export function createBlockIndexer(): BlockIndexer {
   const lines = createLineSplitter();
-  const typeNumbers = new Map<string, number>();
+  const typeNumbers = new TypeNumbers();
   let first = true;
 
   function index(split: LineBlock): IndexedBlock {
@@ -85,23 +90,22 @@ export function createBlockIndexer(): BlockIndexer {
       goodEnd,
       malformed,
     };
-    for (const [at, { start, end, source, sourceOffset }] of lines.entries()) {
-      const text = source.subarray(start - sourceOffset, end - sourceOffset);
+    const onNewType = (name: string) => block.newTypes.push(name);
+    for (let at = 0; at < count; at += 1) {
+      const { start, end, source, sourceOffset } = lines[at]!;
+      const from = start - sourceOffset;
+      const to = end - sourceOffset;
       if (first) {
         // The root comes first; its closure says how many objects to expect.
-        block.expected = 1 + countTopLevelClosure(text);
+        block.expected = 1 + countTopLevelClosure(source.subarray(from, to));
         first = false;
       }
-      const type = readTopLevelType(text);
-      let number = typeNumbers.get(type);
-      if (number === undefined) {
-        number = typeNumbers.size;
-        typeNumbers.set(type, number);
-        block.newTypes.push(type);
-      }
+      const span = topLevelTypeSpan(source, from, to);
+      block.types[at] = span
+        ? typeNumbers.ofBytes(source, span.from, span.to, onNewType)
+        : typeNumbers.ofName(readTopLevelType(source.subarray(from, to)), onNewType);
       block.starts[at] = start;
       block.ends[at] = end;
-      block.types[at] = number;
     }
     return block;
   }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeSpan, isUtf8 } from '../../src/speckle/utf8Text';
+import { decodeSpan, findNewlinesInUtf8, isUtf8 } from '../../src/speckle/utf8Text';
 
 const fatal = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -49,6 +49,48 @@ describe('isUtf8', () => {
     expect(isUtf8(new Uint8Array([0xc0, 0xaf]))).toBe(false);
     expect(isUtf8(new Uint8Array([0xf0, 0x9f, 0x98]))).toBe(false);
     expect(isUtf8(new Uint8Array([0xf4, 0x90, 0x80, 0x80]))).toBe(false);
+  });
+});
+
+describe('findNewlinesInUtf8', () => {
+  const withNewlines = fc.record({
+    bytes: fc.array(fc.oneof({ weight: 5, arbitrary: byteArb }, fc.constant(0x0a)), {
+      maxLength: 60,
+    }),
+    offset: fc.integer({ min: 0, max: 7 }),
+    cut: fc.tuple(fc.nat(), fc.nat()),
+  });
+
+  it('finds every newline of a span of valid UTF-8 and rejects what a TextDecoder rejects', () => {
+    fc.assert(
+      fc.property(withNewlines, ({ cut, ...input }) => {
+        const bytes = placed(input);
+        const [from, to] = cut.map((at) => at % (bytes.length + 1)).sort((a, b) => a - b) as [
+          number,
+          number,
+        ];
+        const newlines: number[] = [];
+        const valid = findNewlinesInUtf8(bytes, from, to, newlines);
+
+        expect(valid).toBe(decodesStrictly(bytes.subarray(from, to)));
+        if (valid) {
+          const expected = [...bytes.keys()].filter(
+            (at) => at >= from && at < to && bytes[at] === 0x0a,
+          );
+          expect(newlines).toEqual(expected);
+        }
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('finds the newlines of long ASCII text, word by word, around characters of every width', () => {
+    const text = `${'a'.repeat(37)}\n m² Façade 漢字 😀\n${'b'.repeat(64)}\n\n`;
+    const bytes = new TextEncoder().encode(text);
+    const newlines: number[] = [];
+
+    expect(findNewlinesInUtf8(bytes, 0, bytes.length, newlines)).toBe(true);
+    expect(newlines).toEqual([...bytes.keys()].filter((at) => bytes[at] === 0x0a));
   });
 });
 
