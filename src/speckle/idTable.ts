@@ -2,23 +2,28 @@
  * Line numbers filed by their id's hash (idHash): open addressing with linear probing, kept at most
  * half full so that a probe stays short. 100,000 objects take 1 MB here, where a Map from their id
  * strings costs about 80 bytes an entry and most of the page's work while a model loads. The table
- * holds no ids: the caller says whether a filed line is the one it is looking for.
+ * holds no ids: the caller says whether a filed line is the one it is looking for, given a key of
+ * its own (an id, or the line whose id it is), so that a find allocates nothing.
  */
+import type { Column } from './lineColumns';
+
 const EMPTY = -1;
 
 export class IdTable {
   private slots = new Int32Array(0);
   private filed = 0;
 
-  constructor(private readonly hashOf: (line: number) => number) {}
+  /** @param hashes each line's idHash, by line number */
+  constructor(private readonly hashes: Column<Uint32Array>) {}
 
-  /** The first filed line with this hash that `matches`; -1 when there is none. */
-  find(hash: number, matches: (line: number) => boolean): number {
-    if (this.slots.length === 0) return -1;
-    const mask = this.slots.length - 1;
-    for (let slot = hash & mask; this.slots[slot] !== EMPTY; slot = (slot + 1) & mask) {
-      const line = this.slots[slot]!;
-      if (this.hashOf(line) === hash && matches(line)) return line;
+  /** The first filed line with this hash that `matches` the key; -1 when there is none. */
+  find<Key>(hash: number, key: Key, matches: (line: number, key: Key) => boolean): number {
+    const { slots, hashes } = this;
+    if (slots.length === 0) return -1;
+    const mask = slots.length - 1;
+    for (let slot = hash & mask; slots[slot] !== EMPTY; slot = (slot + 1) & mask) {
+      const line = slots[slot]!;
+      if (hashes.at(line) === hash && matches(line, key)) return line;
     }
     return -1;
   }
@@ -41,7 +46,7 @@ export class IdTable {
 
   private place(line: number): void {
     const mask = this.slots.length - 1;
-    let slot = this.hashOf(line) & mask;
+    let slot = this.hashes.at(line) & mask;
     while (this.slots[slot] !== EMPTY) slot = (slot + 1) & mask;
     this.slots[slot] = line;
   }

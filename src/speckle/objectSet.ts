@@ -183,7 +183,7 @@ export class ObjectSet {
    */
   private distinctLines: Column<Uint32Array> | null = null;
   /** Each distinct object's line, filed by its id's hash. */
-  private readonly table = new IdTable((line) => this.lines.hashes.at(line));
+  private readonly table = new IdTable(this.lines.hashes);
   /** The body offset just past the last good line. */
   private goodEnd = 0;
   private progress: LoadProgress;
@@ -352,20 +352,23 @@ export class ObjectSet {
     return text.slice(start, end);
   }
 
-  private idIs(line: number, id: string): boolean {
+  private readonly idIs = (line: number, id: string): boolean => {
     const { text, start, end } = this.idSpan(line);
     return end - start === id.length && text.startsWith(id, start);
-  }
+  };
 
   /** The distinct object's line with the id of `line`, filed before it; -1 when there is none. */
   private findLine(hash: number, line: number): number {
-    return this.table.find(hash, (filed) => this.idIs(filed, this.idOf(line)));
+    return this.table.find(hash, line, this.sameIds);
   }
 
   /** The line of the object with this id; -1 when none arrived. */
   private find(id: string): number {
-    return this.table.find(idHash(id), (filed) => this.idIs(filed, id));
+    return this.table.find(idHash(id), id, this.idIs);
   }
+
+  private readonly sameIds = (line: number, other: number): boolean =>
+    this.idIs(line, this.idOf(other));
 
   private update(change: Partial<LoadProgress>, immediately: boolean): void {
     this.progress = { ...this.progress, ...change };

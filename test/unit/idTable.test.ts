@@ -12,37 +12,38 @@ describe('idHash', () => {
 });
 
 describe('IdTable', () => {
-  /** A table of lines 0, 1, … filed under the given hashes. */
-  function tableOf(hashes: number[]) {
-    const table = new IdTable((line) => hashes[line]!);
-    for (const line of hashes.keys()) table.file(line);
-    return table;
+  /** Each line's hash, as the object set keeps them. */
+  function hashColumn(hashes: number[]): Column<Uint32Array> {
+    const column = new Column(new Uint32Array(0));
+    for (const hash of hashes) column.push(hash);
+    return column;
   }
 
-  it('finds each line among lines that all share one hash, by what the caller matches', () => {
-    const ids = Array.from({ length: 50 }, (_, line) => `id-${line}`);
-    const table = tableOf(ids.map(() => 7));
+  const holds = (ids: string[]) => (line: number, id: string) => ids[line] === id;
 
-    for (const [line, id] of ids.entries()) {
-      expect(table.find(7, (filed) => ids[filed] === id)).toBe(line);
-    }
-    expect(table.find(7, () => false)).toBe(-1);
-    expect(table.find(8, () => true)).toBe(-1);
+  it('finds each line among lines that all share one hash, by the key the caller matches', () => {
+    const ids = Array.from({ length: 50 }, (_, line) => `id-${line}`);
+    const table = new IdTable(hashColumn(ids.map(() => 7)));
+    for (const line of ids.keys()) table.file(line);
+
+    for (const [line, id] of ids.entries()) expect(table.find(7, id, holds(ids))).toBe(line);
+    expect(table.find(7, 'id-50', holds(ids))).toBe(-1);
+    expect(table.find(8, 'id-1', () => true)).toBe(-1);
   });
 
   it('keeps every line findable as it grows far past the room it was given', () => {
-    const hashes = Array.from({ length: 5000 }, (_, line) => idHash(`object ${line}`));
-    const table = new IdTable((line) => hashes[line]!);
+    const ids = Array.from({ length: 5000 }, (_, line) => `object ${line}`);
+    const table = new IdTable(hashColumn(ids.map((id) => idHash(id))));
     table.reserve(10);
-    for (const line of hashes.keys()) table.file(line);
+    for (const line of ids.keys()) table.file(line);
 
-    for (const [line, hash] of hashes.entries()) {
-      expect(table.find(hash, (filed) => filed === line)).toBe(line);
+    for (const [line, id] of ids.entries()) {
+      expect(table.find(idHash(id), id, holds(ids))).toBe(line);
     }
   });
 
   it('finds nothing before anything is filed', () => {
-    expect(new IdTable(() => 0).find(0, () => true)).toBe(-1);
+    expect(new IdTable(hashColumn([])).find(0, 'a', () => true)).toBe(-1);
   });
 });
 
