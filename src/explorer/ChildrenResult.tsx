@@ -196,8 +196,8 @@ function LoadedSet({
               total={progress.received}
             />
             <ObjectList
-              objects={listed.objects}
               count={listed.count}
+              objectAt={(index) => listed.objects[index]}
               selectedId={shownId}
               onOpen={(id) => navigation.open(id, { via: 'jump' })}
             />
