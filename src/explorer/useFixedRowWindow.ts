@@ -11,9 +11,8 @@ interface Viewport {
 
 /**
  * The rows to draw of the scrolling list `scrollRef` holds, whose rows are all `rowHeight` tall.
- * Unlike a virtualiser
- * that measures rows, it keeps nothing per row: a list that grows by thousands of rows on every
- * progress update costs the same as one that does not.
+ * Unlike a virtualiser that measures rows, it keeps nothing per row: a list that grows by thousands
+ * of rows on every progress update costs the same as one that does not.
  */
 export function useFixedRowWindow(
   scrollRef: RefObject<HTMLElement | null>,
