@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { shortTypeName } from '../speckle/types';
 import { ObjectTrail } from './ObjectTrail';
 import { useObjectNavigation } from './useObjectNavigation';
 import { objectWithChildrenQuery, type ObjectQueryInput } from '../api/objects';
 import { EXPORT_FORMATS, setExportBytes, uniqueObjects } from '../export/formats';
-import { isLoading, type ObjectSet } from '../speckle/objectSet';
+import type { ObjectSet } from '../speckle/objectSet';
 import { ErrorAlert } from './ErrorAlert';
 import { LoadStatus } from './LoadStatus';
 import { closureFindings } from '../speckle/integrity';
@@ -14,15 +14,14 @@ import { useClosureCheck } from './useClosureCheck';
 import { useRootClosure } from './useRootClosure';
 import { ModelOverview } from './ModelOverview';
 import { NO_FILTER, type ObjectFilter } from './objectFilter';
-import { ObjectFilterControls } from './ObjectFilterControls';
-import { ObjectList } from './ObjectList';
+import { ObjectBrowser } from './ObjectBrowser';
 import { ObjectSearch } from './ObjectSearch';
 import { ExportProgress } from './ExportProgress';
 import { ObjectView } from './ObjectView';
 import { TicketTools } from './TicketTools';
 import { useExport } from './useExport';
-import { useFilteredObjects } from './useFilteredObjects';
 import { useFocusOnChange } from './useFocusOnChange';
+import { useHasArrived, useLoadPhase, useLoadProgress } from './useLoadProgress';
 import { useObjectSource } from './useObjectSource';
 
 export function ChildrenResult({
@@ -66,27 +65,44 @@ function LoadedSet({
   speckleUrlOf: ((objectId: string) => string) | null;
   onRetry: () => void;
 }) {
-  const progress = useSyncExternalStore(set.subscribe, set.getProgress);
+  // The running figures follow the load by themselves; this page only draws again when what they
+  // mean for it changes (a few times a load rather than ten times a second).
+  const phase = useLoadPhase(set);
+  const { loading } = phase;
   const navigation = useObjectNavigation(input.objectId);
-  const closure = useRootClosure(set, !isLoading(progress));
-  const closureCheck = useClosureCheck(set, closure, !isLoading(progress));
+  const closure = useRootClosure(set, !loading);
+  const closureCheck = useClosureCheck(set, closure, !loading);
   const [filter, setFilter] = useState<ObjectFilter>(NO_FILTER);
-  const listed = useFilteredObjects(set, progress.received, filter);
   const { shownId } = navigation;
-  const shownArrived = set.has(shownId);
+  const shownArrived = useHasArrived(set, shownId);
   const shownSource = useObjectSource(set, shownId, shownArrived);
   const { projectId, objectId } = input;
   const exports = useExport();
-  const target = { host, projectId, objectId, complete: progress.status === 'complete' };
+  const complete = phase.status === 'complete';
+  const target = useMemo(
+    () => ({ host, projectId, objectId, complete }),
+    [host, projectId, objectId, complete],
+  );
+  // The same functions from one drawing of the page to the next, for the memoised views.
+  const openJump = useCallback((id: string) => navigation.open(id, { via: 'jump' }), [navigation]);
+  const showType = useCallback(
+    (speckleType: string) => setFilter((current) => ({ ...current, speckleType })),
+    [],
+  );
+  const follow = useCallback(
+    (id: string) =>
+      set.has(id) ? navigation.open(id, { via: 'reference' }) : navigation.openSingle(id),
+    [set, navigation],
+  );
 
   const resultRef = useFocusOnChange<HTMLElement>(`${projectId}/${objectId}`);
-  useEscapeToCancel(set, isLoading(progress));
+  useEscapeToCancel(set, loading);
 
   return (
     <section className="result" aria-label="Result" tabIndex={-1} ref={resultRef}>
       <div className="row status-row">
-        <LoadStatus progress={progress} />
-        {isLoading(progress) && (
+        <LoadStatus set={set} />
+        {loading && (
           <button type="button" onClick={() => set.cancel()} aria-keyshortcuts="Escape">
             Cancel
           </button>
@@ -95,32 +111,31 @@ function LoadedSet({
       <TicketTools
         input={input}
         mode="children"
-        facts={{
-          outcome: progress.error ? progress.error.message : progress.status,
-          httpStatus: progress.error?.context.status ?? (progress.received > 0 ? 200 : null),
-          counts: {
-            received: progress.received,
-            expected: progress.expected,
-            duplicates: progress.duplicates,
-          },
-          bytes: progress.bytes,
-          elapsedMs: progress.finishedAt === null ? null : progress.finishedAt - progress.startedAt,
-          integrity:
-            closureCheck.state === 'done' ? closureFindings(closureCheck.report) : undefined,
+        reportFacts={() => {
+          const progress = set.getProgress();
+          return {
+            outcome: progress.error ? progress.error.message : progress.status,
+            httpStatus: progress.error?.context.status ?? (progress.received > 0 ? 200 : null),
+            counts: {
+              received: progress.received,
+              expected: progress.expected,
+              duplicates: progress.duplicates,
+            },
+            bytes: progress.bytes,
+            elapsedMs:
+              progress.finishedAt === null ? null : progress.finishedAt - progress.startedAt,
+            integrity:
+              closureCheck.state === 'done' ? closureFindings(closureCheck.report) : undefined,
+          };
         }}
       />
       {/* While an automatic retry is pending, the status line says why and counts down; the alert
           comes only if the retries give up, as for a single object. */}
-      {progress.error && !progress.retry && (
-        <ErrorAlert error={progress.error} onRetry={isLoading(progress) ? undefined : onRetry} />
+      {phase.error && !phase.retry && (
+        <ErrorAlert error={phase.error} onRetry={loading ? undefined : onRetry} />
       )}
-      {progress.duplicates > 0 && (
-        <p className="hint">
-          {progress.duplicates} objects arrived more than once (the same object stored in several
-          projects); each is listed once, and the downloads keep every copy as the server sent it.
-        </p>
-      )}
-      {progress.received > 0 && (
+      {phase.anyDuplicates && <RepeatedObjectsHint set={set} />}
+      {phase.anyReceived && (
         <>
           <div className="row toolbar">
             {(
@@ -163,48 +178,38 @@ function LoadedSet({
           <ExportProgress active={exports.active} outcome={exports.outcome} />
           <ModelOverview
             set={set}
-            received={progress.received}
             target={target}
             shownType={filter.speckleType}
-            onShowType={(speckleType) => setFilter((current) => ({ ...current, speckleType }))}
-            onOpen={(id) => navigation.open(id, { via: 'jump' })}
+            onShowType={showType}
+            onOpen={openJump}
           />
           <ClosureIntegrity
             check={closureCheck}
             closure={closure}
-            progress={progress}
+            complete={complete}
             target={target}
-            onOpen={(id) => navigation.open(id, { via: 'jump' })}
+            onOpen={openJump}
           />
         </>
       )}
-      {progress.received > 0 && (
+      {phase.anyReceived && (
         <ObjectSearch
           set={set}
-          received={progress.received}
-          loading={isLoading(progress)}
           onOpen={(id, path) => navigation.open(id, { via: 'jump', reveal: path })}
         />
       )}
       <div className="split">
-        {progress.received > 0 && (
-          <div className="object-browser">
-            <ObjectFilterControls
-              filter={filter}
-              onChange={setFilter}
-              shown={listed.count}
-              total={progress.received}
-            />
-            <ObjectList
-              objects={listed.objects}
-              count={listed.count}
-              selectedId={shownId}
-              onOpen={(id) => navigation.open(id, { via: 'jump' })}
-            />
-          </div>
+        {phase.anyReceived && (
+          <ObjectBrowser
+            set={set}
+            filter={filter}
+            onFilterChange={setFilter}
+            selectedId={shownId}
+            onOpen={openJump}
+          />
         )}
         <div className="object-pane">
-          {progress.received > 0 && (
+          {phase.anyReceived && (
             <ObjectTrail
               trail={navigation.trail}
               hrefFor={navigation.hrefFor}
@@ -219,19 +224,18 @@ function LoadedSet({
               projectId={projectId}
               host={host}
               objects={set}
-              onFollow={(id) =>
-                set.has(id) ? navigation.open(id, { via: 'reference' }) : navigation.openSingle(id)
-              }
+              objectsLoading={loading}
+              onFollow={follow}
               reveal={navigation.reveal}
               speckleUrl={speckleUrlOf?.(shownId) ?? null}
             />
           ) : shownArrived ? (
             <p className="hint">Reading object {shownId}…</p>
           ) : (
-            progress.received > 0 && (
+            phase.anyReceived && (
               <NotInResult
                 id={shownId}
-                loading={isLoading(progress)}
+                loading={loading}
                 onOpenSingle={() => navigation.openSingle(shownId)}
               />
             )
@@ -239,6 +243,17 @@ function LoadedSet({
         </div>
       </div>
     </section>
+  );
+}
+
+/** The number of repeats grows while the load runs: counted here, not by the page. */
+function RepeatedObjectsHint({ set }: { set: ObjectSet }) {
+  const { duplicates } = useLoadProgress(set);
+  return (
+    <p className="hint">
+      {duplicates} objects arrived more than once (the same object stored in several projects); each
+      is listed once, and the downloads keep every copy as the server sent it.
+    </p>
   );
 }
 

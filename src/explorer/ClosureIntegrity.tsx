@@ -1,7 +1,6 @@
 import { EXPORT_FORMATS, type ExportTarget } from '../export/formats';
 import { closureFindings, type ClosureReport } from '../speckle/integrity';
 import type { ClosureCheck } from './useClosureCheck';
-import type { LoadProgress } from '../speckle/objectSet';
 import { formatCount } from '../speckle/text';
 import { ExportProgress } from './ExportProgress';
 import { PagedList } from './PagedList';
@@ -14,18 +13,19 @@ import { useExport } from './useExport';
 export function ClosureIntegrity({
   check,
   closure,
-  progress,
+  complete,
   target,
   onOpen,
 }: {
   check: ClosureCheck;
   closure: ReadonlyMap<string, number> | null;
-  progress: LoadProgress;
+  /** The load ended with all the server sent. */
+  complete: boolean;
   target: ExportTarget;
   onOpen: (id: string) => void;
 }) {
   const exports = useExport();
-  const partial = progress.status !== 'complete';
+  const partial = !complete;
 
   return (
     <details className="result-panel">

@@ -1,9 +1,11 @@
-import type { LoadProgress } from '../speckle/objectSet';
+import type { LoadProgress, ObjectSet } from '../speckle/objectSet';
 import { formatBytes } from '../speckle/text';
 import { RetryCountdown } from './RetryCountdown';
+import { useLoadProgress } from './useLoadProgress';
 
 /** The live region: counts against the root's closure, then the final count. */
-export function LoadStatus({ progress }: { progress: LoadProgress }) {
+export function LoadStatus({ set }: { set: ObjectSet }) {
+  const progress = useLoadProgress(set);
   const { retry } = progress;
   return (
     <p role="status" aria-live="polite" className="status">

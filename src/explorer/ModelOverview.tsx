@@ -15,6 +15,7 @@ import { ExportProgress } from './ExportProgress';
 import { GrowingScan } from './timeSlices';
 import { TypeChart } from './TypeChart';
 import { useExport } from './useExport';
+import { useLoadProgress } from './useLoadProgress';
 import { useRootClosure } from './useRootClosure';
 
 const LARGEST = 10;
@@ -27,18 +28,17 @@ interface Overview {
 
 /**
  * "What's in it": objects and bytes per type, where the closure's descendants sit, the largest
- * objects. Tallied as objects arrive, in time slices, and redrawn a few times a second.
+ * objects. Tallied as objects arrive, in time slices, and redrawn a few times a second. Memoised:
+ * only the open panel follows the load.
  */
-export function ModelOverview({
+export const ModelOverview = memo(function ModelOverview({
   set,
-  received,
   target,
   shownType,
   onShowType,
   onOpen,
 }: {
   set: ObjectSet;
-  received: number;
   target: ExportTarget;
   /** The type the object list is narrowed to, if any. */
   shownType: string | null;
@@ -55,7 +55,6 @@ export function ModelOverview({
         <OverviewBody
           set={set}
           closure={closure}
-          received={received}
           target={target}
           shownType={shownType}
           onShowType={onShowType}
@@ -66,12 +65,11 @@ export function ModelOverview({
       )}
     </details>
   );
-}
+});
 
 function OverviewBody({
   set,
   closure,
-  received,
   target,
   shownType,
   onShowType,
@@ -79,19 +77,19 @@ function OverviewBody({
 }: {
   set: ObjectSet;
   closure: ReadonlyMap<string, number>;
-  received: number;
   target: ExportTarget;
   shownType: string | null;
   onShowType: (speckleType: string) => void;
   onOpen: (id: string) => void;
 }) {
+  const { received } = useLoadProgress(set);
   const [scan] = useState(() => overviewScan(set, closure));
   useEffect(() => () => scan.stop(), [scan]);
   useEffect(() => scan.scanTo(received), [scan, received]);
   const { result, scanned } = useSyncExternalStore(scan.subscribe, scan.getSnapshot);
   const exports = useExport();
 
-  // The page re-renders on every progress update (10 a second); the figures only when the scan
+  // This body re-renders on every progress update (10 a second); the figures only when the scan
   // publishes. The actions stay the same functions and call the latest props.
   const latest = useRef<{
     onShowType: (speckleType: string) => void;

@@ -1,47 +1,41 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { ObjectSummary } from '../speckle/objectSet';
-import type { ReadonlyList } from '../speckle/readonlyList';
 import { formatBytes } from '../speckle/text';
 import { shortTypeName } from '../speckle/types';
+import { useFixedRowWindow } from './useFixedRowWindow';
 
 const ROW_HEIGHT = 28;
+const OVERSCAN = 10;
 
 /**
  * Every received object, one row each, rendered only where visible: a model can hold 100,000.
  * Keyboard use follows the listbox pattern with aria-activedescendant.
  */
 export function ObjectList({
-  objects,
   count,
+  objectAt,
   selectedId,
   onOpen,
 }: {
-  objects: ReadonlyList<ObjectSummary>;
-  /** How many of `objects` to show: the set grows while the list is on screen. */
+  /** How many objects the list holds: it grows while a load runs. */
   count: number;
+  /** The object on row `index`, for the rows on screen only. */
+  objectAt: (index: number) => ObjectSummary | undefined;
   selectedId: string | null;
   onOpen: (id: string) => void;
 }) {
-  const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-    // Without layout (tests, first paint) still render a screenful.
-    initialRect: { width: 600, height: 400 },
-  });
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const rows = useFixedRowWindow(scrollRef, { count, rowHeight: ROW_HEIGHT, overscan: OVERSCAN });
 
   function moveTo(index: number) {
     const next = Math.max(0, Math.min(count - 1, index));
     setActive(next);
-    virtualizer.scrollToIndex(next, { align: 'auto' });
+    rows.scrollToIndex(next);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 1);
+    const page = Math.max(1, Math.floor(rows.viewportHeight / ROW_HEIGHT) - 1);
     const moves: Record<string, number> = {
       ArrowDown: active + 1,
       ArrowUp: active - 1,
@@ -56,12 +50,12 @@ export function ObjectList({
       moveTo(target);
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      const object = objects.at(active);
+      const object = objectAt(active);
       if (object) onOpen(object.id);
     }
   }
 
-  const activeObject = objects.at(Math.min(active, count - 1));
+  const activeObject = objectAt(Math.min(active, count - 1));
   return (
     <div
       ref={scrollRef}
@@ -72,9 +66,9 @@ export function ObjectList({
       aria-activedescendant={activeObject ? optionId(activeObject.id) : undefined}
       onKeyDown={onKeyDown}
     >
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtualizer.getVirtualItems().map((row) => {
-          const object = objects.at(row.index);
+      <div style={{ height: rows.totalHeight, position: 'relative' }}>
+        {indexesFrom(rows.start, rows.end).map((index) => {
+          const object = objectAt(index);
           if (!object) return null;
           const type = shortTypeName(object.speckleType) || 'unknown type';
           return (
@@ -84,19 +78,19 @@ export function ObjectList({
               role="option"
               aria-selected={object.id === selectedId}
               aria-setsize={count}
-              aria-posinset={row.index + 1}
-              className={row.index === active ? 'option active' : 'option'}
+              aria-posinset={index + 1}
+              className={index === active ? 'option active' : 'option'}
               style={{
                 position: 'absolute',
                 top: 0,
                 left: 0,
                 right: 0,
                 height: ROW_HEIGHT,
-                transform: `translateY(${row.start}px)`,
+                transform: `translateY(${index * ROW_HEIGHT}px)`,
               }}
               title={object.speckleType}
               onClick={() => {
-                setActive(row.index);
+                setActive(index);
                 onOpen(object.id);
               }}
             >
@@ -112,4 +106,8 @@ export function ObjectList({
 
 function optionId(objectId: string): string {
   return `object-option-${objectId}`;
+}
+
+function indexesFrom(start: number, end: number): number[] {
+  return Array.from({ length: end - start }, (_, offset) => start + offset);
 }

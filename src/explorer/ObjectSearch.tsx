@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { ObjectSet } from '../speckle/objectSet';
+import { isLoading, type ObjectSet } from '../speckle/objectSet';
 import { toJavaScriptPath, type Path } from '../speckle/paths';
 import {
   matchRanges,
@@ -9,6 +9,7 @@ import {
 } from '../speckle/search';
 import { shortTypeName } from '../speckle/types';
 import { searchStatusText } from './searchResults';
+import { useLoadProgress } from './useLoadProgress';
 import { useObjectSearch } from './useObjectSearch';
 
 /** Typing pauses this long before a search starts, so that each keystroke does not start one. */
@@ -42,15 +43,13 @@ function optionId(listId: string, objectId: string, index: number): string {
  */
 export function ObjectSearch({
   set,
-  received,
-  loading,
   onOpen,
 }: {
   set: ObjectSet;
-  received: number;
-  loading: boolean;
   onOpen: (id: string, path: Path) => void;
 }) {
+  const progress = useLoadProgress(set);
+  const { received } = progress;
   const ids = { input: useId(), status: useId(), list: useId() };
   const [text, setText] = useState('');
   const { results, search } = useObjectSearch(set, received);
@@ -137,7 +136,7 @@ export function ObjectSearch({
 
   const status = results.error
     ? `The search failed: ${results.error}`
-    : searchStatusText(results, { received, loading });
+    : searchStatusText(results, { received, loading: isLoading(progress) });
   return (
     <div className="object-search" role="search" aria-label="Search across objects">
       <div className="field">

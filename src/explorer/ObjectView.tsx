@@ -23,6 +23,12 @@ export interface ObjectViewProps {
   host: string;
   /** The loaded set, when there is one: references show their target and can be recomposed. */
   objects: ObjectTexts | null;
+  /**
+   * Whether objects are still arriving in `objects`. Not read: the view is memoised and draws
+   * again when this changes, so that references to objects that arrived during a load show what
+   * they point to once it has ended, without the tree drawing on every arrival.
+   */
+  objectsLoading?: boolean;
   /** Opens the object a reference names. */
   onFollow: (id: string) => void;
   /** A path to open and select once shown (a search result elsewhere pointed at it). */

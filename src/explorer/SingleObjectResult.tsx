@@ -55,7 +55,7 @@ export function SingleObjectResult({
         <TicketTools
           input={input}
           mode="single"
-          facts={{
+          reportFacts={() => ({
             outcome: query.error instanceof Error ? query.error.message : 'complete',
             httpStatus: query.isError
               ? isApiError(query.error)
@@ -63,7 +63,7 @@ export function SingleObjectResult({
                 : null
               : 200,
             bytes: query.isSuccess ? utf8ByteLength(query.data.raw) : null,
-          }}
+          })}
         />
       )}
       {query.isError &&

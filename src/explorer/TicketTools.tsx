@@ -16,11 +16,12 @@ type ReportFacts = Omit<
 export function TicketTools({
   input,
   mode,
-  facts,
+  reportFacts,
 }: {
   input: ObjectQueryInput;
   mode: 'single' | 'children';
-  facts: ReportFacts;
+  /** Read when the report is copied: a running load's figures change many times a second. */
+  reportFacts: () => ReportFacts;
 }) {
   const [includeToken, setIncludeToken] = useState(false);
   const clipboard = useClipboard();
@@ -55,7 +56,7 @@ export function TicketTools({
           clipboard.copy(
             'Report',
             ticketReport({
-              ...facts,
+              ...reportFacts(),
               ...address,
               origin,
               tokenSent: access.token !== '',

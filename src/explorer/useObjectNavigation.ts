@@ -1,4 +1,5 @@
-import { useLocation, useNavigate } from 'react-router';
+import { useMemo } from 'react';
+import { useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
 import { objectRoutePath, parseObjectRoute } from '../app/objectRoute';
 import type { Path } from '../speckle/paths';
 
@@ -18,6 +19,12 @@ export const SHOWN_PARAM = 'object';
 export function useObjectNavigation(rootId: string) {
   const location = useLocation();
   const navigate = useNavigate();
+  // The same functions until the location changes, so that memoised views handed them (the shown
+  // object's tree) do not draw again whenever the page does.
+  return useMemo(() => objectNavigation(location, navigate, rootId), [location, navigate, rootId]);
+}
+
+function objectNavigation(location: Location, navigate: NavigateFunction, rootId: string) {
   const route = parseObjectRoute(location.pathname, location.search);
   const search = new URLSearchParams(location.search);
   const shownId = search.get(SHOWN_PARAM) ?? rootId;

@@ -56,6 +56,14 @@ describe('a 10,000-object model', () => {
     const list = receivedObjects(page);
     await list.focus();
     await page.keyboard.press('End');
+    // The list scrolled to its end and drew the last row there, inside its visible box.
+    const last = list.getByRole('option', { name: new RegExp(lines.at(-1)!.id) });
+    await expect.poll(() => last.count()).toBe(1);
+    expect(await last.getAttribute('aria-posinset')).toBe('10000');
+    expect(await list.getAttribute('aria-activedescendant')).toBe(await last.getAttribute('id'));
+    const [listBox, lastBox] = [await list.boundingBox(), await last.boundingBox()];
+    expect(lastBox!.y).toBeGreaterThanOrEqual(listBox!.y);
+    expect(lastBox!.y + lastBox!.height).toBeLessThanOrEqual(listBox!.y + listBox!.height);
     await page.keyboard.press('Enter');
     await waitForObjectShown(page, lines.at(-1)!.id);
     await page.keyboard.press('Home');

@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { ComponentProps } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from './renderApp';
+import {
+  CUBE_LINES,
+  CUBE_OBJECTS,
+  PROJECT_ID,
+  ROOT_ID,
+  SERVER,
+  speckleServer,
+} from './speckleDouble';
+
+// The shown object's tree is the costly part of the page: count how often the object view draws
+// it, and how often the page draws the breadcrumb (not memoised, so drawn whenever the page is).
+// The components themselves stay the real ones.
+const drawn = vi.hoisted(() => ({ trees: 0, trails: 0 }));
+vi.mock('../../src/explorer/ObjectTree', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/explorer/ObjectTree')>();
+  return {
+    ...actual,
+    ObjectTree(props: ComponentProps<typeof actual.ObjectTree>) {
+      drawn.trees += 1;
+      return <actual.ObjectTree {...props} />;
+    },
+  };
+});
+vi.mock('../../src/explorer/ObjectTrail', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/explorer/ObjectTrail')>();
+  return {
+    ...actual,
+    ObjectTrail(props: ComponentProps<typeof actual.ObjectTrail>) {
+      drawn.trails += 1;
+      return <actual.ObjectTrail {...props} />;
+    },
+  };
+});
+
+const LINES = CUBE_LINES.split('\n').slice(0, -1);
+const route = `/objects/${PROJECT_ID}/${ROOT_ID}`;
+
+/** A with-children answer whose lines the test sends one at a time. */
+function serveLinesByHand() {
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({
+    start(started) {
+      controller = started;
+    },
+  });
+  speckleServer.use(
+    http.get(
+      `${SERVER}/objects/:p/:o`,
+      () => new HttpResponse(body, { headers: { 'Content-Type': 'text/plain; charset=UTF-8' } }),
+    ),
+  );
+  return {
+    send: (line: string) => controller.enqueue(encoder.encode(`${line}\n`)),
+    end: () => controller.close(),
+  };
+}
+
+describe('progress of a running load', () => {
+  it('updates the status line and the list, not the shown object, until the load ends', async () => {
+    const answer = serveLinesByHand();
+    renderApp({ route });
+    answer.send(LINES[0]!);
+    await screen.findByRole('tree', { name: `Properties of ${ROOT_ID}` });
+    expect(screen.getByRole('status')).toHaveTextContent('1 of 9 objects');
+    const treesBefore = drawn.trees;
+    const trailsBefore = drawn.trails;
+
+    for (let received = 2; received <= 5; received += 1) {
+      answer.send(LINES[received - 1]!);
+      await waitFor(() =>
+        expect(screen.getByRole('status')).toHaveTextContent(`${received} of 9 objects`),
+      );
+      const list = screen.getByRole('listbox', { name: 'Received objects' });
+      expect(within(list).getAllByRole('option')).toHaveLength(received);
+    }
+    expect(drawn.trees).toBe(treesBefore);
+    expect(drawn.trails).toBe(trailsBefore);
+
+    // The first repeat changes the page (a hint appears), which draws again; the view need not.
+    answer.send(LINES[1]!);
+    expect(await screen.findByText(/^1 objects arrived more than once/)).toBeInTheDocument();
+    expect(drawn.trails).toBeGreaterThan(trailsBefore);
+    expect(drawn.trees).toBe(treesBefore);
+
+    for (const line of LINES.slice(5)) answer.send(line);
+    answer.end();
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(`${CUBE_OBJECTS.length} objects,`),
+    );
+    expect(drawn.trees).toBeGreaterThan(treesBefore);
+    // Drawn again for a reason: the root's reference now names the object that arrived meanwhile.
+    const reference = screen.getByRole('treeitem', { name: /Alex Test Steam/ });
+    expect(reference).not.toHaveTextContent('→ 7b7d7d6668f9d548d23ae5ea6d49446a');
+    expect(reference).toHaveTextContent(/→ Base/);
+  });
+});
