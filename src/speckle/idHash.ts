@@ -5,9 +5,17 @@
  * of the page's work while a model loads).
  */
 export function idHash(text: string, start = 0, end = text.length): number {
-  let hash = 0x811c9dc5;
-  for (let at = start; at < end; at += 1) {
-    hash = Math.imul(hash ^ text.charCodeAt(at), 0x01000193);
-  }
+  let hash = HASH_SEED;
+  for (let at = start; at < end; at += 1) hash = nextHash(hash, text.charCodeAt(at));
   return hash >>> 0;
+}
+
+export const HASH_SEED = 0x811c9dc5;
+
+/**
+ * FNV-1a's step: the hash after one more code unit (or byte). `>>> 0` of the last one is the hash;
+ * over an ASCII id's bytes it equals idHash of its text.
+ */
+export function nextHash(hash: number, code: number): number {
+  return Math.imul(hash ^ code, 0x01000193);
 }

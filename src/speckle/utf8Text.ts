@@ -26,28 +26,17 @@ export function decodeSpan(bytes: Uint8Array, start: number, end: number): strin
 
 /**
  * Whether the bytes are valid UTF-8, as a fatal TextDecoder would judge them, without building the
- * text: real bodies are nearly all ASCII (a unit such as `m²` here and there), so ASCII is skipped
- * four bytes at a time and only the rare multi-byte sequences are checked one by one.
+ * text (see scanUtf8).
  */
 export function isUtf8(bytes: Uint8Array): boolean {
-  const { length } = bytes;
-  for (let at = skipAscii(bytes, 0); at < length; at = skipAscii(bytes, at)) {
-    const sequence = sequenceLength(bytes, at);
-    if (sequence === 0) return false;
-    at += sequence;
-  }
-  return true;
+  return scanUtf8(bytes, 0, bytes.length, null);
 }
-
-const NEWLINE = 0x0a;
 
 /**
  * Finds the newline bytes of `bytes[from, to)`, adding their indexes to `newlines`, and checks that
- * those bytes are UTF-8 (as isUtf8 does), in one pass: a body is split into lines and checked as it
- * arrives, and two passes over 100 MB (a byte search for each line's end, then the check) cost the
- * indexer twice the time. Words of four ASCII bytes without a newline, nearly all of a body, are
- * passed over at once. False at the first byte that is not UTF-8 (the newlines after it are not
- * looked for).
+ * those bytes are UTF-8, in one pass: a body is split into lines and checked as it arrives, and two
+ * passes over 100 MB (a byte search for each line's end, then the check) cost the indexer twice
+ * the time. False at the first byte that is not UTF-8 (the newlines after it are not looked for).
  */
 export function findNewlinesInUtf8(
   bytes: Uint8Array,
@@ -55,6 +44,18 @@ export function findNewlinesInUtf8(
   to: number,
   newlines: number[],
 ): boolean {
+  return scanUtf8(bytes, from, to, newlines);
+}
+
+const NEWLINE = 0x0a;
+
+/**
+ * Checks `bytes[from, to)` as UTF-8, noting each newline's index in `newlines` when given. Real
+ * bodies are nearly all ASCII (a unit such as `m²` here and there): words of four ASCII bytes
+ * without a newline are passed over at once, and only the rare multi-byte sequences are checked
+ * one by one.
+ */
+function scanUtf8(bytes: Uint8Array, from: number, to: number, newlines: number[] | null): boolean {
   const { byteOffset } = bytes;
   const words = new Uint32Array(bytes.buffer, 0, bytes.buffer.byteLength >>> 2);
   // The last word that lies wholly before `to`, plus one.
@@ -75,7 +76,7 @@ export function findNewlinesInUtf8(
     }
     const byte = bytes[at]!;
     if (byte < 0x80) {
-      if (byte === NEWLINE) newlines.push(at);
+      if (byte === NEWLINE) newlines?.push(at);
       at += 1;
     } else {
       const length = sequenceLength(bytes, at);
@@ -84,22 +85,6 @@ export function findNewlinesInUtf8(
     }
   }
   return true;
-}
-
-/** The index of the first byte from `from` on that is not ASCII, or the length. */
-function skipAscii(bytes: Uint8Array, from: number): number {
-  const { byteOffset, length } = bytes;
-  let at = from;
-  while (at < length && (byteOffset + at) % 4 !== 0) {
-    if (bytes[at]! >= 0x80) return at;
-    at += 1;
-  }
-  if (at === length) return length;
-  const words = new Uint32Array(bytes.buffer, byteOffset + at, (length - at) >>> 2);
-  let word = 0;
-  while (word < words.length && (words[word]! & 0x80808080) === 0) word += 1;
-  for (at += word * 4; at < length; at += 1) if (bytes[at]! >= 0x80) return at;
-  return length;
 }
 
 /** The length of the well-formed multi-byte sequence at `at` (RFC 3629, table 3-7), or 0. */

@@ -13,7 +13,7 @@ import {
   type MalformedLine,
   type SplitLine,
 } from '../api/lines';
-import { idHash } from '../speckle/idHash';
+import { idHash, HASH_SEED, nextHash } from '../speckle/idHash';
 import {
   countTopLevelClosure,
   readTopLevelType,
@@ -76,12 +76,10 @@ export function createBlockIndexer(): BlockIndexer {
   function index(split: LineBlock): IndexedBlock {
     const { bytes, offset, lines, goodEnd, malformed } = split;
     const count = lines.length;
-    const ids = idsText(lines);
     const block: IndexedBlock = {
       bytes,
       offset,
-      ...ids,
-      idHashes: hashesOf(ids),
+      ...indexIds(lines),
       starts: new Float64Array(count),
       ends: new Float64Array(count),
       types: new Uint32Array(count),
@@ -121,42 +119,44 @@ export function createBlockIndexer(): BlockIndexer {
 }
 
 /**
- * The lines' ids as one text: their bytes gathered and decoded at once, which is much cheaper than
- * a decode per id. Ids are ASCII in practice, so the text's offsets are the bytes'; any other id
- * is decoded on its own to find where it ends in the text.
+ * The lines' ids as one text, where each ends in it, and each one's idHash: their bytes gathered
+ * and decoded at once, which is much cheaper than a decode per id, and hashed on the way. Ids are
+ * ASCII in practice, so the text's offsets are the bytes' and a byte's hash is its character's;
+ * any other id is decoded on its own.
  */
-function idsText(lines: readonly SplitLine[]): { idText: string; idEnds: Uint32Array } {
+function indexIds(
+  lines: readonly SplitLine[],
+): Pick<IndexedBlock, 'idText' | 'idEnds' | 'idHashes'> {
   let length = 0;
   for (const { lineStart, start } of lines) length += start - 1 - lineStart;
   const gathered = new Uint8Array(length);
   const idEnds = new Uint32Array(lines.length);
+  const idHashes = new Uint32Array(lines.length);
   let at = 0;
   let nonAscii = 0;
-  for (const [index, { lineStart, start, source, sourceOffset }] of lines.entries()) {
+  for (let index = 0; index < lines.length; index += 1) {
+    const { lineStart, start, source, sourceOffset } = lines[index]!;
+    let hash = HASH_SEED;
     for (let from = lineStart - sourceOffset; from < start - 1 - sourceOffset; from += 1) {
       const byte = source[from]!;
       nonAscii |= byte & 0x80;
+      hash = nextHash(hash, byte);
       gathered[at] = byte;
       at += 1;
     }
     idEnds[index] = at;
+    idHashes[index] = hash >>> 0;
   }
-  if (nonAscii === 0) return { idText: decodeSpan(gathered, 0, length), idEnds };
+  if (nonAscii === 0) return { idText: decodeSpan(gathered, 0, length), idEnds, idHashes };
   const ids = lines.map(({ lineStart, start, source, sourceOffset }) =>
     decodeSpan(source, lineStart - sourceOffset, start - 1 - sourceOffset),
   );
   let end = 0;
-  for (const [index, id] of ids.entries()) idEnds[index] = end += id.length;
-  return { idText: ids.join(''), idEnds };
-}
-
-function hashesOf({ idText, idEnds }: Pick<IndexedBlock, 'idText' | 'idEnds'>): Uint32Array {
-  const hashes = new Uint32Array(idEnds.length);
-  for (let index = 0, start = 0; index < idEnds.length; index += 1) {
-    hashes[index] = idHash(idText, start, idEnds[index]);
-    start = idEnds[index]!;
+  for (const [index, id] of ids.entries()) {
+    idEnds[index] = end += id.length;
+    idHashes[index] = idHash(id);
   }
-  return hashes;
+  return { idText: ids.join(''), idEnds, idHashes };
 }
 
 /** What the indexer sends back for one message, with the buffers to transfer rather than copy. */

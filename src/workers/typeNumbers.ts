@@ -4,6 +4,7 @@
  * rather than decoded into a string first: decoding every type name cost the indexer more than
  * finding it.
  */
+import { HASH_SEED, nextHash } from '../speckle/idHash';
 import { holdsAt } from '../speckle/jsonBytes';
 import { decodeSpan } from '../speckle/utf8Text';
 
@@ -21,8 +22,8 @@ export class TypeNumbers {
    * time it is numbered.
    */
   ofBytes(text: Uint8Array, from: number, to: number, onNew: (name: string) => void): number {
-    let hash = 0x811c9dc5;
-    for (let at = from; at < to; at += 1) hash = Math.imul(hash ^ text[at]!, 0x01000193);
+    let hash = HASH_SEED;
+    for (let at = from; at < to; at += 1) hash = nextHash(hash, text[at]!);
     const known = this.byBytesHash.get(hash);
     if (known) {
       for (const { bytes, number } of known) {
