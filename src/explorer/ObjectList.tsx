@@ -27,6 +27,8 @@ export function ObjectList({
   const [active, setActive] = useState(0);
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = useFixedRowWindow(scrollRef, { count, rowHeight: ROW_HEIGHT, overscan: OVERSCAN });
+  // A filter can shrink the list below the row that was active: its last row is active then.
+  const current = Math.max(0, Math.min(active, count - 1));
 
   function moveTo(index: number) {
     const next = Math.max(0, Math.min(count - 1, index));
@@ -37,10 +39,10 @@ export function ObjectList({
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const page = Math.max(1, Math.floor(rows.viewportHeight / ROW_HEIGHT) - 1);
     const moves: Record<string, number> = {
-      ArrowDown: active + 1,
-      ArrowUp: active - 1,
-      PageDown: active + page,
-      PageUp: active - page,
+      ArrowDown: current + 1,
+      ArrowUp: current - 1,
+      PageDown: current + page,
+      PageUp: current - page,
       Home: 0,
       End: count - 1,
     };
@@ -50,12 +52,12 @@ export function ObjectList({
       moveTo(target);
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      const object = objectAt(active);
+      const object = objectAt(current);
       if (object) onOpen(object.id);
     }
   }
 
-  const activeObject = objectAt(Math.min(active, count - 1));
+  const activeObject = objectAt(current);
   return (
     <div
       ref={scrollRef}
@@ -79,7 +81,7 @@ export function ObjectList({
               aria-selected={object.id === selectedId}
               aria-setsize={count}
               aria-posinset={index + 1}
-              className={index === active ? 'option active' : 'option'}
+              className={index === current ? 'option active' : 'option'}
               style={{
                 position: 'absolute',
                 top: 0,

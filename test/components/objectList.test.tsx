@@ -71,6 +71,19 @@ describe('ObjectList', () => {
     expect(list.scrollTop).toBe((54 + 1) * 28 - 800);
   });
 
+  it('opens the last row with Enter when the list shrank below the active one', async () => {
+    const { list, onOpen, rerender, user } = renderList(100);
+    list.focus();
+    await user.keyboard('{End}');
+
+    const shrunk = (index: number) => (index < 10 ? summaryAt(index) : undefined);
+    rerender(<ObjectList count={10} objectAt={shrunk} selectedId={null} onOpen={onOpen} />);
+    await user.keyboard('{Enter}');
+    expect(onOpen).toHaveBeenLastCalledWith(summaryAt(9).id);
+    await user.keyboard('{ArrowUp}{Enter}');
+    expect(onOpen).toHaveBeenLastCalledWith(summaryAt(8).id);
+  });
+
   it('follows a growing list without losing its place', async () => {
     const { list, rerender, user } = renderList(100);
     list.focus();
