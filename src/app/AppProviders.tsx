@@ -1,9 +1,14 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { flushSync } from 'react-dom';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { ConnectionProvider } from '../connection/ConnectionProvider';
 import type { ConnectionStore } from '../connection/connectionStore';
 
 type Router = ReturnType<typeof createBrowserRouter>;
+
+function drawAtOnce(update: () => unknown): undefined {
+  flushSync(update);
+}
 
 export function AppProviders({
   router,
@@ -17,7 +22,8 @@ export function AppProviders({
   return (
     <QueryClientProvider client={queryClient}>
       <ConnectionProvider store={connections}>
-        <RouterProvider router={router} />
+        {/* react-dom's flushSync, for navigations drawn at once (`navigate(…, { flushSync })`). */}
+        <RouterProvider router={router} flushSync={drawAtOnce} />
       </ConnectionProvider>
     </QueryClientProvider>
   );

@@ -13,7 +13,7 @@ import type { Path } from '../speckle/paths';
 import { utf8ByteLength } from '../speckle/text';
 import { reindentJsonParts } from './jsonLayout';
 import { jsonValueSpan } from './jsonPath';
-import type { TextParts } from './parts';
+import { byteSlices, type TextParts } from './parts';
 import { jsonValueParts } from './valueParts';
 
 export interface ExportFormat<Input> {
@@ -133,7 +133,7 @@ export const EXPORT_FORMATS = {
     description: 'Object lines (id, tab, JSON)',
     transformation: null,
     parts: ({ records, lineBytes }) =>
-      lineBytes ? itemsSoFar(lineBytes) : jsonLinesParts(itemsSoFar(records)),
+      lineBytes ? byteSlices(itemsSoFar(lineBytes)) : jsonLinesParts(itemsSoFar(records)),
   }),
   ndjson: format<ObjectsInput>({
     id: 'ndjson',

@@ -9,6 +9,27 @@
 export const PART_CHARS = 1 << 20;
 
 /**
+ * Bytes per part when a body is written as received: a body can arrive in a few chunks of
+ * megabytes or in thousands of small ones, and the file's progress should move in steady steps
+ * either way.
+ */
+export const PART_BYTES = 1 << 18;
+
+/** The blocks as views of at most `limit` bytes each, in order: nothing is copied. */
+export function* byteSlices(
+  blocks: Iterable<Uint8Array>,
+  limit = PART_BYTES,
+): Generator<Uint8Array> {
+  for (const block of blocks) {
+    if (block.length <= limit) yield block;
+    else
+      for (let from = 0; from < block.length; from += limit) {
+        yield block.subarray(from, from + limit);
+      }
+  }
+}
+
+/**
  * Parts, produced now or as they become ready: text, or bytes already UTF-8 (a with-children body
  * as received), which are written as they are.
  */
