@@ -11,7 +11,7 @@ import {
   type ObjectAddress,
   type ServerAccess,
 } from './client';
-import { openIndexChannel } from './indexChannel';
+import { openIndexChannel, type IndexChannel } from './indexChannel';
 import type { MalformedLine } from './lines';
 import { retryDelayMs, shouldRetryAutomatically, MAX_AUTOMATIC_RETRIES } from './retryPolicy';
 import type { ObjectSet } from '../speckle/objectSet';
@@ -25,15 +25,44 @@ export async function loadObjectSet(
 ): Promise<void> {
   const { signal } = set;
   const context: ApiErrorContext = { base: access.base, ...address, hadToken: access.token !== '' };
+  // Started while the request is on its way: a module worker takes tens of milliseconds to start,
+  // and started with the body it held up the first chunks.
+  const indexing = startIndexing(set);
   try {
     const { body, base } = await openWithRetries(set, access, address, answered);
     if (base !== access.base) onBaseResolved(base);
-    await readLines(set, body, signal, { ...context, base });
+    await readLines(set, body, signal, { ...context, base }, indexing);
   } catch (error) {
     if (signal.aborted) set.fail(new ApiError('cancelled', context));
     else if (isApiError(error)) set.fail(error);
     else set.fail(new ApiError('truncated', context, undefined, error));
+  } finally {
+    // Ends the worker: its memory goes with it.
+    indexing.channel.stop();
   }
+}
+
+interface Indexing {
+  channel: IndexChannel;
+  /** The line that stopped the indexer; the lines before it are stored. */
+  malformed: MalformedLine | null;
+  /** Called once the indexer meets a malformed line. */
+  onMalformed: () => void;
+}
+
+function startIndexing(set: ObjectSet): Indexing {
+  const indexing: Indexing = {
+    channel: openIndexChannel((block) => {
+      set.appendBlock(block);
+      if (block.malformed) {
+        indexing.malformed = block.malformed;
+        indexing.onMalformed();
+      }
+    }),
+    malformed: null,
+    onMalformed: () => undefined,
+  };
+  return indexing;
 }
 
 async function openWithRetries(
@@ -59,21 +88,15 @@ async function readLines(
   body: ReadableStream<Uint8Array>,
   signal: AbortSignal,
   context: ApiErrorContext,
+  indexing: Indexing,
 ): Promise<void> {
+  const { channel } = indexing;
   const reader = body.getReader();
-  // Set from the channel's callback, so kept in an object that the compiler does not narrow.
-  const malformed: { line: MalformedLine | null } = { line: null };
-  const channel = openIndexChannel((block) => {
-    set.appendBlock(block);
-    if (block.malformed) {
-      malformed.line = block.malformed;
-      stop();
-    }
-  });
   const stop = () => {
     channel.stop();
     void reader.cancel().catch(() => undefined);
   };
+  indexing.onMalformed = stop;
   signal.addEventListener('abort', stop);
   try {
     let broken: unknown = null;
@@ -88,8 +111,8 @@ async function readLines(
     }
     // The chunks already handed over are part of what arrived, even when the stream then broke.
     const finished = await channel.finish();
-    if (malformed.line) {
-      throw new ApiError('malformed', { ...context, serverText: malformed.line.message });
+    if (indexing.malformed) {
+      throw new ApiError('malformed', { ...context, serverText: indexing.malformed.message });
     }
     if (signal.aborted) throw new ApiError('cancelled', context);
     if (broken) throw broken;
@@ -97,8 +120,6 @@ async function readLines(
     else set.fail(new ApiError('truncated', context));
   } finally {
     signal.removeEventListener('abort', stop);
-    // Ends the worker: its memory goes with it.
-    channel.stop();
   }
 }
 
