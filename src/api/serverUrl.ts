@@ -18,6 +18,8 @@ const WRAPPERS: ReadonlyArray<readonly [string, string]> = [
 ];
 const SCHEME = /^([a-z][a-z\d+.-]*):/i;
 const APP_ROUTES = new Set(['projects', 'streams', 'objects']);
+/** `.` or `..`, either dot maybe percent-encoded: URL parsing resolves these segments away. */
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 
 export function parseServerUrl(input: string): ServerUrlResult {
   const parsed = parseHttpUrl(input);
@@ -113,13 +115,25 @@ function splitAtAppRoute(url: URL): { base: string; cutAtRoute: boolean } {
     (segment, index) =>
       APP_ROUTES.has(segment) || (segment === 'api' && index < segments.length - 1),
   );
-  const prefix = routeIndex === -1 ? segments : segments.slice(0, routeIndex);
-  const base = prefix.length === 0 ? url.origin : `${url.origin}/${prefix.join('/')}`;
+  let cutAtRoute = routeIndex !== -1;
+  let end = cutAtRoute ? routeIndex : segments.length;
+  // Pasted text loses trailing punctuation (cleanPastedText), so a base must not end in any, nor in
+  // what losing it uncovers: an app route (`/objects..`) or a dot segment (`/%2e!`), which the
+  // next parse would cut or resolve away. Parsing a base again must give the same base. One
+  // segment at a time, so that a long paste costs its length, not its square.
+  while (end > 0) {
+    const last = withoutTrailing(segments[end - 1]!, '.,;!?');
+    if (APP_ROUTES.has(last)) cutAtRoute = true;
+    else if (last !== '' && !DOT_SEGMENT.test(last)) {
+      segments[end - 1] = last;
+      break;
+    }
+    end -= 1;
+  }
+  const prefix = segments.slice(0, end);
   return {
-    // Pasted text loses trailing punctuation (cleanPastedText), so a base must not end in any:
-    // parsing a base again must give the same base.
-    base: base.length > url.origin.length ? withoutTrailing(base, '/.,;!?') : base,
-    cutAtRoute: routeIndex !== -1,
+    base: prefix.length === 0 ? url.origin : `${url.origin}/${prefix.join('/')}`,
+    cutAtRoute,
   };
 }
 

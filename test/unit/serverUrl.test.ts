@@ -74,6 +74,18 @@ describe('parseServerUrl', () => {
     });
   });
 
+  // Found by the idempotence property: losing the trailing punctuation uncovered a segment that
+  // the next parse cut (an app route) or resolved away (a dot segment).
+  it.each([
+    ['https://speckle.example.com/objects..?x', 'https://speckle.example.com'],
+    ['https://speckle.example.com/team/projects!?x', 'https://speckle.example.com/team'],
+    ['https://speckle.example.com/%2e!#x', 'https://speckle.example.com'],
+    ['https://speckle.example.com/team/.%2E,?x', 'https://speckle.example.com/team'],
+  ])('gives %s a base that reads back as itself: %s', (text, base) => {
+    expect(parseServerUrl(text)).toMatchObject({ ok: true, base });
+    expect(parseServerUrl(base)).toEqual({ ok: true, origin: new URL(base).origin, base });
+  });
+
   it('says both when it assumed the scheme and dropped part of the link', () => {
     expect(parseServerUrl('app.speckle.systems/projects/0123456789')).toMatchObject({
       ok: true,
