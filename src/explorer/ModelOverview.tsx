@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { EXPORT_FORMATS, uniqueObjects, type ExportTarget } from '../export/formats';
 import type { ObjectSet, ObjectSummary } from '../speckle/objectSet';
 import { formatBytes, formatCount } from '../speckle/text';
@@ -15,6 +15,7 @@ import { ExportProgress } from './ExportProgress';
 import { GrowingScan } from './timeSlices';
 import { TypeChart } from './TypeChart';
 import { useExport } from './useExport';
+import { useLatest } from './useLatest';
 import { useLoadProgress } from './useLoadProgress';
 import { useRootClosure } from './useRootClosure';
 
@@ -91,27 +92,20 @@ function OverviewBody({
 
   // This body re-renders on every progress update (10 a second); the figures only when the scan
   // publishes. The actions stay the same functions and call the latest props.
-  const latest = useRef<{
-    onShowType: (speckleType: string) => void;
-    onOpen: (id: string) => void;
-    download: FigureActions['download'];
-  }>(null);
-  useEffect(() => {
-    latest.current = {
-      onShowType,
-      onOpen,
-      download: (type) =>
-        exports.save(
-          EXPORT_FORMATS.objectsOfType,
-          { objects: uniqueObjects(set), speckleType: type.speckleType },
-          { ...target, detail: type.label },
-        ),
-    };
+  const latest = useLatest<FigureActions>({
+    showType: onShowType,
+    open: onOpen,
+    download: (type) =>
+      exports.save(
+        EXPORT_FORMATS.objectsOfType,
+        { objects: uniqueObjects(set), speckleType: type.speckleType },
+        { ...target, detail: type.label },
+      ),
   });
   const [actions] = useState<FigureActions>(() => ({
-    showType: (speckleType) => latest.current?.onShowType(speckleType),
-    open: (id) => latest.current?.onOpen(id),
-    download: (type) => latest.current?.download(type),
+    showType: (speckleType) => latest.current.showType(speckleType),
+    open: (id) => latest.current.open(id),
+    download: (type) => latest.current.download(type),
   }));
 
   return (

@@ -11,6 +11,7 @@ import { shortTypeName } from '../speckle/types';
 import { searchStatusText } from './searchResults';
 import { useLoadProgress } from './useLoadProgress';
 import { useObjectSearch } from './useObjectSearch';
+import { useLatest } from './useLatest';
 
 /** Typing pauses this long before a search starts, so that each keystroke does not start one. */
 const DEBOUNCE_MS = 250;
@@ -85,18 +86,18 @@ export function ObjectSearch({
 
   // Stable for the memoised groups: results arrive many times a second while a search runs, and
   // only the groups that are new should render.
-  const latest = useRef({ rows, moveTo, onOpen });
-  useEffect(() => {
-    latest.current = { rows, moveTo, onOpen };
-  });
-  const choose = useCallback((id: string) => {
-    const { rows, moveTo, onOpen } = latest.current;
-    const index = rows.findIndex((row) => row.optionId === id);
-    const row = rows[index];
-    if (!row) return;
-    moveTo(index);
-    onOpen(row.object.id, row.match.path);
-  }, []);
+  const latest = useLatest({ rows, moveTo, onOpen });
+  const choose = useCallback(
+    (id: string) => {
+      const { rows, moveTo, onOpen } = latest.current;
+      const index = rows.findIndex((row) => row.optionId === id);
+      const row = rows[index];
+      if (!row) return;
+      moveTo(index);
+      onOpen(row.object.id, row.match.path);
+    },
+    [latest],
+  );
 
   function onInputKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'Enter') {

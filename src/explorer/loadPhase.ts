@@ -24,10 +24,9 @@ const phases = new WeakMap<ObjectSet, LoadPhase>();
 
 /** The set's phase now: the same object as last time unless something but the counters changed. */
 export function loadPhaseOf(set: ObjectSet): LoadPhase {
-  const progress = set.getProgress();
+  const phase = phaseOf(set.getProgress());
   const previous = phases.get(set);
-  if (previous && isPhaseOf(previous, progress)) return previous;
-  const phase = phaseOf(progress);
+  if (previous && samePhase(previous, phase)) return previous;
   phases.set(set, phase);
   return phase;
 }
@@ -45,14 +44,6 @@ function phaseOf(progress: LoadProgress): LoadPhase {
   };
 }
 
-function isPhaseOf(phase: LoadPhase, progress: LoadProgress): boolean {
-  return (
-    phase.status === progress.status &&
-    phase.error === progress.error &&
-    phase.retry === progress.retry &&
-    phase.expected === progress.expected &&
-    phase.anyReceived === progress.received > 0 &&
-    phase.anyDuplicates === progress.duplicates > 0 &&
-    phase.finishedAt === progress.finishedAt
-  );
+function samePhase(a: LoadPhase, b: LoadPhase): boolean {
+  return (Object.keys(a) as Array<keyof LoadPhase>).every((key) => a[key] === b[key]);
 }

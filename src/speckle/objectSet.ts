@@ -66,7 +66,7 @@ class Body {
    * blocks (one line per chunk of the body, at most) a copy joined from them.
    */
   slice(start: number, length: number): Uint8Array {
-    let index = this.blockAt(start);
+    let index = lastAtOrBefore(this.offsets, start);
     const first = this.blocks[index]!;
     const from = start - this.offsets[index]!;
     if (from + length <= first.length) return first.subarray(from, from + length);
@@ -79,19 +79,6 @@ class Body {
       at += piece.length;
     }
     return joined;
-  }
-
-  /** The index of the block that holds body offset `offset`. */
-  private blockAt(offset: number): number {
-    const { offsets } = this;
-    let low = 0;
-    let high = offsets.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >>> 1;
-      if (offsets[middle]! <= offset) low = middle;
-      else high = middle - 1;
-    }
-    return low;
   }
 }
 
@@ -138,8 +125,6 @@ export type StoredRecord = LineRecord & ObjectSummary & { readonly encoded: Uint
 interface IdBlock {
   text: string;
   ends: Uint32Array;
-  /** The number of the block's first line among all lines received. */
-  firstLine: number;
 }
 
 /** A list read through two functions: the set's columns seen as a list of records. */
@@ -175,6 +160,8 @@ export class ObjectSet {
   /** The load's type table: the indexer numbers each type name in order of first sight. */
   private readonly typeNames: string[] = [];
   private readonly idBlocks: IdBlock[] = [];
+  /** The number of each id block's first line among all lines received. */
+  private readonly idBlockStarts: number[] = [];
   /** Each line's columns, by line number. */
   private readonly lines = new LineColumns();
   /**
@@ -241,7 +228,8 @@ export class ObjectSet {
     this.typeNames.push(...block.newTypes);
     this.body.append(bytes, offset);
     if (starts.length > 0) {
-      this.idBlocks.push({ text: block.idText, ends: block.idEnds, firstLine: this.lines.length });
+      this.idBlocks.push({ text: block.idText, ends: block.idEnds });
+      this.idBlockStarts.push(this.lines.length);
     }
     this.goodEnd = block.goodEnd;
     if (received === 0 && block.expected !== null) {
@@ -329,22 +317,11 @@ export class ObjectSet {
 
   /** Where the line's id sits in its block's id text. */
   private idSpan(line: number): { text: string; start: number; end: number } {
-    const { text, ends, firstLine } = this.idBlocks[this.idBlockOf(line)]!;
-    const local = line - firstLine;
+    // The block that holds the line: the last one starting at or before it.
+    const block = lastAtOrBefore(this.idBlockStarts, line);
+    const { text, ends } = this.idBlocks[block]!;
+    const local = line - this.idBlockStarts[block]!;
     return { text, start: local === 0 ? 0 : ends[local - 1]!, end: ends[local]! };
-  }
-
-  /** The number of the block that holds the line: the last one starting at or before it. */
-  private idBlockOf(line: number): number {
-    const { idBlocks } = this;
-    let low = 0;
-    let high = idBlocks.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >>> 1;
-      if (idBlocks[middle]!.firstLine <= line) low = middle;
-      else high = middle - 1;
-    }
-    return low;
   }
 
   private idOf(line: number): string {
@@ -385,6 +362,18 @@ export class ObjectSet {
     this.notifyTimer = null;
     for (const listener of this.listeners) listener();
   }
+}
+
+/** The index of the last of the ascending `values` at or before `value` (0 when none is). */
+function lastAtOrBefore(values: readonly number[], value: number): number {
+  let low = 0;
+  let high = values.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >>> 1;
+    if (values[middle]! <= value) low = middle;
+    else high = middle - 1;
+  }
+  return low;
 }
 
 export function isLoading(progress: LoadProgress): boolean {
