@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
+import { prepareIndexWorker } from './api/indexChannel';
 import { AppProviders } from './app/AppProviders';
 import { createQueryClient } from './app/queryClient';
 import { appRoutes } from './app/routes';
@@ -22,3 +23,6 @@ createRoot(root).render(
     />
   </StrictMode>,
 );
+
+// The first load with children then finds its indexer started and warmed up.
+prepareIndexWorker();

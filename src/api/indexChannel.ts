@@ -3,7 +3,11 @@
  * a module worker, so splitting, UTF-8 checking and indexing a 100 MB body never hold the main
  * thread; each chunk's buffer is transferred to it and each block's buffer transferred back, so no
  * byte is copied between threads. Without Worker (jsdom, node) the same indexer runs in the page.
+ *
+ * One worker is kept ready for the next load, started and warmed up while the page is idle (see
+ * workers/warmUp.ts); a load takes it, and the next one is prepared once that load is over.
  */
+import type { ToIndexWorker } from '../workers/indexWorker';
 import {
   answer,
   createBlockIndexer,
@@ -25,16 +29,52 @@ export function openIndexChannel(onBlock: (block: IndexedBlock) => void): IndexC
   return typeof Worker === 'function' ? workerChannel(onBlock) : inPageChannel(onBlock);
 }
 
-function workerChannel(onBlock: (block: IndexedBlock) => void): IndexChannel {
-  const worker = new Worker(new URL('../workers/indexWorker.ts', import.meta.url), {
+let spare: Worker | null = null;
+
+/** Starts the next load's worker and has it warm up, when the page is next idle. */
+export function prepareIndexWorker(): void {
+  if (typeof Worker !== 'function' || typeof requestIdleCallback !== 'function') return;
+  requestIdleCallback(() => {
+    if (spare) return;
+    const worker = startWorker();
+    // A spare that cannot start is dropped; the load that would have taken it starts its own.
+    worker.onerror = () => {
+      worker.terminate();
+      if (spare === worker) spare = null;
+    };
+    post(worker, { kind: 'warm-up' });
+    spare = worker;
+  });
+}
+
+function takeWorker(): Worker {
+  const worker = spare ?? startWorker();
+  spare = null;
+  return worker;
+}
+
+function startWorker(): Worker {
+  return new Worker(new URL('../workers/indexWorker.ts', import.meta.url), {
     type: 'module',
     name: 'object indexer',
   });
+}
+
+function post(worker: Worker, message: ToIndexWorker, transfer: Transferable[] = []): void {
+  worker.postMessage(message, transfer);
+}
+
+function workerChannel(onBlock: (block: IndexedBlock) => void): IndexChannel {
+  const worker = takeWorker();
   let settle: ((outcome: { complete: boolean } | null) => void) | null = null;
   const finished = new Promise<{ complete: boolean } | null>((resolve) => (settle = resolve));
+  let stopped = false;
   const stop = () => {
+    if (stopped) return;
+    stopped = true;
     worker.terminate();
     settle?.(null);
+    prepareIndexWorker();
   };
   worker.onmessage = (event: MessageEvent<FromIndexer>) => {
     const message = event.data;
@@ -43,12 +83,10 @@ function workerChannel(onBlock: (block: IndexedBlock) => void): IndexChannel {
   };
   // A worker that cannot start or breaks leaves the body incomplete, like a broken stream.
   worker.onerror = () => stop();
-  const post = (message: ToIndexer, transfer: Transferable[] = []) =>
-    worker.postMessage(message, transfer);
   return {
-    push: (chunk) => post({ kind: 'chunk', chunk }, [chunk.buffer]),
+    push: (chunk) => post(worker, { kind: 'chunk', chunk }, [chunk.buffer]),
     finish() {
-      post({ kind: 'finish' });
+      post(worker, { kind: 'finish' });
       return finished;
     },
     stop,
