@@ -256,6 +256,9 @@ export class ObjectSet {
       this.distinctLines?.push(line);
       received += 1;
     }
+    // The first body bytes and the root change what the page shows: they are told at once.
+    const news =
+      this.progress.status !== 'loading' || (this.progress.received === 0 && received > 0);
     this.update(
       {
         status: 'loading',
@@ -265,7 +268,7 @@ export class ObjectSet {
         bytes: offset + bytes.length,
         retry: null,
       },
-      false,
+      news,
     );
   }
 

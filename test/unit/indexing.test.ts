@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ObjectSet } from '../../src/speckle/objectSet';
 import { itemsSoFar } from '../../src/speckle/readonlyList';
 import {
@@ -138,6 +138,28 @@ describe('ObjectSet filled from indexed blocks', () => {
     for (const block of blocksOf(indexThroughMessages(chunksOf(body, 64)))) set.appendBlock(block);
     return set;
   }
+
+  it('tells its listeners at once of the first bytes and of the root, and of the rest a few times a second', () => {
+    vi.useFakeTimers();
+    try {
+      const set = new ObjectSet();
+      const seen: number[] = [];
+      set.subscribe(() => seen.push(set.getProgress().received));
+      const [inRoot, ...rest] = blocksOf(indexThroughMessages(chunksOf(body, 64)));
+      expect(inRoot!.starts).toHaveLength(0);
+      set.appendBlock(inRoot!);
+      expect(seen).toEqual([0]);
+      for (const block of rest) set.appendBlock(block);
+      // The root came in one of the later blocks: told at once; what followed waits its turn.
+      expect(seen).toEqual([0, 1]);
+      vi.advanceTimersByTime(249);
+      expect(seen).toEqual([0, 1]);
+      vi.advanceTimersByTime(1);
+      expect(seen).toEqual([0, 1, 3]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it('keeps as the body the bytes up to the last good line, however the chunks fell', () => {
     const cut = body.subarray(0, body.length - 5);
