@@ -5,7 +5,7 @@
  * byte is copied between threads. Without Worker (jsdom, node) the same indexer runs in the page.
  *
  * One worker is kept ready for the next load, started and warmed up while the page is idle (see
- * workers/warmUp.ts); a load takes it, and the next one is prepared once that load is over.
+ * workers/warmUp.ts); a load takes it, and the next one is prepared a while after that load.
  */
 import type { ToIndexWorker } from '../workers/indexWorker';
 import {
@@ -30,6 +30,12 @@ export function openIndexChannel(onBlock: (block: IndexedBlock) => void): IndexC
 }
 
 let spare: Worker | null = null;
+
+/**
+ * After a load the page reads the root's closure, checks it and draws the result: the next
+ * worker's warm-up waits this long so as not to take the CPU from that.
+ */
+const AFTER_LOAD_DELAY_MS = 2000;
 
 /** Starts the next load's worker and has it warm up, when the page is next idle. */
 export function prepareIndexWorker(): void {
@@ -74,7 +80,7 @@ function workerChannel(onBlock: (block: IndexedBlock) => void): IndexChannel {
     stopped = true;
     worker.terminate();
     settle?.(null);
-    prepareIndexWorker();
+    setTimeout(prepareIndexWorker, AFTER_LOAD_DELAY_MS);
   };
   worker.onmessage = (event: MessageEvent<FromIndexer>) => {
     const message = event.data;

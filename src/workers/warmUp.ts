@@ -15,15 +15,16 @@
 import { answer, createBlockIndexer, type ToIndexer } from './indexing';
 
 /**
- * About 0.6 MB, indexed 48 times in small chunks: less left the biggest function to be optimised
- * during the load (seen with --trace-opt). About 0.2 s of the worker's time in all; a small
- * sample keeps the worker's memory small meanwhile.
+ * About 150 kB, indexed 200 times in small chunks: less work left the biggest function to be
+ * optimised during the load (seen with --trace-opt). About 0.2 s of the worker's time in all; a
+ * small sample keeps the worker's memory small meanwhile.
  */
-const SAMPLE_OBJECTS = 1500;
+const SAMPLE_OBJECTS = 400;
 const CLOSURE_IDS = 1500;
 export const WARM_UP_CHUNK_BYTES = 16 * 1024;
-/** Each round is one task, so a load that starts meanwhile waits for one round at most. */
-export const WARM_UP_ROUNDS = 48;
+export const WARM_UP_PASSES = 200;
+/** Passes run in tasks of about this long, so a load that starts meanwhile waits little. */
+export const WARM_UP_TASK_MS = 8;
 
 /** A with-children body in line mode (`<id>\t<json>\n`): a root, then its children. */
 export function sampleBody(objects = SAMPLE_OBJECTS, closureIds = CLOSURE_IDS): Uint8Array {

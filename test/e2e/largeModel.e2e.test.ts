@@ -59,9 +59,9 @@ describe('a 10,000-object model', () => {
 
     await waitForCompleteCount(page, 10_000, 60_000);
     // The body was indexed by the worker kept ready, which ended with the load; another one is
-    // ready for the next load.
+    // started a while later for the next load.
     await indexers[0]!.closed;
-    await expect.poll(() => indexers.length).toBe(2);
+    await expect.poll(() => indexers.length, { timeout: 10_000 }).toBe(2);
     expect(indexersOf(page)).toEqual([indexers[1]!.worker]);
     await waitForObjectShown(page, object.id);
     const list = receivedObjects(page);

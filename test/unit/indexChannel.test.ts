@@ -34,7 +34,10 @@ beforeEach(() => {
   vi.resetModules();
 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 const channelModule = () => import('../../src/api/indexChannel');
 
@@ -55,7 +58,8 @@ describe('the spare indexing worker', () => {
     expect(spare!.posted[1]).toMatchObject({ kind: 'chunk' });
   });
 
-  it('is prepared again once a load is over, once however often the load is stopped', async () => {
+  it('is prepared again a while after a load, once however often the load is stopped', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
     const { openIndexChannel } = await channelModule();
     const channel = openIndexChannel(() => undefined);
     expect(FakeWorker.started).toHaveLength(1);
@@ -64,6 +68,9 @@ describe('the spare indexing worker', () => {
     channel.stop();
     channel.stop();
     expect(ownWorker!.terminated).toBe(true);
+    runIdleCallbacks();
+    expect(FakeWorker.started).toHaveLength(1);
+    vi.advanceTimersByTime(2000);
     runIdleCallbacks();
     expect(FakeWorker.started).toHaveLength(2);
     expect(FakeWorker.started[1]!.posted).toEqual([{ kind: 'warm-up' }]);
