@@ -256,7 +256,8 @@ export class ObjectSet {
       this.distinctLines?.push(line);
       received += 1;
     }
-    // The first body bytes and the root change what the page shows: they are told at once.
+    // The first body bytes and the root change what the page shows: they are told in the next
+    // task, not in this one, which would then also hold the root's drawing (a long task).
     const news =
       this.progress.status !== 'loading' || (this.progress.received === 0 && received > 0);
     this.update(
@@ -268,7 +269,7 @@ export class ObjectSet {
         bytes: offset + bytes.length,
         retry: null,
       },
-      news,
+      news ? 'next task' : 'throttled',
     );
   }
 
@@ -289,16 +290,16 @@ export class ObjectSet {
   }
 
   waitForRetry(retry: LoadProgress['retry'], error: ApiError): void {
-    this.update({ retry, error }, true);
+    this.update({ retry, error }, 'now');
   }
 
   finish(): void {
-    this.update({ status: 'complete', finishedAt: Date.now(), error: null, retry: null }, true);
+    this.update({ status: 'complete', finishedAt: Date.now(), error: null, retry: null }, 'now');
   }
 
   fail(error: ApiError): void {
     const status = this.lines.length > 0 ? 'incomplete' : 'failed';
-    this.update({ status, error, finishedAt: Date.now(), retry: null }, true);
+    this.update({ status, error, finishedAt: Date.now(), retry: null }, 'now');
   }
 
   getProgress = (): LoadProgress => this.progress;
@@ -355,10 +356,13 @@ export class ObjectSet {
   private readonly sameIds = (line: number, other: number): boolean =>
     this.idIs(line, this.idOf(other));
 
-  private update(change: Partial<LoadProgress>, immediately: boolean): void {
+  private update(change: Partial<LoadProgress>, when: 'now' | 'next task' | 'throttled'): void {
     this.progress = { ...this.progress, ...change };
-    if (immediately) {
+    if (when === 'now') {
       this.notify();
+    } else if (when === 'next task') {
+      if (this.notifyTimer) clearTimeout(this.notifyTimer);
+      this.notifyTimer = setTimeout(() => this.notify());
     } else {
       // Chunks arrive many times a second; views only need a few updates a second.
       this.notifyTimer ??= setTimeout(() => this.notify(), NOTIFY_INTERVAL_MS);
