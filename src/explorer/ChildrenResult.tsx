@@ -66,7 +66,7 @@ function LoadedSet({
   onRetry: () => void;
 }) {
   // The running figures follow the load by themselves; this page only draws again when what they
-  // mean for it changes (a few times a load rather than ten times a second).
+  // mean for it changes (a few times a load rather than four times a second).
   const phase = useLoadPhase(set);
   const { loading } = phase;
   const navigation = useObjectNavigation(input.objectId);

@@ -1,6 +1,6 @@
 /**
  * What a load's progress means to the page around the live figures: whether it runs, how it ended,
- * whether anything (or anything twice) has arrived. Progress changes up to ten times a second while
+ * whether anything (or anything twice) has arrived. Progress changes up to four times a second while
  * objects arrive; its phase changes a few times a load, so the page re-renders only then and the
  * figures that tick re-render by themselves.
  */

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { LoadProgress, ObjectSet } from '../speckle/objectSet';
 import { loadPhaseOf, type LoadPhase } from './loadPhase';
 
-/** Every progress update (up to ten a second): for the small views that show running figures. */
+/** Every progress update (up to four a second): for the small views that show running figures. */
 export function useLoadProgress(set: ObjectSet): LoadProgress {
   return useSyncExternalStore(set.subscribe, set.getProgress);
 }
