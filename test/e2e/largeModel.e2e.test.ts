@@ -40,7 +40,7 @@ async function watchIndexers(page: Page) {
     });
   };
   page.on('worker', watch);
-  await expect.poll(() => indexersOf(page).length).toBe(1);
+  await expect.poll(() => indexersOf(page).length, { timeout: 10_000 }).toBe(1);
   if (watched.length === 0) watch(indexersOf(page)[0]!);
   return watched;
 }
