@@ -14,6 +14,7 @@ import {
 import { openIndexChannel, type IndexChannel } from './indexChannel';
 import type { MalformedLine } from './lines';
 import { retryDelayMs, shouldRetryAutomatically, MAX_AUTOMATIC_RETRIES } from './retryPolicy';
+import { nextTask } from '../speckle/nextTask';
 import type { ObjectSet } from '../speckle/objectSet';
 
 /** Longest run of reads in one task: well under the 50 ms of a long task. */
@@ -137,12 +138,6 @@ async function readLines(
   } finally {
     signal.removeEventListener('abort', stop);
   }
-}
-
-function nextTask(): Promise<void> {
-  return typeof scheduler === 'object' && typeof scheduler.yield === 'function'
-    ? scheduler.yield()
-    : new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -12,7 +12,7 @@ import {
 } from '../speckle/typeSummary';
 import { shortTypeName } from '../speckle/types';
 import { ExportProgress } from './ExportProgress';
-import { GrowingScan } from './timeSlices';
+import { GrowingScan } from './growingScan';
 import { TypeChart } from './TypeChart';
 import { useExport } from './useExport';
 import { useLatest } from './useLatest';

@@ -4,6 +4,8 @@
  * and handle input before the next. Sorting 100,000 objects takes hundreds of milliseconds; in
  * slices of 8 ms it never makes the page miss more than a frame.
  */
+import { nextTask } from '../speckle/nextTask';
+
 export type Steps<Result> = Generator<void, Result, void>;
 
 export interface SliceOptions {
@@ -40,17 +42,4 @@ export async function runInSlices<Result>(
 /** Runs every step at once: for callers that may block (tests, small inputs). */
 export function runNow<Result>(steps: Steps<Result>): Result {
   for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
-}
-
-/** A new task without setTimeout's 4 ms clamp on nested timers. */
-function nextTask(): Promise<void> {
-  if (typeof MessageChannel !== 'function') return new Promise((resolve) => setTimeout(resolve, 0));
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
 }

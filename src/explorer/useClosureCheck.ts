@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { checkClosureSteps, type ClosureReport } from '../speckle/integrity';
 import type { ObjectSet } from '../speckle/objectSet';
 import { itemsSoFar } from '../speckle/readonlyList';
-import { runInSlices } from './timeSlices';
+import { runInSlices } from './slices';
 
 export type ClosureCheck =
   | { state: 'waiting' }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ObjectSet } from '../speckle/objectSet';
 import { readTopLevelClosureSteps } from '../speckle/topLevelFields';
-import { runInSlices } from './timeSlices';
+import { runInSlices } from './slices';
 
 // Both panels of a result need the root's closure; a 100,000-id closure takes ~60 ms to read, so
 // it is read once per set and shared.

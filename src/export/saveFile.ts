@@ -7,6 +7,7 @@
  * `showSaveFilePicker` refuses to open unless a click has just happened: startSave must run in the
  * click handler before anything is awaited. The parts can then take their time.
  */
+import { nextTask } from '../speckle/nextTask';
 import { downloadBlob } from './download';
 import { isHighSurrogate, type TextParts } from './parts';
 
@@ -144,7 +145,7 @@ async function eachBatch(
   const writeBatch = async (batch: string | Uint8Array) => {
     await write(batch);
     if (performance.now() - lastPause > MAX_BUSY_MS) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await nextTask();
       lastPause = performance.now();
     }
   };

@@ -58,6 +58,46 @@ describe('runInSlices', () => {
   });
 });
 
+/** Steps that each busy-wait `ms`, counting how many ran. */
+function* busySteps(count: number, ms: number, ran: { steps: number }): Generator<void, string> {
+  for (let i = 0; i < count; i += 1) {
+    const until = performance.now() + ms;
+    while (performance.now() < until) {
+      // Busy: stands for parsing work.
+    }
+    ran.steps += 1;
+    yield;
+  }
+  return 'done';
+}
+
+describe('runInSlices, on the real clock', () => {
+  it('returns the generator’s value and lets timers run between slices', async () => {
+    const ran = { steps: 0 };
+    const timerSawSteps: number[] = [];
+    const timer = setInterval(() => timerSawSteps.push(ran.steps), 0);
+    const result = await runInSlices(busySteps(40, 1, ran), { budgetMs: 5 });
+    clearInterval(timer);
+    expect(result).toBe('done');
+    expect(ran.steps).toBe(40);
+    // The interval fired while the steps were only partly done: the work was given up in slices.
+    expect(timerSawSteps.some((steps) => steps > 0 && steps < 40)).toBe(true);
+  });
+
+  it('stops at the next slice once aborted, rejecting with the reason', async () => {
+    const ran = { steps: 0 };
+    const controller = new AbortController();
+    const running = runInSlices(busySteps(1000, 1, ran), {
+      budgetMs: 3,
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(new Error('stop')), 0);
+    await expect(running).rejects.toThrow('stop');
+    expect(ran.steps).toBeGreaterThan(0);
+    expect(ran.steps).toBeLessThan(1000);
+  });
+});
+
 describe('runNow', () => {
   it('runs every step at once', () => {
     expect(runNow(work({ now: 0 }, 5, 1))).toBe(5);

@@ -1,38 +1,10 @@
 /**
- * Long scans on the main thread (reading the references of 100,000 objects takes about a second)
- * are written as generators that yield after each small unit of work, and advanced here in tasks
- * of a few milliseconds with a return to the event loop between them, so that typing, scrolling
- * and the load itself go on. A worker would have to be sent the objects' text, which costs about
- * as much as the scan.
+ * A scan that follows a list while a load makes it grow, run in time slices (slices.ts) so that
+ * typing, scrolling and the load itself go on. A worker would have to be sent the objects' text,
+ * which costs about as much as the scan.
  */
-
 import type { ReadonlyList } from '../speckle/readonlyList';
-
-/** Keeps each task well under one 16 ms frame. */
-export const SLICE_BUDGET_MS = 8;
-
-/**
- * Runs `steps` to its end in slices of about `budgetMs`; resolves with its return value. Rejects
- * with the signal's reason once aborted, leaving the rest of `steps` unrun.
- */
-export async function runInSlices<T>(
-  steps: Iterator<unknown, T>,
-  { budgetMs = SLICE_BUDGET_MS, signal }: { budgetMs?: number; signal?: AbortSignal } = {},
-): Promise<T> {
-  for (;;) {
-    signal?.throwIfAborted();
-    const deadline = performance.now() + budgetMs;
-    do {
-      const step = steps.next();
-      if (step.done) return step.value;
-    } while (performance.now() < deadline);
-    await nextTask();
-  }
-}
-
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
+import { runInSlices } from './slices';
 
 export interface Accumulator<Item, Result> {
   add(item: Item): void;
