@@ -59,12 +59,12 @@ interface ModelSource {
  * print the new ids to paste here.
  */
 export const GENERATED_ROOT_IDS: Readonly<Record<string, string>> = {
-  'public-10': 'c859d5ee45d04aed1ab6af20899c14ef',
-  'public-100': '5d4442cd49fed8d25c40b4f9972f9683',
-  'public-1000': '0da5d78798ade9e0386cda27e684c884',
-  'public-10000': 'a76b0f4e8c2ef358f15885b064ef3179',
-  'private-1000': '9be1349202a4b0ba4f69ec44609ac6b2',
-  'private-100000': '1725fed7f96c2268ef212a6f6bb9a439',
+  'public-10': 'c26e20c2f75204abdcf619c54a46d3ce',
+  'public-100': '3ba5a5627db5a67749fdbadd8f614398',
+  'public-1000': '0eb2b48e66f3c3c70435530bd69d48ba',
+  'public-10000': 'f799b1f5fa7c8c4fb0d0dfc9f6aa3696',
+  'private-1000': 'cf5f24366678717a7df86c8242be93f2',
+  'private-100000': 'f39135583d3daddeec3b0e2f2cde4d68',
 };
 
 function generatedModel(seed: string, size: number): ModelSource {

@@ -300,6 +300,57 @@ interface Parameter {
   name: string;
   value: JsonValue;
   units: string | null;
+  /** A parameter of the element's type (family symbol), shown on every instance of it. */
+  ofType?: boolean;
+}
+
+// Revit's unit and spec ids for the units the model uses, as its connector records them.
+const UNIT_IDS: Readonly<Record<string, { unit: string; spec: string }>> = {
+  m: { unit: 'autodesk.unit.unit:meters-1.0.0', spec: 'autodesk.spec.aec:length-2.0.0' },
+  'm²': { unit: 'autodesk.unit.unit:squareMeters-1.0.0', spec: 'autodesk.spec.aec:area-2.0.0' },
+  'm³': { unit: 'autodesk.unit.unit:cubicMeters-1.0.0', spec: 'autodesk.spec.aec:volume-2.0.0' },
+};
+
+// Built-in parameters Revit's connector sends with nearly every element, whatever its category.
+// Real elements carry 40–70 parameters (../shared/fixtures/speckle-real: a floor has 70, a
+// family instance 47); these bring the generated ones to 17–19, and the 100k model to about the
+// size per object of the 335 MB reference model the large-model issue was measured with.
+function commonParameters(fields: JsonObject, guid: string): Parameter[] {
+  const family = typeof fields.family === 'string' ? fields.family : null;
+  const type = typeof fields.type === 'string' ? fields.type : null;
+  const text = (key: string, name: string, value: JsonValue, ofType = false): Parameter => ({
+    key,
+    name,
+    value,
+    units: null,
+    ofType,
+  });
+  return [
+    text('IFC_GUID', 'IfcGUID', guid),
+    text('ALL_MODEL_INSTANCE_COMMENTS', 'Comments', null),
+    text('ALL_MODEL_URL', 'URL', null, true),
+    text('ALL_MODEL_DESCRIPTION', 'Description', '', true),
+    text('ALL_MODEL_MANUFACTURER', 'Manufacturer', '', true),
+    text('ALL_MODEL_COST', 'Cost', null, true),
+    text('ALL_MODEL_TYPE_NAME', 'Type Name', type, true),
+    text('ALL_MODEL_FAMILY_NAME', 'Family Name', family, true),
+    text('UNIFORMAT_CODE', 'Assembly Code', '', true),
+    text('OMNICLASS_CODE', 'OmniClass Number', '', true),
+    text('PHASE_CREATED', 'Phase Created', 'New Construction'),
+    text('PHASE_DEMOLISHED', 'Phase Demolished', 'None'),
+    text('ELEM_PARTITION_PARAM', 'Workset', 'Workset1'),
+    text('ELEM_CATEGORY_PARAM', 'Category', fields.category ?? null),
+    text('ELEM_FAMILY_AND_TYPE_PARAM', 'Family and Type', family && type && `${family}: ${type}`),
+  ];
+}
+
+// IfcGUID's compressed form: 22 characters of the base-64 alphabet IFC uses.
+const IFC_GUID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_$';
+
+function ifcGuid(random: Random): string {
+  let guid = '';
+  for (let i = 0; i < 22; i += 1) guid += pick(random, IFC_GUID_ALPHABET.split(''));
+  return guid;
 }
 
 const MATERIALS: readonly [string, number, number][] = [
@@ -348,18 +399,28 @@ class BuildingBuilder {
   }
 
   // Identical parameter records (a level name, a type's width) are one object, hashed once.
-  private parameter({ key, name, value, units }: Parameter): JsonObject {
+  private parameter({ key, name, value, units, ofType = false }: Parameter): JsonObject {
     const cacheKey = `${key}\u0000${JSON.stringify(value)}\u0000${units}`;
     const known = this.parameterCache.get(cacheKey);
     if (known) return known;
-    const record = this.graph.inline({
-      id: undefined,
-      name,
-      units,
-      value,
-      speckle_type: PARAMETER,
-      applicationInternalName: key,
-    });
+    const unitIds = units === null ? undefined : UNIT_IDS[units];
+    const record = this.graph.inline(
+      withJsonbKeyOrder({
+        id: undefined,
+        name,
+        units,
+        value,
+        isShared: false,
+        isReadOnly: ofType || units !== null,
+        speckle_type: PARAMETER,
+        applicationId: null,
+        applicationUnit: unitIds?.unit ?? null,
+        isTypeParameter: ofType,
+        totalChildrenCount: 0,
+        applicationUnitType: unitIds?.spec ?? null,
+        applicationInternalName: key,
+      }),
+    );
     this.parameterCache.set(cacheKey, record);
     return record;
   }
@@ -398,6 +459,7 @@ class BuildingBuilder {
     hosted: readonly string[] = [],
   ): string {
     const elementId = (this.elementCounter += 1);
+    const common = commonParameters(fields, ifcGuid(this.random));
     const body: Draft = {
       ...fields,
       id: undefined,
@@ -406,7 +468,7 @@ class BuildingBuilder {
       units: 'm',
       elementId: String(elementId),
       worksetId: '0',
-      parameters: this.parameters(parameters),
+      parameters: this.parameters([...parameters, ...common]),
       '@displayValue': meshIds.map((id) => this.graph.reference(id)),
       speckle_type: speckleType,
       applicationId: `${uuid(this.random)}-${elementId.toString(16).padStart(8, '0')}`,

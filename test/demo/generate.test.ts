@@ -7,6 +7,7 @@ import {
   type GeneratedModel,
 } from '../../demo/generate.ts';
 import { compareJsonbKeys, serializeJsonb, type JsonObject } from '../../demo/jsonb.ts';
+import { responseFixture } from '../unit/speckleFixtures.ts';
 
 function referencedIds(value: unknown, found: string[] = []): string[] {
   if (Array.isArray(value)) {
@@ -50,6 +51,12 @@ function inJsonbOrder(value: unknown): boolean {
 
 const byType = (model: GeneratedModel, speckleType: string) =>
   [...model.objects.values()].filter((object) => object.speckle_type === speckleType);
+
+// The keys of a parameter record in a real Revit floor, in the order the server stores them.
+const realParameterKeys = Object.keys(
+  (responseFixture('revit-floor.objects.json')[0]?.parsed.parameters as JsonObject)
+    .IFC_GUID as JsonObject,
+);
 
 describe('generateBuilding', () => {
   const thousand = generateBuilding({ seed: 'test-1000', size: 1000 });
@@ -160,10 +167,10 @@ describe('generateBuilding', () => {
       const parameters = Object.values(wall.parameters as JsonObject).filter(
         (value) => typeof value === 'object' && value !== null,
       ) as JsonObject[];
-      expect(parameters.length).toBeGreaterThan(0);
+      expect(parameters.length).toBeGreaterThanOrEqual(17);
       for (const parameter of parameters) {
         expect(parameter).toMatchObject({ speckle_type: 'Objects.BuiltElements.Revit.Parameter' });
-        expect(Object.keys(parameter)).toEqual(expect.arrayContaining(['name', 'value', 'units']));
+        expect(Object.keys(parameter)).toEqual(realParameterKeys);
       }
       expect((wall['@displayValue'] as JsonObject[]).length).toBeGreaterThan(0);
     }
@@ -182,6 +189,20 @@ describe('generateBuilding', () => {
       speckle_type: 'Speckle.Core.Models.Collection',
       collectionType: 'model',
     });
+  });
+
+  it('weighs elements like real Revit ones: full parameter records, an IfcGUID each', () => {
+    const elements = [...thousand.objects.values()].filter((object) => 'parameters' in object);
+    const guids = elements.map(
+      (element) => ((element.parameters as JsonObject).IFC_GUID as JsonObject).value,
+    );
+    expect(new Set(guids).size).toBe(elements.length);
+    for (const guid of guids) expect(guid).toMatch(/^[0-9A-Za-z_$]{22}$/);
+    const lengths = elements.map((element) => serializeJsonb(element, false).length);
+    const average = lengths.reduce((sum, length) => sum + length, 0) / lengths.length;
+    // The real fixture's Revit elements weigh 10–40 kB; the generated ones stay lighter.
+    expect(average).toBeGreaterThan(7000);
+    expect(average).toBeLessThan(12_000);
   });
 
   it('stores keys in jsonb order, so serializing takes the fast path', () => {
