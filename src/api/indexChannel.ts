@@ -1,32 +1,43 @@
 /**
- * Hands a body's chunks to the indexer and its blocks back to the page. In a browser the indexer is
- * a module worker, so splitting, UTF-8 checking and indexing a 100 MB body never hold the main
- * thread; each chunk's buffer is transferred to it and each block's buffer transferred back, so no
- * byte is copied between threads. Without Worker (jsdom, node) the same indexer runs in the page.
+ * Runs a with-children load in the indexer and brings its blocks back to the page. In a browser
+ * the indexer is a module worker that requests the body itself (workers/bodyLoad.ts), so reading,
+ * splitting, UTF-8 checking and indexing a 300 MB body never hold the main thread; each block's
+ * buffer is transferred back, so no byte is copied between threads. Without Worker (jsdom, node)
+ * the same load runs in the page. Either way its replies go through one router.
  *
  * One worker is kept ready for the next load, started and warmed up while the page is idle (see
  * workers/warmUp.ts); a load takes it, and the next one is prepared a while after that load.
  */
 import type { ToIndexWorker } from '../workers/indexWorker';
-import {
-  answer,
-  createBlockIndexer,
-  type FromIndexer,
-  type IndexedBlock,
-  type ToIndexer,
-} from '../workers/indexing';
+import { fromErrorData, loadBody, type FromLoad, type LoadRequest } from '../workers/bodyLoad';
+import { createBlockIndexer, type IndexedBlock } from '../workers/indexing';
+import { ApiError } from './apiError';
+import type { AnsweredBases, ObjectAddress, ServerAccess } from './client';
+
+export interface LoadEnd {
+  complete: boolean;
+  /** Why reading the body failed, when it did. */
+  broken?: string;
+}
 
 export interface IndexChannel {
-  /** Hands the chunk over: its buffer may be transferred, so the caller must not use it after. */
-  push(chunk: Uint8Array): void;
-  /** Resolves once every block has been delivered; null when the channel was stopped first. */
-  finish(): Promise<{ complete: boolean } | null>;
-  /** Stops at once: the worker is terminated with whatever it still held. */
+  /**
+   * Requests the body: resolves with the base that answered, or rejects with the server's refusal
+   * or the network's failure as an ApiError. Bases that answer are added to `answered`. May be
+   * called again after a refusal, to retry.
+   */
+  open(access: ServerAccess, address: ObjectAddress, answered: AnsweredBases): Promise<string>;
+  /** Resolves once the body ended and every block was delivered; null when stopped first. */
+  readonly finished: Promise<LoadEnd | null>;
+  /** Stops at once: the request ends, and the worker with whatever it still held. */
   stop(): void;
 }
 
-export function openIndexChannel(onBlock: (block: IndexedBlock) => void): IndexChannel {
-  return typeof Worker === 'function' ? workerChannel(onBlock) : inPageChannel(onBlock);
+export function openIndexChannel(
+  onBlock: (block: IndexedBlock) => void,
+  signal: AbortSignal,
+): IndexChannel {
+  return typeof Worker === 'function' ? workerChannel(onBlock) : inPageChannel(onBlock, signal);
 }
 
 let spare: Worker | null = null;
@@ -66,53 +77,104 @@ function startWorker(): Worker {
   });
 }
 
-function post(worker: Worker, message: ToIndexWorker, transfer: Transferable[] = []): void {
-  worker.postMessage(message, transfer);
+function post(worker: Worker, message: ToIndexWorker): void {
+  worker.postMessage(message);
+}
+
+interface Opening {
+  access: ServerAccess;
+  address: ObjectAddress;
+  answered: AnsweredBases;
+  resolve(base: string): void;
+  reject(error: ApiError): void;
+}
+
+/** Routes a load's replies: the opening to `open`'s promise, blocks to the page, the end. */
+function replyRouter(onBlock: (block: IndexedBlock) => void) {
+  let opening: Opening | null = null;
+  let settle: (end: LoadEnd | null) => void = () => undefined;
+  const finished = new Promise<LoadEnd | null>((resolve) => (settle = resolve));
+  return {
+    finished,
+    open(access: ServerAccess, address: ObjectAddress, answered: AnsweredBases) {
+      return new Promise<string>((resolve, reject) => {
+        opening = { access, address, answered, resolve, reject };
+      });
+    },
+    route(reply: FromLoad) {
+      if (reply.kind === 'block') {
+        onBlock(reply.block);
+      } else if (reply.kind === 'finished') {
+        settle({ complete: reply.complete, broken: reply.broken });
+      } else if (opening) {
+        for (const base of reply.answered) opening.answered.add(base);
+        if (reply.kind === 'opened') opening.resolve(reply.base);
+        else opening.reject(fromErrorData(reply.error));
+        opening = null;
+      }
+    },
+    stop() {
+      if (opening) {
+        const { access, address } = opening;
+        const context = { base: access.base, ...address, hadToken: access.token !== '' };
+        opening.reject(new ApiError('cancelled', context));
+        opening = null;
+      }
+      settle(null);
+    },
+  };
+}
+
+function loadRequest(
+  access: ServerAccess,
+  address: ObjectAddress,
+  answered: AnsweredBases,
+): LoadRequest {
+  return { access, address, answered: [...answered] };
 }
 
 function workerChannel(onBlock: (block: IndexedBlock) => void): IndexChannel {
   const worker = takeWorker();
-  let settle: ((outcome: { complete: boolean } | null) => void) | null = null;
-  const finished = new Promise<{ complete: boolean } | null>((resolve) => (settle = resolve));
+  const router = replyRouter(onBlock);
   let stopped = false;
   const stop = () => {
     if (stopped) return;
     stopped = true;
     worker.terminate();
-    settle?.(null);
+    router.stop();
     setTimeout(prepareIndexWorker, AFTER_LOAD_DELAY_MS);
   };
-  worker.onmessage = (event: MessageEvent<FromIndexer>) => {
-    const message = event.data;
-    if (message.kind === 'block') onBlock(message.block);
-    else settle?.({ complete: message.complete });
-  };
+  worker.onmessage = (event: MessageEvent<FromLoad>) => router.route(event.data);
   // A worker that cannot start or breaks leaves the body incomplete, like a broken stream.
   worker.onerror = () => stop();
   return {
-    push: (chunk) => post(worker, { kind: 'chunk', chunk }, [chunk.buffer]),
-    finish() {
-      post(worker, { kind: 'finish' });
-      return finished;
+    open(access, address, answered) {
+      const opened = router.open(access, address, answered);
+      post(worker, { kind: 'load', request: loadRequest(access, address, answered) });
+      return opened;
     },
+    finished: router.finished,
     stop,
   };
 }
 
-function inPageChannel(onBlock: (block: IndexedBlock) => void): IndexChannel {
+function inPageChannel(onBlock: (block: IndexedBlock) => void, signal: AbortSignal): IndexChannel {
   const indexer = createBlockIndexer();
+  const router = replyRouter(onBlock);
   let stopped = false;
-  const send = (message: ToIndexer) => {
-    const answered = stopped ? null : answer(indexer, message);
-    if (answered?.reply.kind === 'block') onBlock(answered.reply.block);
-    return answered?.reply;
-  };
   return {
-    push: (chunk) => void send({ kind: 'chunk', chunk }),
-    finish: async () => {
-      const reply = send({ kind: 'finish' });
-      return reply?.kind === 'finished' ? { complete: reply.complete } : null;
+    open(access, address, answered) {
+      const opened = router.open(access, address, answered);
+      const send = (reply: FromLoad) => {
+        if (!stopped) router.route(reply);
+      };
+      void loadBody(loadRequest(access, address, answered), indexer, send, signal);
+      return opened;
     },
-    stop: () => void (stopped = true),
+    finished: router.finished,
+    stop() {
+      stopped = true;
+      router.stop();
+    },
   };
 }

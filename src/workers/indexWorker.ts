@@ -1,13 +1,14 @@
 /**
- * The indexing worker: splits the body's chunks into lines and indexes them (indexing.ts), off the
- * page's main thread. One worker per load; the page terminates it when the load ends or stops. A
- * worker started ahead of a load is first told to warm up (warmUp.ts), in short tasks, and stops
- * warming up when the load's first message comes.
+ * The indexing worker: requests a with-children body, splits it into lines and indexes them
+ * (bodyLoad.ts, indexing.ts), off the page's main thread. One worker per load; the page terminates
+ * it when the load ends or stops, which also ends its request. A worker started ahead of a load is
+ * first told to warm up (warmUp.ts), in short tasks, and stops warming up when the load comes.
  */
-import { answer, createBlockIndexer, type ToIndexer } from './indexing';
+import { loadBody, type LoadRequest } from './bodyLoad';
+import { createBlockIndexer } from './indexing';
 import { indexSampleOnce, sampleBody, WARM_UP_PASSES, WARM_UP_TASK_MS } from './warmUp';
 
-export type ToIndexWorker = ToIndexer | { kind: 'warm-up' };
+export type ToIndexWorker = { kind: 'load'; request: LoadRequest } | { kind: 'warm-up' };
 
 const indexer = createBlockIndexer();
 // The project's types describe a window; a dedicated worker's scope posts with a transfer list.
@@ -24,8 +25,9 @@ scope.onmessage = (event) => {
     return;
   }
   clearTimeout(warmUpTask);
-  const answered = answer(indexer, message);
-  if (answered) scope.postMessage(answered.reply, answered.transfer);
+  void loadBody(message.request, indexer, (reply, transfer = []) =>
+    scope.postMessage(reply, transfer),
+  );
 };
 
 function warmUp(body: Uint8Array, passes: number): void {

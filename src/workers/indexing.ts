@@ -57,8 +57,11 @@ export type ToIndexer = { kind: 'chunk'; chunk: Uint8Array } | { kind: 'finish' 
 
 export type FromIndexer =
   | { kind: 'block'; block: IndexedBlock }
-  /** The body ended: complete when its last line ended too. */
-  | { kind: 'finished'; complete: boolean };
+  /**
+   * The body ended: complete when its last line ended too; `broken` says why the read failed, when
+   * it did.
+   */
+  | { kind: 'finished'; complete: boolean; broken?: string };
 
 export interface BlockIndexer {
   /** Splits the chunk and indexes the lines it completes; null once the read has stopped. */

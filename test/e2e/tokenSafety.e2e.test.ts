@@ -422,7 +422,10 @@ describe('token safety', () => {
       await page.route(
         (url) => url.origin === appUrl(),
         async (route) => {
-          if (route.request().resourceType() !== 'document') {
+          // The page and its scripts, as the hosting docs set it: a worker's requests follow the
+          // policy its own script was served with.
+          const request = route.request();
+          if (request.resourceType() !== 'document' && !request.url().endsWith('.js')) {
             await route.fallback();
             return;
           }

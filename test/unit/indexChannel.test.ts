@@ -40,6 +40,74 @@ afterEach(() => {
 });
 
 const channelModule = () => import('../../src/api/indexChannel');
+const access = { base: 'https://speckle.example', token: 'secret-token' };
+const address = { projectId: 'p', objectId: 'a'.repeat(32) };
+
+/** The worker's side: a reply as it would post it. */
+function reply(worker: FakeWorker, data: unknown) {
+  worker.onmessage?.({ data } as MessageEvent);
+}
+
+describe('a load in the indexing worker', () => {
+  it('asks the worker for the body with the bases known to answer, and hears which one did', async () => {
+    const { openIndexChannel } = await channelModule();
+    const blocks: unknown[] = [];
+    const channel = openIndexChannel((block) => blocks.push(block), new AbortController().signal);
+    const [worker] = FakeWorker.started;
+    const answered = new Set(['https://known.example']);
+
+    const opened = channel.open(access, address, answered);
+    expect(worker!.posted).toEqual([
+      { kind: 'load', request: { access, address, answered: ['https://known.example'] } },
+    ]);
+    reply(worker!, { kind: 'opened', base: access.base, answered: [...answered, access.base] });
+    await expect(opened).resolves.toBe(access.base);
+    expect(answered).toEqual(new Set(['https://known.example', access.base]));
+
+    reply(worker!, { kind: 'block', block: { offset: 0 } });
+    reply(worker!, { kind: 'finished', complete: false, broken: 'network error' });
+    expect(blocks).toEqual([{ offset: 0 }]);
+    await expect(channel.finished).resolves.toEqual({ complete: false, broken: 'network error' });
+  });
+
+  it("turns the worker's refusal back into an ApiError, and can ask again", async () => {
+    const { openIndexChannel } = await channelModule();
+    const channel = openIndexChannel(() => undefined, new AbortController().signal);
+    const [worker] = FakeWorker.started;
+    const context = { base: access.base, ...address, hadToken: true, status: 429 };
+
+    const refused = channel.open(access, address, new Set());
+    reply(worker!, {
+      kind: 'refused',
+      error: { kind: 'rate-limited', context, message: 'Slow down' },
+      answered: [access.base],
+    });
+    await expect(refused).rejects.toMatchObject({
+      name: 'ApiError',
+      kind: 'rate-limited',
+      context,
+      message: 'Slow down',
+    });
+    await expect(refused).rejects.toBeInstanceOf((await import('../../src/api/apiError')).ApiError);
+
+    const again = channel.open(access, address, new Set([access.base]));
+    expect(worker!.posted).toHaveLength(2);
+    reply(worker!, { kind: 'opened', base: access.base, answered: [access.base] });
+    await expect(again).resolves.toBe(access.base);
+  });
+
+  it('stops at once: the worker ends, a pending request is cancelled, the end is null', async () => {
+    const { openIndexChannel } = await channelModule();
+    const channel = openIndexChannel(() => undefined, new AbortController().signal);
+    const [worker] = FakeWorker.started;
+    const opened = channel.open(access, address, new Set());
+
+    channel.stop();
+    expect(worker!.terminated).toBe(true);
+    await expect(opened).rejects.toMatchObject({ kind: 'cancelled' });
+    await expect(channel.finished).resolves.toBeNull();
+  });
+});
 
 describe('the spare indexing worker', () => {
   it('is started and warmed up when the page is idle, and the next load takes it', async () => {
@@ -51,17 +119,17 @@ describe('the spare indexing worker', () => {
     const [spare] = FakeWorker.started;
     expect(spare!.posted).toEqual([{ kind: 'warm-up' }]);
 
-    const channel = openIndexChannel(() => undefined);
-    channel.push(new Uint8Array([0x7b]));
+    const channel = openIndexChannel(() => undefined, new AbortController().signal);
+    void channel.open(access, address, new Set());
     expect(FakeWorker.started).toHaveLength(1);
     expect(spare!.posted).toHaveLength(2);
-    expect(spare!.posted[1]).toMatchObject({ kind: 'chunk' });
+    expect(spare!.posted[1]).toMatchObject({ kind: 'load' });
   });
 
   it('is prepared again a while after a load, once however often the load is stopped', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     const { openIndexChannel } = await channelModule();
-    const channel = openIndexChannel(() => undefined);
+    const channel = openIndexChannel(() => undefined, new AbortController().signal);
     expect(FakeWorker.started).toHaveLength(1);
     const [ownWorker] = FakeWorker.started;
 
@@ -75,7 +143,7 @@ describe('the spare indexing worker', () => {
     expect(FakeWorker.started).toHaveLength(2);
     expect(FakeWorker.started[1]!.posted).toEqual([{ kind: 'warm-up' }]);
 
-    openIndexChannel(() => undefined);
+    openIndexChannel(() => undefined, new AbortController().signal);
     expect(FakeWorker.started).toHaveLength(2);
   });
 
@@ -87,7 +155,7 @@ describe('the spare indexing worker', () => {
     spare!.onerror?.();
     expect(spare!.terminated).toBe(true);
 
-    openIndexChannel(() => undefined);
+    openIndexChannel(() => undefined, new AbortController().signal);
     expect(FakeWorker.started).toHaveLength(2);
     expect(FakeWorker.started[1]!.posted).toEqual([]);
   });

@@ -1,13 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadObjectSet } from '../../src/api/loadObjectSet';
-import { nextTask } from '../../src/speckle/nextTask';
 import { ObjectSet } from '../../src/speckle/objectSet';
-
-// The real nextTask, watched: the read loop steps out through it.
-vi.mock('../../src/speckle/nextTask', async (original) => {
-  const actual = await original<typeof import('../../src/speckle/nextTask')>();
-  return { nextTask: vi.fn(actual.nextTask) };
-});
 
 const ROOT = 'a'.repeat(32);
 const CHILD = 'b'.repeat(32);
@@ -60,46 +53,6 @@ describe('loadObjectSet', () => {
     expect(set.getProgress().error?.kind).toBe('cancelled');
     expect(set.raw(ROOT)).toBe(`{"id":"${ROOT}","__closure":{"${CHILD}":1}}`);
     expect(set.has(CHILD)).toBe(false);
-  });
-});
-
-describe('loadObjectSet: reading a backlog of chunks', () => {
-  it('steps out to the event loop every few milliseconds instead of reading it in one task', async () => {
-    const ids = Array.from({ length: 40 }, (_, index) => String(index).padStart(32, '0'));
-    const closure = ids.slice(1).map((id) => `"${id}":1`);
-    const lines = ids.map((id, index) =>
-      index === 0
-        ? `${id}\t{"id":"${id}","__closure":{${closure.join(',')}}}\n`
-        : `${id}\t{"id":"${id}"}\n`,
-    );
-    const encoder = new TextEncoder();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(
-            new ReadableStream<Uint8Array>({
-              // Every chunk is queued before the first read: each read resolves at once.
-              start(controller) {
-                for (const line of lines) controller.enqueue(encoder.encode(line));
-                controller.close();
-              },
-            }),
-            { headers: { 'Content-Type': 'text/plain' } },
-          ),
-      ),
-    );
-    // Each look at the clock finds half a millisecond gone by: 40 reads take longer than a slice.
-    let clock = 0;
-    vi.spyOn(performance, 'now').mockImplementation(() => (clock += 0.5));
-    vi.mocked(nextTask).mockClear();
-
-    const set = new ObjectSet();
-    const access = { base: 'https://speckle.example', token: '' };
-    await loadObjectSet(set, access, { projectId: 'p', objectId: ids[0]! }, new Set(), () => {});
-
-    expect(set.getProgress()).toMatchObject({ status: 'complete', received: 40 });
-    expect(vi.mocked(nextTask).mock.calls.length).toBeGreaterThan(0);
   });
 });
 
