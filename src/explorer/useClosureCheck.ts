@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { checkClosureSteps, type ClosureReport } from '../speckle/integrity';
 import type { ObjectSet } from '../speckle/objectSet';
+import { backgroundTask } from '../speckle/nextTask';
 import { itemsSoFar } from '../speckle/readonlyList';
 import { runInSlices } from './slices';
 
@@ -21,9 +22,11 @@ export function useClosureCheck(
   useEffect(() => {
     if (!ended || !closure) return;
     const controller = new AbortController();
-    // What arrived is all there will be: a retry makes a new set.
+    // What arrived is all there will be: a retry makes a new set. The check reads every object, for
+    // seconds on a large model: the person opening objects meanwhile goes first.
     runInSlices(checkClosureSteps(rootId, closure, itemsSoFar(set.records)), {
       signal: controller.signal,
+      pause: backgroundTask,
     }).then(
       (report) => setResult({ set, check: { state: 'done', report } }),
       (error: unknown) => {
