@@ -73,6 +73,9 @@ function LoadedSet({
   // after the list and the root: drawn with them, the first objects' arrival was one task of
   // 45-65 ms in a freshly opened page (traced), over the 50 ms of a long task.
   const showPanels = useDeferredValue(phase.anyReceived);
+  // The shown object's tree draws again once the load has ended (see ObjectView), after the
+  // status line has said so: in the same render, it held that news back by the tree's drawing.
+  const treeLoading = useDeferredValue(loading);
   const navigation = useObjectNavigation(input.objectId);
   const closure = useRootClosure(set, !loading);
   const closureCheck = useClosureCheck(set, closure, !loading);
@@ -228,7 +231,7 @@ function LoadedSet({
               projectId={projectId}
               host={host}
               objects={set}
-              objectsLoading={loading}
+              objectsLoading={treeLoading}
               onFollow={follow}
               reveal={navigation.reveal}
               speckleUrl={speckleUrlOf?.(shownId) ?? null}
