@@ -8,11 +8,11 @@
  *
  * The sample takes every path a real body takes: a root whose `__closure` spans several chunks,
  * lines split across chunks, nested objects after the top-level `speckle_type`, escaped quotes,
- * characters of two to four bytes. Its chunks and blocks go through a structured clone with their
- * buffers transferred, as the messages between threads do: the first detached buffer otherwise
- * throws away all optimised code that relied on none being detached.
+ * characters of two to four bytes. Its blocks go through a structured clone with their buffers
+ * transferred, as the worker's messages to the page do: the first detached buffer otherwise throws
+ * away all optimised code that relied on none being detached.
  */
-import { answer, createBlockIndexer, type ToIndexer } from './indexing';
+import { answer, createBlockIndexer } from './indexing';
 
 /**
  * About 150 kB, indexed 200 times in small chunks: less work left the biggest function to be
@@ -67,11 +67,7 @@ export function indexSampleOnce(body: Uint8Array): number {
   let lines = 0;
   for (let at = 0; at < body.length; at += WARM_UP_CHUNK_BYTES) {
     const chunk = body.slice(at, at + WARM_UP_CHUNK_BYTES);
-    const message = structuredClone<ToIndexer>(
-      { kind: 'chunk', chunk },
-      { transfer: [chunk.buffer] },
-    );
-    const answered = answer(indexer, message);
+    const answered = answer(indexer, { kind: 'chunk', chunk });
     if (answered?.reply.kind !== 'block') continue;
     lines += structuredClone(answered.reply, { transfer: answered.transfer }).block.starts.length;
   }

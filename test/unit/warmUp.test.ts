@@ -36,7 +36,7 @@ describe('the warm-up sample', () => {
     for (const piece of ['\\"', 'é', '中', '🧱']) expect(text).toContain(piece);
   });
 
-  it('is indexed through cloned messages with their buffers transferred, as between threads', () => {
+  it('is indexed whole, each block cloned with its buffers transferred, as the worker posts it', () => {
     expect(indexSampleOnce(sampleBody(200, 100))).toBe(200);
   });
 });
