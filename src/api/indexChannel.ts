@@ -113,11 +113,12 @@ function replyRouter(onBlock: (block: IndexedBlock) => void) {
         opening = null;
       }
     },
-    stop() {
+    /** Ends the load: a pending request fails as `why` says, and the end is null. */
+    stop(why: 'cancelled' | 'truncated') {
       if (opening) {
         const { access, address } = opening;
         const context = { base: access.base, ...address, hadToken: access.token !== '' };
-        opening.reject(new ApiError('cancelled', context));
+        opening.reject(new ApiError(why, context));
         opening = null;
       }
       settle(null);
@@ -137,16 +138,16 @@ function workerChannel(onBlock: (block: IndexedBlock) => void): IndexChannel {
   const worker = takeWorker();
   const router = replyRouter(onBlock);
   let stopped = false;
-  const stop = () => {
+  const stop = (why: 'cancelled' | 'truncated' = 'cancelled') => {
     if (stopped) return;
     stopped = true;
     worker.terminate();
-    router.stop();
+    router.stop(why);
     setTimeout(prepareIndexWorker, AFTER_LOAD_DELAY_MS);
   };
   worker.onmessage = (event: MessageEvent<FromLoad>) => router.route(event.data);
   // A worker that cannot start or breaks leaves the body incomplete, like a broken stream.
-  worker.onerror = () => stop();
+  worker.onerror = () => stop('truncated');
   return {
     open(access, address, answered) {
       const opened = router.open(access, address, answered);
@@ -154,7 +155,7 @@ function workerChannel(onBlock: (block: IndexedBlock) => void): IndexChannel {
       return opened;
     },
     finished: router.finished,
-    stop,
+    stop: () => stop(),
   };
 }
 
@@ -174,7 +175,7 @@ function inPageChannel(onBlock: (block: IndexedBlock) => void, signal: AbortSign
     finished: router.finished,
     stop() {
       stopped = true;
-      router.stop();
+      router.stop('cancelled');
     },
   };
 }

@@ -21,10 +21,10 @@ export async function loadObjectSet(
   const { signal } = set;
   const context: ApiErrorContext = { base: access.base, ...address, hadToken: access.token !== '' };
   // The line that stopped the indexer; the lines before it are stored.
-  const stopped: { at: MalformedLine | null } = { at: null };
+  const malformed: { line: MalformedLine | null } = { line: null };
   const channel = openIndexChannel((block) => {
     set.appendBlock(block);
-    stopped.at ??= block.malformed;
+    malformed.line ??= block.malformed;
   }, signal);
   const stop = () => channel.stop();
   signal.addEventListener('abort', stop);
@@ -33,11 +33,14 @@ export async function loadObjectSet(
     if (base !== access.base) onBaseResolved(base);
     const end = await channel.finished;
     const atBase = { ...context, base };
-    if (stopped.at) throw new ApiError('malformed', { ...atBase, serverText: stopped.at.message });
-    if (signal.aborted || !end) throw new ApiError('cancelled', atBase);
-    // The blocks already delivered are part of what arrived, even when the stream then broke.
-    if (end.complete && end.broken === undefined) set.finish();
-    else set.fail(new ApiError('truncated', atBase, undefined, end.broken));
+    if (malformed.line) {
+      throw new ApiError('malformed', { ...atBase, serverText: malformed.line.message });
+    }
+    if (signal.aborted) throw new ApiError('cancelled', atBase);
+    // The blocks already delivered are part of what arrived, even when the stream or the worker
+    // then broke (no end at all).
+    if (end?.complete && end.broken === undefined) set.finish();
+    else set.fail(new ApiError('truncated', atBase, undefined, end?.broken));
   } catch (error) {
     if (signal.aborted) set.fail(new ApiError('cancelled', context));
     else if (isApiError(error)) set.fail(error);

@@ -96,6 +96,18 @@ describe('a load in the indexing worker', () => {
     await expect(again).resolves.toBe(access.base);
   });
 
+  it('leaves the load incomplete, not cancelled, when the worker breaks', async () => {
+    const { openIndexChannel } = await channelModule();
+    const channel = openIndexChannel(() => undefined, new AbortController().signal);
+    const [worker] = FakeWorker.started;
+    const opened = channel.open(access, address, new Set());
+
+    worker!.onerror?.();
+    expect(worker!.terminated).toBe(true);
+    await expect(opened).rejects.toMatchObject({ kind: 'truncated' });
+    await expect(channel.finished).resolves.toBeNull();
+  });
+
   it('stops at once: the worker ends, a pending request is cancelled, the end is null', async () => {
     const { openIndexChannel } = await channelModule();
     const channel = openIndexChannel(() => undefined, new AbortController().signal);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadObjectSet } from '../../src/api/loadObjectSet';
 import { ObjectSet } from '../../src/speckle/objectSet';
+import { answer, createBlockIndexer } from '../../src/workers/indexing';
 
 const ROOT = 'a'.repeat(32);
 const CHILD = 'b'.repeat(32);
@@ -138,5 +139,35 @@ describe('loadObjectSet: automatic retries before the stream opens', () => {
     expect(fetchStub).toHaveBeenCalledTimes(1);
     expect(set.getProgress()).toMatchObject({ status: 'failed', retry: null });
     expect(set.getProgress().error?.kind).toBe('no-access');
+  });
+});
+
+describe('loadObjectSet: a worker that breaks mid-body', () => {
+  it('keeps the blocks it sent and marks the set incomplete (truncated), not cancelled', async () => {
+    const firstBlock = answer(createBlockIndexer(), {
+      kind: 'chunk',
+      chunk: new TextEncoder().encode(firstLines),
+    })!.reply;
+    class BreakingWorker {
+      onmessage: ((event: { data: unknown }) => void) | null = null;
+      onerror: (() => void) | null = null;
+      postMessage() {
+        setTimeout(() => {
+          this.onmessage?.({
+            data: { kind: 'opened', base: 'https://speckle.example', answered: [] },
+          });
+          this.onmessage?.({ data: firstBlock });
+          this.onerror?.();
+        });
+      }
+      terminate() {}
+    }
+    vi.stubGlobal('Worker', BreakingWorker);
+    const set = new ObjectSet();
+    const access = { base: 'https://speckle.example', token: '' };
+    await loadObjectSet(set, access, { projectId: 'p', objectId: ROOT }, new Set(), () => {});
+
+    expect(set.getProgress()).toMatchObject({ status: 'incomplete', received: 1, expected: 2 });
+    expect(set.getProgress().error?.kind).toBe('truncated');
   });
 });
