@@ -1,6 +1,6 @@
 /**
  * Resolves in a new task of the event loop, so that a long run of work on the main thread lets the
- * browser paint and handle input: sliced scans, the body's read loop, the export's writer.
+ * browser paint and handle input: sliced scans and the export's writer.
  * A message, not setTimeout, which the browser clamps to 4 ms once timers nest.
  */
 export function nextTask(): Promise<void> {
