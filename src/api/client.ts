@@ -219,7 +219,8 @@ function excerpt(text: string): string {
   return oneLine.length > 200 ? `${oneLine.slice(0, 200)}…` : oneLine;
 }
 
-function errorContext(
+/** What an ApiError says about the request: never the token, only whether there was one. */
+export function errorContext(
   base: string,
   access: ServerAccess,
   address: ObjectAddress,

@@ -12,7 +12,7 @@ import type { ToIndexWorker } from '../workers/indexWorker';
 import { fromErrorData, loadBody, type FromLoad, type LoadRequest } from '../workers/bodyLoad';
 import { createBlockIndexer, type IndexedBlock } from '../workers/indexing';
 import { ApiError } from './apiError';
-import type { AnsweredBases, ObjectAddress, ServerAccess } from './client';
+import { errorContext, type AnsweredBases, type ObjectAddress, type ServerAccess } from './client';
 
 export interface LoadEnd {
   complete: boolean;
@@ -117,8 +117,7 @@ function replyRouter(onBlock: (block: IndexedBlock) => void) {
     stop(why: 'cancelled' | 'truncated') {
       if (opening) {
         const { access, address } = opening;
-        const context = { base: access.base, ...address, hadToken: access.token !== '' };
-        opening.reject(new ApiError(why, context));
+        opening.reject(new ApiError(why, errorContext(access.base, access, address)));
         opening = null;
       }
       settle(null);

@@ -4,8 +4,8 @@
  * in the stream keeps what arrived and marks the set incomplete; a cancel stops the network and the
  * indexer at once and keeps the blocks already stored.
  */
-import { ApiError, isApiError, type ApiErrorContext } from './apiError';
-import type { AnsweredBases, ObjectAddress, ServerAccess } from './client';
+import { ApiError, isApiError } from './apiError';
+import { errorContext, type AnsweredBases, type ObjectAddress, type ServerAccess } from './client';
 import { openIndexChannel, type IndexChannel } from './indexChannel';
 import type { MalformedLine } from './lines';
 import { retryDelayMs, shouldRetryAutomatically, MAX_AUTOMATIC_RETRIES } from './retryPolicy';
@@ -19,7 +19,7 @@ export async function loadObjectSet(
   onBaseResolved: (base: string) => void,
 ): Promise<void> {
   const { signal } = set;
-  const context: ApiErrorContext = { base: access.base, ...address, hadToken: access.token !== '' };
+  const context = errorContext(access.base, access, address);
   // The line that stopped the indexer; the lines before it are stored.
   const malformed: { line: MalformedLine | null } = { line: null };
   const channel = openIndexChannel((block) => {

@@ -9,7 +9,12 @@
  * backlog in one task of 50–300 ms, even with nothing else to do.
  */
 import { ApiError, isApiError, type ApiErrorContext, type ApiErrorKind } from '../api/apiError';
-import { openObjectStream, type ObjectAddress, type ServerAccess } from '../api/client';
+import {
+  errorContext,
+  openObjectStream,
+  type ObjectAddress,
+  type ServerAccess,
+} from '../api/client';
 import { answer, type BlockIndexer, type FromIndexer } from './indexing';
 
 export interface LoadRequest {
@@ -85,7 +90,7 @@ export async function loadBody(
 function toErrorData(error: unknown, { access, address }: LoadRequest): ApiErrorData {
   const apiError = isApiError(error)
     ? error
-    : new ApiError('truncated', { base: access.base, ...address, hadToken: access.token !== '' });
+    : new ApiError('truncated', errorContext(access.base, access, address));
   return { kind: apiError.kind, context: apiError.context, message: apiError.message };
 }
 
