@@ -187,6 +187,10 @@ function stringEnd(raw: string, start: number): number {
   }
 }
 
+/** Characters in a row without a quote or bracket, after which valueEnd lets a regex skip. */
+const PLAIN_RUN_FOR_REGEX = 16;
+const STRUCTURAL = /["[\]{}]/g;
+
 /** The index just past the value that starts at `start`, or -1 when the text ends first. */
 function valueEnd(raw: string, start: number): number {
   const first = raw.charCodeAt(start);
@@ -200,24 +204,35 @@ function valueEnd(raw: string, start: number): number {
     }
     return at === start ? -1 : at;
   }
-  // Only quotes and brackets matter inside a container: the regex engine skips the rest (a
-  // mesh's millions of digits) far faster than a loop over characters.
-  const structural = /["[\]{}]/g;
-  structural.lastIndex = start;
+  // Only quotes and brackets matter inside a container. Where they are dense (a closure's ids, a
+  // list of references) reading each character is fastest; a long run without them (a mesh's
+  // millions of digits) is skipped by the regex engine, far faster than a loop over characters.
   let depth = 0;
-  for (let match = structural.exec(raw); match; match = structural.exec(raw)) {
-    const at = match.index;
+  let plain = 0;
+  for (let at = start; at < raw.length;) {
     const code = raw.charCodeAt(at);
     if (code === QUOTE) {
-      const end = stringEnd(raw, at);
-      if (end === -1) return -1;
-      structural.lastIndex = end;
-    } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+      at = stringEnd(raw, at);
+      if (at === -1) return -1;
+      plain = 0;
+      continue;
+    }
+    if (code === OPEN_BRACE || code === OPEN_BRACKET) {
       depth += 1;
-    } else {
+      plain = 0;
+    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
       depth -= 1;
       if (depth === 0) return at + 1;
+      plain = 0;
+    } else if (++plain === PLAIN_RUN_FOR_REGEX) {
+      STRUCTURAL.lastIndex = at;
+      const match = STRUCTURAL.exec(raw);
+      if (!match) return -1;
+      at = match.index;
+      plain = 0;
+      continue;
     }
+    at += 1;
   }
   return -1;
 }

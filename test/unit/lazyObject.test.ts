@@ -39,6 +39,22 @@ describe('parseDeferringLarge', () => {
     expect(JSON.stringify(parsed)).toBe(raw);
   });
 
+  it('finds where containers end past long runs of numbers as well as among dense brackets', () => {
+    const numbers = Array.from({ length: 500 }, (_, i) => i * 0.125);
+    const object = {
+      mesh: [...numbers, [1, 2], { inner: '] } [ {' }, ...numbers],
+      nested: [numbers, { deeper: [[numbers], []] }, '"quoted"'],
+      refs: Array.from({ length: 50 }, (_, i) => ({ referencedId: `r${i}`, speckle_type: 'x' })),
+      after: true,
+    };
+    const raw = JSON.stringify(object, null, 1);
+    const members = topLevelMembers(raw)!;
+    expect(members.map(({ start, end }) => JSON.parse(raw.slice(start, end)) as unknown)).toEqual(
+      Object.values(object),
+    );
+    expect(settleFields(parseDeferringLarge(raw, ALWAYS))).toEqual(object);
+  });
+
   it('reads a deferred field through reread when opened, holding no part of the text', () => {
     const raw = JSON.stringify({ id: 'x', data: [1, 2, 3], meta: { é: 'ü' } });
     const rereads: string[] = [];
