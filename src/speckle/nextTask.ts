@@ -31,3 +31,22 @@ export function backgroundTask(): Promise<void> {
   if (typeof scheduler?.postTask !== 'function') return nextTask();
   return scheduler.postTask(() => undefined, { priority: 'background' });
 }
+
+/** How long afterNextPaint waits for a frame: a hidden page paints none. */
+const NO_FRAME_WAIT_MS = 100;
+
+/**
+ * Resolves in a task after the browser's next paint: for work that a change has asked for but that
+ * should not hold back that change's drawing. Where nothing paints (node, a hidden page) it goes
+ * on after a short wait.
+ */
+export function afterNextPaint(): Promise<void> {
+  if (typeof requestAnimationFrame !== 'function') return nextTask();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, NO_FRAME_WAIT_MS);
+    requestAnimationFrame(() => {
+      clearTimeout(timer);
+      void nextTask().then(resolve);
+    });
+  });
+}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { backgroundTask, nextTask } from '../../src/speckle/nextTask';
+import { afterNextPaint, backgroundTask, nextTask } from '../../src/speckle/nextTask';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -27,6 +27,50 @@ describe('backgroundTask', () => {
     vi.stubGlobal('scheduler', undefined);
     let resolved = false;
     const waiting = backgroundTask().then(() => (resolved = true));
+    await Promise.resolve();
+    expect(resolved).toBe(false);
+    await waiting;
+    expect(resolved).toBe(true);
+  });
+});
+
+describe('afterNextPaint', () => {
+  it('waits for the next frame, then for a task after it', async () => {
+    const frames: (() => void)[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+    let resolved = false;
+    const waiting = afterNextPaint().then(() => (resolved = true));
+    await nextTask();
+    expect(resolved).toBe(false);
+    expect(frames).toHaveLength(1);
+    frames[0]!();
+    // The frame's callback runs before the paint: the work waits for a task after it.
+    await Promise.resolve();
+    expect(resolved).toBe(false);
+    await waiting;
+    expect(resolved).toBe(true);
+  });
+
+  it('goes on without a frame when none comes (a hidden page)', async () => {
+    vi.useFakeTimers();
+    try {
+      vi.stubGlobal('requestAnimationFrame', () => 0);
+      let resolved = false;
+      const waiting = afterNextPaint().then(() => (resolved = true));
+      await vi.advanceTimersByTimeAsync(99);
+      expect(resolved).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await waiting;
+      expect(resolved).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('is the next task where nothing paints', async () => {
+    vi.stubGlobal('requestAnimationFrame', undefined);
+    let resolved = false;
+    const waiting = afterNextPaint().then(() => (resolved = true));
     await Promise.resolve();
     expect(resolved).toBe(false);
     await waiting;
