@@ -3,6 +3,16 @@ import { afterNextPaint, backgroundTask, nextTask } from '../../src/speckle/next
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** Checks that `wait` resolves in a later task, not among the microtasks of this one. */
+async function expectLaterTask(wait: () => Promise<void>): Promise<void> {
+  let resolved = false;
+  const waiting = wait().then(() => (resolved = true));
+  await Promise.resolve();
+  expect(resolved).toBe(false);
+  await waiting;
+  expect(resolved).toBe(true);
+}
+
 describe('nextTask', () => {
   it('resolves in a later task, after the microtasks queued meanwhile', async () => {
     const order: string[] = [];
@@ -25,12 +35,7 @@ describe('backgroundTask', () => {
 
   it('is the next task where there is no scheduler', async () => {
     vi.stubGlobal('scheduler', undefined);
-    let resolved = false;
-    const waiting = backgroundTask().then(() => (resolved = true));
-    await Promise.resolve();
-    expect(resolved).toBe(false);
-    await waiting;
-    expect(resolved).toBe(true);
+    await expectLaterTask(backgroundTask);
   });
 });
 
@@ -69,11 +74,6 @@ describe('afterNextPaint', () => {
 
   it('is the next task where nothing paints', async () => {
     vi.stubGlobal('requestAnimationFrame', undefined);
-    let resolved = false;
-    const waiting = afterNextPaint().then(() => (resolved = true));
-    await Promise.resolve();
-    expect(resolved).toBe(false);
-    await waiting;
-    expect(resolved).toBe(true);
+    await expectLaterTask(afterNextPaint);
   });
 });
