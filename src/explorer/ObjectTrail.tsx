@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link, useNavigate, useNavigationType } from 'react-router';
 
 /**
@@ -68,6 +69,7 @@ function useHistoryReach(): { canGoBack: boolean; canGoForward: boolean } {
       : 0;
   const stored = Number(sessionStorage.getItem(FURTHEST_KEY) ?? 0);
   const furthest = navigationType === 'PUSH' ? index : Math.max(index, stored || 0);
-  sessionStorage.setItem(FURTHEST_KEY, String(furthest));
+  // Written once the drawing is committed: a render may be redone or thrown away.
+  useEffect(() => sessionStorage.setItem(FURTHEST_KEY, String(furthest)), [furthest]);
   return { canGoBack: index > 0, canGoForward: index < furthest };
 }
