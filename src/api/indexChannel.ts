@@ -10,6 +10,7 @@
  */
 import type { ToIndexWorker } from '../workers/indexWorker';
 import { fromErrorData, loadBody, type FromLoad, type LoadRequest } from '../workers/bodyLoad';
+import { holdBytes } from '../workers/byteHold';
 import { createBlockIndexer, type IndexedBlock } from '../workers/indexing';
 import { ApiError } from './apiError';
 import { errorContext, type AnsweredBases, type ObjectAddress, type ServerAccess } from './client';
@@ -18,6 +19,15 @@ export interface LoadEnd {
   complete: boolean;
   /** Why reading the body failed, when it did. */
   broken?: string;
+}
+
+/** Where a load's blocks go (an ObjectSet). */
+export interface BlockSink {
+  appendBlock(block: IndexedBlock): void;
+  /** The bytes of the blocks that came without them (workers/byteHold.ts). */
+  receiveBytes(parts: readonly Uint8Array[]): void;
+  /** The indexer ended without sending the bytes it held back. */
+  loseHeldBytes(): void;
 }
 
 export interface IndexChannel {
@@ -29,15 +39,14 @@ export interface IndexChannel {
   open(access: ServerAccess, address: ObjectAddress, answered: AnsweredBases): Promise<string>;
   /** Resolves once the body ended and every block was delivered; null when stopped first. */
   readonly finished: Promise<LoadEnd | null>;
-  /** Stops at once: the request ends, and the worker with whatever it still held. */
+  /** Has the indexer send the bytes it holds back, and every later block's as it comes. */
+  release(): void;
+  /** Stops at once: the request ends; the bytes held back still come, then the worker ends. */
   stop(): void;
 }
 
-export function openIndexChannel(
-  onBlock: (block: IndexedBlock) => void,
-  signal: AbortSignal,
-): IndexChannel {
-  return typeof Worker === 'function' ? workerChannel(onBlock) : inPageChannel(onBlock, signal);
+export function openIndexChannel(sink: BlockSink, signal: AbortSignal): IndexChannel {
+  return typeof Worker === 'function' ? workerChannel(sink) : inPageChannel(sink, signal);
 }
 
 let spare: Worker | null = null;
@@ -47,6 +56,12 @@ let spare: Worker | null = null;
  * worker's warm-up waits this long so as not to take the CPU from that.
  */
 const AFTER_LOAD_DELAY_MS = 2000;
+
+/**
+ * A stopped worker sends the bytes it held back before it is ended; one that has not within this
+ * time is taken to be stuck, and the objects whose bytes it held are forgotten.
+ */
+const HELD_BYTES_GRACE_MS = 1000;
 
 /** Starts the next load's worker and has it warm up, when the page is next idle. */
 export function prepareIndexWorker(): void {
@@ -89,9 +104,15 @@ interface Opening {
   reject(error: ApiError): void;
 }
 
-/** Routes a load's replies: the opening to `open`'s promise, blocks to the page, the end. */
-function replyRouter(onBlock: (block: IndexedBlock) => void) {
+/**
+ * Routes a load's replies: the opening to `open`'s promise, blocks and bytes to the sink, the end.
+ * Once stopped, it takes only the bytes held back.
+ */
+function replyRouter(sink: BlockSink) {
   let opening: Opening | null = null;
+  let stopped = false;
+  /** Whether blocks came without their bytes, and their bytes have not come yet. */
+  let holding = false;
   let settle: (end: LoadEnd | null) => void = () => undefined;
   const finished = new Promise<LoadEnd | null>((resolve) => (settle = resolve));
   return {
@@ -101,9 +122,18 @@ function replyRouter(onBlock: (block: IndexedBlock) => void) {
         opening = { access, address, answered, resolve, reject };
       });
     },
+    get holding() {
+      return holding;
+    },
     route(reply: FromLoad) {
-      if (reply.kind === 'block') {
-        onBlock(reply.block);
+      if (reply.kind === 'bytes') {
+        if (holding) sink.receiveBytes(reply.parts);
+        holding = false;
+      } else if (stopped) {
+        return;
+      } else if (reply.kind === 'block') {
+        holding ||= reply.block.bytes === null;
+        sink.appendBlock(reply.block);
       } else if (reply.kind === 'finished') {
         settle({ complete: reply.complete, broken: reply.broken });
       } else if (opening) {
@@ -115,12 +145,18 @@ function replyRouter(onBlock: (block: IndexedBlock) => void) {
     },
     /** Ends the load: a pending request fails as `why` says, and the end is null. */
     stop(why: 'cancelled' | 'truncated') {
+      stopped = true;
       if (opening) {
         const { access, address } = opening;
         opening.reject(new ApiError(why, errorContext(access.base, access, address)));
         opening = null;
       }
       settle(null);
+    },
+    /** The bytes held back will not come. */
+    lose() {
+      if (holding) sink.loseHeldBytes();
+      holding = false;
     },
   };
 }
@@ -133,18 +169,31 @@ function loadRequest(
   return { access, address, answered: [...answered] };
 }
 
-function workerChannel(onBlock: (block: IndexedBlock) => void): IndexChannel {
+function workerChannel(sink: BlockSink): IndexChannel {
   const worker = takeWorker();
-  const router = replyRouter(onBlock);
+  const router = replyRouter(sink);
   let stopped = false;
-  const stop = (why: 'cancelled' | 'truncated' = 'cancelled') => {
-    if (stopped) return;
-    stopped = true;
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
     worker.terminate();
-    router.stop(why);
+    router.lose();
     setTimeout(prepareIndexWorker, AFTER_LOAD_DELAY_MS);
   };
-  worker.onmessage = (event: MessageEvent<FromLoad>) => router.route(event.data);
+  const stop = (why: 'cancelled' | 'truncated') => {
+    if (stopped) return;
+    stopped = true;
+    router.stop(why);
+    if (!router.holding || why === 'truncated') return end();
+    // The worker stops its request and sends the bytes it held back; it ends once they are here.
+    post(worker, { kind: 'stop' });
+    setTimeout(end, HELD_BYTES_GRACE_MS);
+  };
+  worker.onmessage = (event: MessageEvent<FromLoad>) => {
+    router.route(event.data);
+    if (stopped && !router.holding) end();
+  };
   // A worker that cannot start or breaks leaves the body incomplete, like a broken stream.
   worker.onerror = () => stop('truncated');
   return {
@@ -154,27 +203,25 @@ function workerChannel(onBlock: (block: IndexedBlock) => void): IndexChannel {
       return opened;
     },
     finished: router.finished,
-    stop: () => stop(),
+    release: () => post(worker, { kind: 'release' }),
+    stop: () => stop('cancelled'),
   };
 }
 
-function inPageChannel(onBlock: (block: IndexedBlock) => void, signal: AbortSignal): IndexChannel {
+function inPageChannel(sink: BlockSink, signal: AbortSignal): IndexChannel {
   const indexer = createBlockIndexer();
-  const router = replyRouter(onBlock);
-  let stopped = false;
+  const router = replyRouter(sink);
+  // The same hold as in the worker, though here it saves nothing: one code, two hosts.
+  const hold = holdBytes((reply) => router.route(reply));
   return {
     open(access, address, answered) {
       const opened = router.open(access, address, answered);
-      const send = (reply: FromLoad) => {
-        if (!stopped) router.route(reply);
-      };
-      void loadBody(loadRequest(access, address, answered), indexer, send, signal);
+      void loadBody(loadRequest(access, address, answered), indexer, hold.send, signal);
       return opened;
     },
     finished: router.finished,
-    stop() {
-      stopped = true;
-      router.stop('cancelled');
-    },
+    release: () => hold.release(),
+    // The aborted load ends, and sends the bytes it held back as it does.
+    stop: () => router.stop('cancelled'),
   };
 }

@@ -22,10 +22,18 @@ export async function loadObjectSet(
   const context = errorContext(access.base, access, address);
   // The line that stopped the indexer; the lines before it are stored.
   const malformed: { line: MalformedLine | null } = { line: null };
-  const channel = openIndexChannel((block) => {
-    set.appendBlock(block);
-    malformed.line ??= block.malformed;
-  }, signal);
+  const channel = openIndexChannel(
+    {
+      appendBlock(block) {
+        set.appendBlock(block);
+        malformed.line ??= block.malformed;
+      },
+      receiveBytes: (parts) => set.receiveBytes(parts),
+      loseHeldBytes: () => set.loseHeldBytes(),
+    },
+    signal,
+  );
+  set.askForBytesWith(() => channel.release());
   const stop = () => channel.stop();
   signal.addEventListener('abort', stop);
   try {

@@ -21,7 +21,7 @@ import { ObjectView } from './ObjectView';
 import { TicketTools } from './TicketTools';
 import { useExport } from './useExport';
 import { useFocusOnChange } from './useFocusOnChange';
-import { useHasArrived, useLoadPhase, useLoadProgress } from './useLoadProgress';
+import { useArrival, useLoadPhase, useLoadProgress } from './useLoadProgress';
 import { useObjectSource } from './useObjectSource';
 
 export function ChildrenResult({
@@ -81,8 +81,8 @@ function LoadedSet({
   const closureCheck = useClosureCheck(set, closure, !loading);
   const [filter, setFilter] = useState<ObjectFilter>(NO_FILTER);
   const { shownId } = navigation;
-  const shownArrived = useHasArrived(set, shownId);
-  const shownSource = useObjectSource(set, shownId, shownArrived);
+  const shownArrival = useArrival(set, shownId);
+  const shownSource = useObjectSource(set, shownId, shownArrival === 'readable');
   const { projectId, objectId } = input;
   const exports = useExport();
   const complete = phase.status === 'complete';
@@ -103,10 +103,20 @@ function LoadedSet({
   );
 
   const resultRef = useFocusOnChange<HTMLElement>(`${projectId}/${objectId}`);
+  const wantBytes = useCallback(() => void set.wantBytes(), [set]);
   useEscapeToCancel(set, loading);
 
   return (
-    <section className="result" aria-label="Result" tabIndex={-1} ref={resultRef}>
+    <section
+      className="result"
+      aria-label="Result"
+      tabIndex={-1}
+      ref={resultRef}
+      // The loader holds the objects' bytes back while the user only watches (ObjectSet.wantBytes);
+      // whatever the user does next may need them, so they are asked for at the first touch.
+      onPointerDownCapture={loading ? wantBytes : undefined}
+      onKeyDownCapture={loading ? wantBytes : undefined}
+    >
       <div className="row status-row">
         <LoadStatus set={set} />
         {loading && (
@@ -148,7 +158,7 @@ function LoadedSet({
             {(
               [
                 [EXPORT_FORMATS.jsonArray, () => ({ records: set.records })],
-                // The body as it stands when the button is pressed.
+                // The body as it stands when its bytes are here.
                 [
                   EXPORT_FORMATS.jsonLines,
                   () => ({ records: set.records, lineBytes: set.bodyBytes() }),
@@ -159,7 +169,12 @@ function LoadedSet({
                 key={format.id}
                 type="button"
                 onClick={() =>
-                  exports.save(format, input(), target, setExportBytes(format.id, set))
+                  exports.save(
+                    format,
+                    set.wantBytes().then(input),
+                    target,
+                    setExportBytes(format.id, set),
+                  )
                 }
               >
                 {format.label}
@@ -172,7 +187,7 @@ function LoadedSet({
                 onClick={() =>
                   exports.save(
                     format,
-                    { objects: uniqueObjects(set) },
+                    set.wantBytes().then(() => ({ objects: uniqueObjects(set) })),
                     target,
                     setExportBytes(format.id, set),
                   )
@@ -236,7 +251,7 @@ function LoadedSet({
               reveal={navigation.reveal}
               speckleUrl={speckleUrlOf?.(shownId) ?? null}
             />
-          ) : shownArrived ? (
+          ) : shownArrival !== 'absent' ? (
             <p className="hint">Reading object {shownId}…</p>
           ) : (
             phase.anyReceived && (

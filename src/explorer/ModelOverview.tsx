@@ -98,7 +98,9 @@ function OverviewBody({
     download: (type) =>
       exports.save(
         EXPORT_FORMATS.objectsOfType,
-        { objects: uniqueObjects(set), speckleType: type.speckleType },
+        set
+          .wantBytes()
+          .then(() => ({ objects: uniqueObjects(set), speckleType: type.speckleType })),
         { ...target, detail: type.label },
       ),
   });

@@ -53,7 +53,7 @@ export function ObjectSearch({
   const { received } = progress;
   const ids = { input: useId(), status: useId(), list: useId() };
   const [text, setText] = useState('');
-  const { results, search } = useObjectSearch(set, received);
+  const { results, search } = useObjectSearch(set, progress.readable);
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState({ queryId: 0, index: 0 });

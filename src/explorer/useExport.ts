@@ -21,7 +21,8 @@ export function useExport() {
 
   function save<Input>(
     format: ExportFormat<Input>,
-    input: Input,
+    /** Or a promise of it: a load's objects once their bytes are here (ObjectSet.wantBytes). */
+    input: Input | PromiseLike<Input>,
     target: ExportTarget,
     total: number | null = null,
   ) {

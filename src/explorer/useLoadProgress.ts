@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { LoadProgress, ObjectSet } from '../speckle/objectSet';
 import { loadPhaseOf, type LoadPhase } from './loadPhase';
 
@@ -12,7 +12,17 @@ export function useLoadPhase(set: ObjectSet): LoadPhase {
   return useSyncExternalStore(set.subscribe, () => loadPhaseOf(set));
 }
 
-/** Whether object `id` has arrived: changes once at most, however many objects arrive. */
-export function useHasArrived(set: ObjectSet, id: string): boolean {
-  return useSyncExternalStore(set.subscribe, () => set.has(id));
+/**
+ * Whether object `id` has arrived, and whether its text can be read yet: changes twice at most,
+ * however many objects arrive. An object that arrived without its bytes has them asked for
+ * (ObjectSet.wantBytes).
+ */
+export function useArrival(set: ObjectSet, id: string): 'absent' | 'held' | 'readable' {
+  const arrival = useSyncExternalStore(set.subscribe, () =>
+    set.canRead(id) ? 'readable' : set.has(id) ? 'held' : 'absent',
+  );
+  useEffect(() => {
+    if (arrival === 'held') void set.wantBytes();
+  }, [set, arrival]);
+  return arrival;
 }

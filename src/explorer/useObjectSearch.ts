@@ -15,7 +15,7 @@ interface Connection {
  * before: it holds a copy of the model's text, which a user who never searches should not pay
  * for. It lives while the result is shown, so later queries need not send the text again.
  */
-export function useObjectSearch(set: ObjectSet, received: number) {
+export function useObjectSearch(set: ObjectSet, readable: number) {
   const [results, setResults] = useState<ObjectSearchResults>(NO_RESULTS);
   const connection = useRef<Connection | null>(null);
 
@@ -29,7 +29,7 @@ export function useObjectSearch(set: ObjectSet, received: number) {
   );
 
   // Objects that arrive while a search is running are sent to it as well.
-  useEffect(() => connection.current?.feeder.pump(), [received]);
+  useEffect(() => connection.current?.feeder.pump(), [readable]);
 
   const search = useCallback(
     (query: string) => {
@@ -38,6 +38,8 @@ export function useObjectSearch(set: ObjectSet, received: number) {
         setResults(NO_RESULTS);
         return;
       }
+      // The objects' texts, held back by the loader until asked for, follow the first query.
+      void set.wantBytes();
       const live = (connection.current ??= connect(set, setResults));
       live.queryId += 1;
       live.channel.send({ type: 'search', queryId: live.queryId, query });
@@ -66,7 +68,7 @@ function connect(
   );
   const feeder = new RecordFeeder(
     {
-      count: () => set.summaries.length,
+      count: () => set.getProgress().readable,
       record: (index) => {
         const { id, raw } = set.summaries.at(index)!;
         return { id, raw };

@@ -13,17 +13,18 @@ import { objectSource, type ObjectSource } from './objectSource';
 export function useObjectSource(
   set: ObjectSet,
   id: string,
-  arrived: boolean,
+  /** Whether its text can be read yet (useReadable). */
+  readable: boolean,
 ): ObjectSource | undefined {
   const [read, setRead] = useState<{ set: ObjectSet; id: string; source: ObjectSource }>();
   useEffect(() => {
-    if (!arrived) return;
+    if (!readable) return;
     const timer = setTimeout(() => {
-      if (!set.has(id)) return;
+      if (!set.canRead(id)) return;
       const source = objectSource(() => set.raw(id) ?? '');
       setRead({ set, id, source });
     }, 0);
     return () => clearTimeout(timer);
-  }, [set, id, arrived]);
+  }, [set, id, readable]);
   return read?.set === set && read.id === id ? read.source : undefined;
 }

@@ -3,12 +3,12 @@ import { startSave, type SaveOutcome, type WriteOptions } from './saveFile';
 
 /**
  * Saves one export format from a click: call it synchronously in the click handler (before any
- * await), since it may open the save dialog at once. The parts are taken at the call, so a load
- * still arriving contributes what had arrived by then.
+ * await), since it may open the save dialog at once. The parts are taken when the input is ready,
+ * so a load still arriving contributes what had arrived by then.
  */
 export function saveExport<Input>(
   format: ExportFormat<Input>,
-  input: Input,
+  input: Input | PromiseLike<Input>,
   target: ExportTarget,
   options?: WriteOptions,
 ): Promise<SaveOutcome> {
@@ -17,5 +17,5 @@ export function saveExport<Input>(
     mimeType: format.mimeType,
     description: format.description,
   });
-  return sink.write(format.parts(input), options);
+  return Promise.resolve(input).then((ready) => sink.write(format.parts(ready), options));
 }

@@ -23,6 +23,11 @@ export class Column<Values extends Float64Array | Uint32Array> {
     return this.values[index]!;
   }
 
+  /** Keeps the first `length` values only. */
+  truncate(length: number): void {
+    this.length = Math.min(this.length, length);
+  }
+
   /** Makes room for `size` values, so that a known count is allocated once and exactly. */
   reserve(size: number): void {
     if (size <= this.values.length) return;
@@ -63,7 +68,16 @@ export class LineColumns {
     return line;
   }
 
+  /** Keeps the first `lines` lines only. */
+  truncate(lines: number): void {
+    for (const column of this.columns()) column.truncate(lines);
+  }
+
   reserve(lines: number): void {
-    for (const column of [this.starts, this.sizes, this.types, this.hashes]) column.reserve(lines);
+    for (const column of this.columns()) column.reserve(lines);
+  }
+
+  private columns() {
+    return [this.starts, this.sizes, this.types, this.hashes];
   }
 }

@@ -26,9 +26,11 @@ export function parsedObjects(texts: ObjectTexts): ParsedObjects {
   const lookup: Lookup = (id) => {
     if (parsed.has(id)) return parsed.get(id);
     const raw = texts.raw(id);
+    // Not kept: the object may arrive, or its text reach the page, later in the load.
+    if (raw === undefined) return undefined;
     let value: unknown;
     try {
-      value = raw === undefined ? undefined : JSON.parse(raw);
+      value = JSON.parse(raw);
     } catch {
       // A line that is not JSON was kept as received; to recomposition it is as good as absent.
       value = undefined;

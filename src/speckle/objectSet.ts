@@ -36,6 +36,11 @@ export interface LoadProgress {
   status: LoadStatus;
   /** Distinct objects received. */
   received: number;
+  /**
+   * Distinct objects whose text the page has: the first this many of `summaries`. Fewer than
+   * `received` while the loader holds bytes back (see `ObjectSet.wantBytes`).
+   */
+  readable: number;
   /** 1 + the number of keys in the root's `__closure`, once the root has arrived. */
   expected: number | null;
   /** Decoded bytes of the body so far. */
@@ -56,21 +61,54 @@ export interface LoadProgress {
  */
 const NOTIFY_INTERVAL_MS = 250;
 
-/** The body as received, chunk by chunk, with the body offset of each chunk's first byte. */
+/**
+ * The body as received, chunk by chunk, with the body offset of each chunk's first byte. The loader
+ * may hold the bytes of the last chunks back (workers/byteHold.ts): those chunks are null here
+ * until it sends them, always the last ones, as it sends them in order.
+ */
 class Body {
-  readonly blocks: Uint8Array[] = [];
+  readonly blocks: (Uint8Array | null)[] = [];
   readonly offsets: number[] = [];
+  /** The body offset where the held bytes begin; the end of the body when none are held. */
+  readableEnd = 0;
 
-  append(block: Uint8Array, offset: number): void {
+  append(block: Uint8Array | null, offset: number, length: number): void {
     this.blocks.push(block);
     this.offsets.push(offset);
+    if (block && this.readableEnd === offset) this.readableEnd = offset + length;
+  }
+
+  /**
+   * Takes the held blocks' bytes, in order. More may come than are held: those of blocks the
+   * loader sent after a stop, which were not taken.
+   */
+  fill(parts: readonly Uint8Array[]): void {
+    const first = this.blocks.indexOf(null);
+    const held = first === -1 ? 0 : this.blocks.length - first;
+    if (parts.length < held) {
+      throw new Error(`The loader sent the bytes of ${parts.length} held blocks, not ${held}.`);
+    }
+    for (const [index, part] of parts.slice(0, held).entries()) {
+      this.blocks[first + index] = part;
+      this.readableEnd = this.offsets[first + index]! + part.length;
+    }
+  }
+
+  /** Forgets the held blocks: their bytes will not come. */
+  dropHeld(): void {
+    const first = this.blocks.indexOf(null);
+    if (first === -1) return;
+    this.blocks.length = first;
+    this.offsets.length = first;
   }
 
   /**
    * The bytes from body offset `start` on: a view into their block, or for the few that span
-   * blocks (one line per chunk of the body, at most) a copy joined from them.
+   * blocks (one line per chunk of the body, at most) a copy joined from them. Null while any of
+   * them is held.
    */
-  slice(start: number, length: number): Uint8Array {
+  slice(start: number, length: number): Uint8Array | null {
+    if (start + length > this.readableEnd) return null;
     let index = lastAtOrBefore(this.offsets, start);
     const first = this.blocks[index]!;
     const from = start - this.offsets[index]!;
@@ -105,9 +143,14 @@ abstract class StoredObject implements ObjectSummary, LineRecord {
 
   protected abstract get body(): Body;
 
-  /** The text's UTF-8 bytes, as received (see Body.slice). */
+  /**
+   * The text's UTF-8 bytes, as received (see Body.slice). Readers of every record wait for
+   * `ObjectSet.wantBytes` first: a text still held cannot be read.
+   */
   get encoded(): Uint8Array {
-    return this.body.slice(this.start, this.bytes);
+    const bytes = this.body.slice(this.start, this.bytes);
+    if (!bytes) throw new Error(`The text of ${this.id} has not reached the page yet.`);
+    return bytes;
   }
 
   get raw(): string {
@@ -175,10 +218,19 @@ export class ObjectSet {
    */
   private distinctLines: Column<Uint32Array> | null = null;
   /** Each distinct object's line, filed by its id's hash. */
-  private readonly table = new IdTable(this.lines.hashes);
+  private table = new IdTable(this.lines.hashes);
   /** The body offset just past the last good line. */
   private goodEnd = 0;
   private progress: LoadProgress;
+  /**
+   * What could be read when the loader began to hold bytes back: where the set goes back to if
+   * they never come.
+   */
+  private beforeHold: { lines: number; received: number; goodEnd: number } | null = null;
+  /** Asks the loader for the bytes it holds; set by the loader (see wantBytes). */
+  private askForBytes: (() => void) | null = null;
+  private bytesWanted = false;
+  private readonly bytesHere = settlement();
   private readonly listeners = new Set<() => void>();
   private notifyTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly abortController = new AbortController();
@@ -187,6 +239,7 @@ export class ObjectSet {
     this.progress = {
       status: 'waiting',
       received: 0,
+      readable: 0,
       expected: null,
       bytes: 0,
       duplicates: 0,
@@ -213,25 +266,56 @@ export class ObjectSet {
     return this.find(id) !== -1;
   }
 
+  /** Whether the object has arrived and its text can be read now (see wantBytes). */
+  canRead(id: string): boolean {
+    const line = this.find(id);
+    return line !== -1 && this.isReadable(line);
+  }
+
+  /** The object's text; undefined when it has not arrived or cannot be read yet. */
   raw(id: string): string | undefined {
-    return this.stored(id)?.raw;
+    return this.readable(id)?.raw;
   }
 
   /** The object's text as the UTF-8 bytes received, for readers that need no decoded string. */
   encoded(id: string): Uint8Array | undefined {
-    return this.stored(id)?.encoded;
+    return this.readable(id)?.encoded;
   }
 
   summary(id: string): ObjectSummary | undefined {
     return this.stored(id);
   }
 
+  /**
+   * Has the loader send the bytes it holds back, and every later block's as it comes; resolves
+   * once they are here. A loader holds the bytes of all but the first blocks until a reader
+   * needs them (workers/byteHold.ts): readers of any object's text but the root's wait for this.
+   */
+  wantBytes(): Promise<void> {
+    if (!this.bytesWanted) {
+      this.bytesWanted = true;
+      // Without a loader, nothing holds bytes back.
+      if (this.askForBytes) this.askForBytes();
+      else this.bytesHere.settle();
+    }
+    return this.bytesHere.done;
+  }
+
+  /** How the loader is asked for the bytes it holds back, once a reader wants them. */
+  askForBytesWith(ask: () => void): void {
+    this.askForBytes = ask;
+    if (this.bytesWanted) ask();
+  }
+
   /** Adds an indexed block of lines; the block's new type names join the load's type table. */
   appendBlock(block: IndexedBlock): void {
     let { received, expected, duplicates } = this.progress;
-    const { bytes, offset, starts, ends, types, idHashes } = block;
+    const { bytes, byteLength, offset, starts, ends, types, idHashes } = block;
+    if (!bytes && !this.beforeHold) {
+      this.beforeHold = { lines: this.lines.length, received, goodEnd: this.goodEnd };
+    }
     this.typeNames.push(...block.newTypes);
-    this.body.append(bytes, offset);
+    this.body.append(bytes, offset, byteLength);
     if (starts.length > 0) {
       this.idBlocks.push({ text: block.idText, ends: block.idEnds });
       this.idBlockStarts.push(this.lines.length);
@@ -264,25 +348,69 @@ export class ObjectSet {
       {
         status: 'loading',
         received,
+        readable: this.beforeHold ? this.beforeHold.received : received,
         expected,
         duplicates,
-        bytes: offset + bytes.length,
+        bytes: offset + byteLength,
         retry: null,
       },
       news ? 'next task' : 'throttled',
     );
   }
 
+  /** The bytes of the blocks that arrived without them, in order (workers/byteHold.ts). */
+  receiveBytes(parts: readonly Uint8Array[]): void {
+    this.body.fill(parts);
+    this.beforeHold = null;
+    this.bytesHere.settle();
+    this.update({ readable: this.progress.received }, 'now');
+  }
+
+  /**
+   * The loader ended without sending the bytes it held (it broke): the objects they held are
+   * forgotten, as if they had never arrived, so that what the set shows it can also read.
+   */
+  loseHeldBytes(): void {
+    const before = this.beforeHold;
+    this.beforeHold = null;
+    this.bytesHere.settle();
+    if (!before) return;
+    this.body.dropHeld();
+    this.goodEnd = before.goodEnd;
+    this.lines.truncate(before.lines);
+    this.distinctLines?.truncate(before.received);
+    while (this.idBlockStarts.length > 0 && this.idBlockStarts.at(-1)! >= before.lines) {
+      this.idBlockStarts.pop();
+      this.idBlocks.pop();
+    }
+    this.table = new IdTable(this.lines.hashes);
+    this.table.reserve(before.received);
+    for (let index = 0; index < before.received; index += 1) {
+      this.table.file(this.distinctLines ? this.distinctLines.at(index) : index);
+    }
+    this.update(
+      {
+        received: before.received,
+        readable: before.received,
+        duplicates: before.lines - before.received,
+        bytes: this.body.readableEnd,
+      },
+      'now',
+    );
+  }
+
   /**
    * The body's bytes up to the end of its last good line, as received: what a byte-exact copy of
    * the body holds (a line cut short or malformed left out). Taken now: blocks that arrive later
-   * are not part of it.
+   * are not part of it, nor are bytes the loader still holds (see wantBytes).
    */
   bodyBytes(): Uint8Array[] {
     const parts: Uint8Array[] = [];
     const { blocks, offsets } = this.body;
+    const end = Math.min(this.goodEnd, this.body.readableEnd);
     for (const [index, block] of blocks.entries()) {
-      const length = Math.min(block.length, this.goodEnd - offsets[index]!);
+      if (!block) break;
+      const length = Math.min(block.length, end - offsets[index]!);
       if (length <= 0) break;
       parts.push(length === block.length ? block : block.subarray(0, length));
     }
@@ -294,10 +422,12 @@ export class ObjectSet {
   }
 
   finish(): void {
+    this.bytesHere.settle();
     this.update({ status: 'complete', finishedAt: Date.now(), error: null, retry: null }, 'now');
   }
 
   fail(error: ApiError): void {
+    this.bytesHere.settle();
     const status = this.lines.length > 0 ? 'incomplete' : 'failed';
     this.update({ status, error, finishedAt: Date.now(), retry: null }, 'now');
   }
@@ -322,6 +452,16 @@ export class ObjectSet {
   private stored(id: string): StoredObject | undefined {
     const line = this.find(id);
     return line === -1 ? undefined : this.lineRecord(line);
+  }
+
+  private readable(id: string): StoredObject | undefined {
+    const line = this.find(id);
+    return line !== -1 && this.isReadable(line) ? this.lineRecord(line) : undefined;
+  }
+
+  private isReadable(line: number): boolean {
+    const { starts, sizes } = this.lines;
+    return starts.at(line) + sizes.at(line) <= this.body.readableEnd;
   }
 
   /** Where the line's id sits in its block's id text. */
@@ -386,6 +526,13 @@ function lastAtOrBefore(values: readonly number[], value: number): number {
     else high = middle - 1;
   }
   return low;
+}
+
+/** A promise and the function that keeps it, once. */
+function settlement(): { done: Promise<void>; settle(): void } {
+  let settle = () => undefined as void;
+  const done = new Promise<void>((resolve) => (settle = resolve));
+  return { done, settle };
 }
 
 export function isLoading(progress: LoadProgress): boolean {

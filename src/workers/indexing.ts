@@ -24,7 +24,9 @@ import { TypeNumbers } from './typeNumbers';
 
 /** A chunk of the body, as received, and the object lines it completes. */
 export interface IndexedBlock {
-  bytes: Uint8Array;
+  /** The chunk's bytes; null while the loader holds them back (byteHold.ts). */
+  bytes: Uint8Array | null;
+  byteLength: number;
   /** The body offset of the chunk's first byte. */
   offset: number;
   /**
@@ -53,10 +55,15 @@ export interface IndexedBlock {
   malformed: MalformedLine | null;
 }
 
+/** A block as the indexer makes it: its bytes with it. */
+type WholeBlock = IndexedBlock & { bytes: Uint8Array };
+
 export type ToIndexer = { kind: 'chunk'; chunk: Uint8Array } | { kind: 'finish' };
 
 export type FromIndexer =
   | { kind: 'block'; block: IndexedBlock }
+  /** The bytes of the blocks sent without them, in order (byteHold.ts). */
+  | { kind: 'bytes'; parts: Uint8Array[] }
   /**
    * The body ended: complete when its last line ended too; `broken` says why the read failed, when
    * it did.
@@ -65,9 +72,9 @@ export type FromIndexer =
 
 export interface BlockIndexer {
   /** Splits the chunk and indexes the lines it completes; null once the read has stopped. */
-  push(chunk: Uint8Array): IndexedBlock | null;
+  push(chunk: Uint8Array): WholeBlock | null;
   /** Indexes lines already split. */
-  index(split: LineBlock): IndexedBlock;
+  index(split: LineBlock): WholeBlock;
   finish(): { complete: boolean };
 }
 
@@ -76,11 +83,12 @@ export function createBlockIndexer(): BlockIndexer {
   const typeNumbers = new TypeNumbers();
   let first = true;
 
-  function index(split: LineBlock): IndexedBlock {
+  function index(split: LineBlock): WholeBlock {
     const { bytes, offset, lines, goodEnd, malformed } = split;
     const count = lines.length;
-    const block: IndexedBlock = {
+    const block: WholeBlock = {
       bytes,
+      byteLength: bytes.length,
       offset,
       ...indexIds(lines),
       starts: new Float64Array(count),

@@ -43,6 +43,11 @@ const channelModule = () => import('../../src/api/indexChannel');
 const access = { base: 'https://speckle.example', token: 'secret-token' };
 const address = { projectId: 'p', objectId: 'a'.repeat(32) };
 
+/** A sink that notes what it is given. */
+function sink() {
+  return { appendBlock: vi.fn(), receiveBytes: vi.fn(), loseHeldBytes: vi.fn() };
+}
+
 /** The worker's side: a reply as it would post it. */
 function reply(worker: FakeWorker, data: unknown) {
   worker.onmessage?.({ data } as MessageEvent);
@@ -51,8 +56,8 @@ function reply(worker: FakeWorker, data: unknown) {
 describe('a load in the indexing worker', () => {
   it('asks the worker for the body with the bases known to answer, and hears which one did', async () => {
     const { openIndexChannel } = await channelModule();
-    const blocks: unknown[] = [];
-    const channel = openIndexChannel((block) => blocks.push(block), new AbortController().signal);
+    const blocks = sink();
+    const channel = openIndexChannel(blocks, new AbortController().signal);
     const [worker] = FakeWorker.started;
     const answered = new Set(['https://known.example']);
 
@@ -66,13 +71,13 @@ describe('a load in the indexing worker', () => {
 
     reply(worker!, { kind: 'block', block: { offset: 0 } });
     reply(worker!, { kind: 'finished', complete: false, broken: 'network error' });
-    expect(blocks).toEqual([{ offset: 0 }]);
+    expect(blocks.appendBlock.mock.calls).toEqual([[{ offset: 0 }]]);
     await expect(channel.finished).resolves.toEqual({ complete: false, broken: 'network error' });
   });
 
   it("turns the worker's refusal back into an ApiError, and can ask again", async () => {
     const { openIndexChannel } = await channelModule();
-    const channel = openIndexChannel(() => undefined, new AbortController().signal);
+    const channel = openIndexChannel(sink(), new AbortController().signal);
     const [worker] = FakeWorker.started;
     const context = { base: access.base, ...address, hadToken: true, status: 429 };
 
@@ -98,7 +103,7 @@ describe('a load in the indexing worker', () => {
 
   it('leaves the load incomplete, not cancelled, when the worker breaks', async () => {
     const { openIndexChannel } = await channelModule();
-    const channel = openIndexChannel(() => undefined, new AbortController().signal);
+    const channel = openIndexChannel(sink(), new AbortController().signal);
     const [worker] = FakeWorker.started;
     const opened = channel.open(access, address, new Set());
 
@@ -108,9 +113,78 @@ describe('a load in the indexing worker', () => {
     await expect(channel.finished).resolves.toBeNull();
   });
 
+  it('passes the bytes held back to the sink, and asks the worker for them on release', async () => {
+    const { openIndexChannel } = await channelModule();
+    const blocks = sink();
+    const channel = openIndexChannel(blocks, new AbortController().signal);
+    const [worker] = FakeWorker.started;
+    void channel.open(access, address, new Set());
+    reply(worker!, { kind: 'opened', base: access.base, answered: [access.base] });
+    const parts = [new Uint8Array([1, 2])];
+
+    reply(worker!, { kind: 'block', block: { offset: 0, bytes: null } });
+    channel.release();
+    expect(worker!.posted.at(-1)).toEqual({ kind: 'release' });
+    reply(worker!, { kind: 'bytes', parts });
+    expect(blocks.receiveBytes.mock.calls).toEqual([[parts]]);
+  });
+
+  it('on a stop while bytes are held back, ends the worker once they are here', async () => {
+    const { openIndexChannel } = await channelModule();
+    const blocks = sink();
+    const channel = openIndexChannel(blocks, new AbortController().signal);
+    const [worker] = FakeWorker.started;
+    void channel.open(access, address, new Set());
+    reply(worker!, { kind: 'opened', base: access.base, answered: [access.base] });
+    reply(worker!, { kind: 'block', block: { offset: 0, bytes: null } });
+
+    channel.stop();
+    await expect(channel.finished).resolves.toBeNull();
+    expect(worker!.posted.at(-1)).toEqual({ kind: 'stop' });
+    expect(worker!.terminated).toBe(false);
+    // Blocks read before the worker heard of the stop are not taken; the bytes are.
+    reply(worker!, { kind: 'block', block: { offset: 10, bytes: null } });
+    reply(worker!, { kind: 'bytes', parts: [new Uint8Array(10), new Uint8Array(5)] });
+    expect(blocks.appendBlock).toHaveBeenCalledTimes(1);
+    expect(blocks.receiveBytes).toHaveBeenCalledTimes(1);
+    expect(worker!.terminated).toBe(true);
+    expect(blocks.loseHeldBytes).not.toHaveBeenCalled();
+  });
+
+  it('forgets the bytes held back when a stopped worker does not send them within a second', async () => {
+    vi.useFakeTimers();
+    const { openIndexChannel } = await channelModule();
+    const blocks = sink();
+    const channel = openIndexChannel(blocks, new AbortController().signal);
+    const [worker] = FakeWorker.started;
+    void channel.open(access, address, new Set());
+    reply(worker!, { kind: 'opened', base: access.base, answered: [access.base] });
+    reply(worker!, { kind: 'block', block: { offset: 0, bytes: null } });
+
+    channel.stop();
+    vi.advanceTimersByTime(999);
+    expect(worker!.terminated).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(worker!.terminated).toBe(true);
+    expect(blocks.loseHeldBytes).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets the bytes held back when the worker breaks', async () => {
+    const { openIndexChannel } = await channelModule();
+    const blocks = sink();
+    void openIndexChannel(blocks, new AbortController().signal).open(access, address, new Set());
+    const [worker] = FakeWorker.started;
+    reply(worker!, { kind: 'opened', base: access.base, answered: [access.base] });
+    reply(worker!, { kind: 'block', block: { offset: 0, bytes: null } });
+
+    worker!.onerror?.();
+    expect(worker!.terminated).toBe(true);
+    expect(blocks.loseHeldBytes).toHaveBeenCalledTimes(1);
+  });
+
   it('stops at once: the worker ends, a pending request is cancelled, the end is null', async () => {
     const { openIndexChannel } = await channelModule();
-    const channel = openIndexChannel(() => undefined, new AbortController().signal);
+    const channel = openIndexChannel(sink(), new AbortController().signal);
     const [worker] = FakeWorker.started;
     const opened = channel.open(access, address, new Set());
 
@@ -131,7 +205,7 @@ describe('the spare indexing worker', () => {
     const [spare] = FakeWorker.started;
     expect(spare!.posted).toEqual([{ kind: 'warm-up' }]);
 
-    const channel = openIndexChannel(() => undefined, new AbortController().signal);
+    const channel = openIndexChannel(sink(), new AbortController().signal);
     void channel.open(access, address, new Set());
     expect(FakeWorker.started).toHaveLength(1);
     expect(spare!.posted).toHaveLength(2);
@@ -141,7 +215,7 @@ describe('the spare indexing worker', () => {
   it('is prepared again a while after a load, once however often the load is stopped', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     const { openIndexChannel } = await channelModule();
-    const channel = openIndexChannel(() => undefined, new AbortController().signal);
+    const channel = openIndexChannel(sink(), new AbortController().signal);
     expect(FakeWorker.started).toHaveLength(1);
     const [ownWorker] = FakeWorker.started;
 
@@ -155,7 +229,7 @@ describe('the spare indexing worker', () => {
     expect(FakeWorker.started).toHaveLength(2);
     expect(FakeWorker.started[1]!.posted).toEqual([{ kind: 'warm-up' }]);
 
-    openIndexChannel(() => undefined, new AbortController().signal);
+    openIndexChannel(sink(), new AbortController().signal);
     expect(FakeWorker.started).toHaveLength(2);
   });
 
@@ -167,7 +241,7 @@ describe('the spare indexing worker', () => {
     spare!.onerror?.();
     expect(spare!.terminated).toBe(true);
 
-    openIndexChannel(() => undefined, new AbortController().signal);
+    openIndexChannel(sink(), new AbortController().signal);
     expect(FakeWorker.started).toHaveLength(2);
     expect(FakeWorker.started[1]!.posted).toEqual([]);
   });

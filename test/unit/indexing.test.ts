@@ -62,7 +62,7 @@ describe('the indexing protocol', () => {
     const blocks = blocksOf(replies);
     expect(blocks.flatMap(idsOf)).toEqual([ROOT, CHILD, OTHER, CHILD]);
     // Every byte of the body comes back, in order, and nothing else.
-    expect(Buffer.concat(blocks.map((block) => block.bytes)).equals(body)).toBe(true);
+    expect(Buffer.concat(blocks.map((block) => block.bytes!)).equals(body)).toBe(true);
   });
 
   it('transfers the buffers both ways instead of copying them', () => {

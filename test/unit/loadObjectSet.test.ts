@@ -12,8 +12,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Serves one body that sends `first` and then waits; resolves its cancel reason when cancelled. */
-function stallingServer() {
+/**
+ * Serves one body that sends `chunks` and then waits; resolves its cancel reason when cancelled.
+ */
+function stallingServer(chunks = [firstLines]) {
   let cancelled: (reason: unknown) => void = () => undefined;
   const streamCancelled = new Promise((resolve) => (cancelled = resolve));
   const fetchStub = vi.fn(
@@ -21,7 +23,7 @@ function stallingServer() {
       new Response(
         new ReadableStream<Uint8Array>({
           start(controller) {
-            controller.enqueue(new TextEncoder().encode(firstLines));
+            for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk));
           },
           cancel: (reason) => cancelled(reason ?? 'cancelled'),
         }),
@@ -54,6 +56,46 @@ describe('loadObjectSet', () => {
     expect(set.getProgress().error?.kind).toBe('cancelled');
     expect(set.raw(ROOT)).toBe(`{"id":"${ROOT}","__closure":{"${CHILD}":1}}`);
     expect(set.has(CHILD)).toBe(false);
+  });
+});
+
+describe('loadObjectSet: bytes held back by the indexer', () => {
+  const childText = `{"id":"${CHILD}"}`;
+  const load = (set: ObjectSet) =>
+    loadObjectSet(
+      set,
+      { base: 'https://speckle.example', token: '' },
+      { projectId: 'p', objectId: ROOT },
+      new Set(),
+      () => {},
+    );
+
+  it('reads a held object once a reader wants the bytes, while the load goes on', async () => {
+    stallingServer([firstLines, `"${CHILD}"}\n`]);
+    const set = new ObjectSet();
+    const loading = load(set);
+    await vi.waitFor(() => expect(set.getProgress().received).toBe(2));
+    expect(set.raw(CHILD)).toBeUndefined();
+
+    await set.wantBytes();
+
+    expect(set.raw(CHILD)).toBe(childText);
+    expect(set.getProgress()).toMatchObject({ status: 'loading', readable: 2 });
+    set.cancel();
+    await loading;
+  });
+
+  it('keeps the held objects readable when the load is cancelled', async () => {
+    stallingServer([firstLines, `"${CHILD}"}\n`]);
+    const set = new ObjectSet();
+    const loading = load(set);
+    await vi.waitFor(() => expect(set.getProgress().received).toBe(2));
+
+    set.cancel();
+    await loading;
+
+    expect(set.getProgress()).toMatchObject({ status: 'incomplete', received: 2, readable: 2 });
+    expect(set.raw(CHILD)).toBe(childText);
   });
 });
 

@@ -12,6 +12,20 @@ const indexers = new WeakMap<ObjectSet, BlockIndexer>();
  * but not split again, so texts with line breaks (pretty-printed fixtures) keep them.
  */
 export function appendRecords(set: ObjectSet, records: readonly LineRecord[]): void {
+  set.appendBlock(indexRecords(set, records));
+}
+
+/**
+ * Adds records as a block whose bytes the loader holds back (workers/byteHold.ts); returns the
+ * bytes, for `ObjectSet.receiveBytes`.
+ */
+export function appendHeldRecords(set: ObjectSet, records: readonly LineRecord[]): Uint8Array {
+  const block = indexRecords(set, records);
+  set.appendBlock({ ...block, bytes: null });
+  return block.bytes;
+}
+
+function indexRecords(set: ObjectSet, records: readonly LineRecord[]) {
   const encoded = records.map(({ id, raw }) => encoder.encode(`${id}\t${raw}\n`));
   const bytes = new Uint8Array(encoded.reduce((sum, line) => sum + line.length, 0));
   const lines: LineBlock['lines'] = [];
@@ -32,14 +46,13 @@ export function appendRecords(set: ObjectSet, records: readonly LineRecord[]): v
   }
   let indexer = indexers.get(set);
   if (!indexer) indexers.set(set, (indexer = createBlockIndexer()));
-  const block = indexer.index({
+  return indexer.index({
     bytes,
     offset: base,
     lines,
     goodEnd: base + bytes.length,
     malformed: null,
   });
-  set.appendBlock(block);
 }
 
 /** A set that received the records and finished. */
