@@ -1,10 +1,18 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { searchObjects } from '../../src/speckle/search.ts';
-import { lookUp, openApp, waitForCompleteCount, waitForObjectShown } from './support/app.ts';
+import {
+  lookUp,
+  openApp,
+  parseStatus,
+  statusText,
+  waitForCompleteCount,
+  waitForObjectShown,
+  waitForStatus,
+} from './support/app.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { usePageSession } from './support/browser.ts';
-import { fetchRawBody, splitLines, thousandObjectModel } from './support/demo.ts';
+import { fetchRawBody, setFault, splitLines, thousandObjectModel } from './support/demo.ts';
 
 function searchBox(page: Page): Locator {
   return page.getByRole('searchbox', { name: 'Search all objects' });
@@ -62,6 +70,33 @@ async function activeResult(page: Page): Promise<{ option: string; group: string
 
 describe('search all objects', () => {
   const session = usePageSession();
+
+  it('searches the objects received while the load goes on', async () => {
+    const { page } = session;
+    const { project, object } = await thousandObjectModel();
+    const lines = splitLines(await fetchRawBody(project.id, object.id, 'lines'));
+    await setFault({ delayMs: 20 });
+    await openApp(page);
+    await lookUp(page, project.id, object.id, 'Get with children');
+    await waitForStatus(page, (count) => count.received > 300 && count.received < 1000, 30_000);
+
+    // Not the root's: the indexer holds the other objects' bytes until the page asks for them.
+    const wanted = lines[200]!.id;
+    await searchBox(page).fill(wanted);
+
+    await expect
+      .poll(
+        () =>
+          searchResults(page)
+            .getByRole('group', { name: new RegExp(wanted) })
+            .count(),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBeGreaterThan(0);
+    expect(parseStatus(await statusText(page))?.received).toBeLessThan(1000);
+  });
 
   it('finds objects by id, type and property value in a worker, opens them from the keyboard, and ends the worker on leaving', async () => {
     const { page } = session;
