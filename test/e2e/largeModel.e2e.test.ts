@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Worker } from 'playwright-core';
 import {
+  download,
   idInOptionLabel,
   lookUp,
   openApp,
@@ -115,6 +116,30 @@ describe('a 10,000-object model', () => {
     await waitForObjectShown(page, lastId);
     // Shown while the load still runs: its bytes came when asked for, not with the load's end.
     expect(parseStatus(await statusText(page))?.received).toBeLessThan(10_000);
+  });
+
+  it('downloads the body received so far as JSON lines during the load, byte for byte', async () => {
+    const { page } = session;
+    const { project, object } = await tenThousandObjectModel();
+    const body = await fetchRawBody(project.id, object.id, 'lines');
+    await setFault({ delayMs: 20 });
+    await openApp(page);
+
+    await lookUp(page, project.id, object.id, 'Get with children');
+    const before = await waitForStatus(
+      page,
+      (count) => count.received > 100 && count.received < 10_000,
+      30_000,
+    );
+    const file = await download(page, 'Download all as JSON lines');
+
+    // Every object listed when the button was pressed, as the server sent it: the bytes the
+    // indexer held back came to the page first.
+    const lines = splitLines(file.bytes);
+    expect(lines.length).toBeGreaterThanOrEqual(before.received);
+    expect(lines.length).toBeLessThan(10_000);
+    expect(file.bytes.equals(body.subarray(0, file.bytes.length))).toBe(true);
+    expect(file.bytes.at(-1)).toBe(0x0a);
   });
 
   it.each([
