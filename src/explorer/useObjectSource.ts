@@ -13,7 +13,7 @@ import { objectSource, type ObjectSource } from './objectSource';
 export function useObjectSource(
   set: ObjectSet,
   id: string,
-  /** Whether its text can be read yet (useReadable). */
+  /** Whether its text can be read yet (useArrival). */
   readable: boolean,
 ): ObjectSource | undefined {
   const [read, setRead] = useState<{ set: ObjectSet; id: string; source: ObjectSource }>();
