@@ -53,6 +53,18 @@ function reply(worker: FakeWorker, data: unknown) {
   worker.onmessage?.({ data } as MessageEvent);
 }
 
+/** A load whose worker has answered and sent one block without its bytes. */
+async function holdingLoad() {
+  const { openIndexChannel } = await channelModule();
+  const blocks = sink();
+  const channel = openIndexChannel(blocks, new AbortController().signal);
+  const worker = FakeWorker.started[0]!;
+  void channel.open(access, address, new Set());
+  reply(worker, { kind: 'opened', base: access.base, answered: [access.base] });
+  reply(worker, { kind: 'block', block: { offset: 0, bytes: null } });
+  return { blocks, channel, worker };
+}
+
 describe('a load in the indexing worker', () => {
   it('asks the worker for the body with the bases known to answer, and hears which one did', async () => {
     const { openIndexChannel } = await channelModule();
@@ -114,71 +126,48 @@ describe('a load in the indexing worker', () => {
   });
 
   it('passes the bytes held back to the sink, and asks the worker for them on release', async () => {
-    const { openIndexChannel } = await channelModule();
-    const blocks = sink();
-    const channel = openIndexChannel(blocks, new AbortController().signal);
-    const [worker] = FakeWorker.started;
-    void channel.open(access, address, new Set());
-    reply(worker!, { kind: 'opened', base: access.base, answered: [access.base] });
+    const { blocks, channel, worker } = await holdingLoad();
     const parts = [new Uint8Array([1, 2])];
 
-    reply(worker!, { kind: 'block', block: { offset: 0, bytes: null } });
     channel.release();
-    expect(worker!.posted.at(-1)).toEqual({ kind: 'release' });
-    reply(worker!, { kind: 'bytes', parts });
+    expect(worker.posted.at(-1)).toEqual({ kind: 'release' });
+    reply(worker, { kind: 'bytes', parts });
     expect(blocks.receiveBytes.mock.calls).toEqual([[parts]]);
   });
 
   it('on a stop while bytes are held back, ends the worker once they are here', async () => {
-    const { openIndexChannel } = await channelModule();
-    const blocks = sink();
-    const channel = openIndexChannel(blocks, new AbortController().signal);
-    const [worker] = FakeWorker.started;
-    void channel.open(access, address, new Set());
-    reply(worker!, { kind: 'opened', base: access.base, answered: [access.base] });
-    reply(worker!, { kind: 'block', block: { offset: 0, bytes: null } });
+    const { blocks, channel, worker } = await holdingLoad();
 
     channel.stop();
     await expect(channel.finished).resolves.toBeNull();
-    expect(worker!.posted.at(-1)).toEqual({ kind: 'stop' });
-    expect(worker!.terminated).toBe(false);
+    expect(worker.posted.at(-1)).toEqual({ kind: 'stop' });
+    expect(worker.terminated).toBe(false);
     // Blocks read before the worker heard of the stop are not taken; the bytes are.
-    reply(worker!, { kind: 'block', block: { offset: 10, bytes: null } });
-    reply(worker!, { kind: 'bytes', parts: [new Uint8Array(10), new Uint8Array(5)] });
+    reply(worker, { kind: 'block', block: { offset: 10, bytes: null } });
+    reply(worker, { kind: 'bytes', parts: [new Uint8Array(10), new Uint8Array(5)] });
     expect(blocks.appendBlock).toHaveBeenCalledTimes(1);
     expect(blocks.receiveBytes).toHaveBeenCalledTimes(1);
-    expect(worker!.terminated).toBe(true);
+    expect(worker.terminated).toBe(true);
     expect(blocks.loseHeldBytes).not.toHaveBeenCalled();
   });
 
   it('forgets the bytes held back when a stopped worker does not send them within a second', async () => {
     vi.useFakeTimers();
-    const { openIndexChannel } = await channelModule();
-    const blocks = sink();
-    const channel = openIndexChannel(blocks, new AbortController().signal);
-    const [worker] = FakeWorker.started;
-    void channel.open(access, address, new Set());
-    reply(worker!, { kind: 'opened', base: access.base, answered: [access.base] });
-    reply(worker!, { kind: 'block', block: { offset: 0, bytes: null } });
+    const { blocks, channel, worker } = await holdingLoad();
 
     channel.stop();
     vi.advanceTimersByTime(999);
-    expect(worker!.terminated).toBe(false);
+    expect(worker.terminated).toBe(false);
     vi.advanceTimersByTime(1);
-    expect(worker!.terminated).toBe(true);
+    expect(worker.terminated).toBe(true);
     expect(blocks.loseHeldBytes).toHaveBeenCalledTimes(1);
   });
 
   it('forgets the bytes held back when the worker breaks', async () => {
-    const { openIndexChannel } = await channelModule();
-    const blocks = sink();
-    void openIndexChannel(blocks, new AbortController().signal).open(access, address, new Set());
-    const [worker] = FakeWorker.started;
-    reply(worker!, { kind: 'opened', base: access.base, answered: [access.base] });
-    reply(worker!, { kind: 'block', block: { offset: 0, bytes: null } });
+    const { blocks, worker } = await holdingLoad();
 
-    worker!.onerror?.();
-    expect(worker!.terminated).toBe(true);
+    worker.onerror?.();
+    expect(worker.terminated).toBe(true);
     expect(blocks.loseHeldBytes).toHaveBeenCalledTimes(1);
   });
 
