@@ -125,6 +125,9 @@ function replyRouter(sink: BlockSink) {
     get holding() {
       return holding;
     },
+    get stopped() {
+      return stopped;
+    },
     route(reply: FromLoad) {
       if (reply.kind === 'bytes') {
         if (holding) sink.receiveBytes(reply.parts);
@@ -172,7 +175,6 @@ function loadRequest(
 function workerChannel(sink: BlockSink): IndexChannel {
   const worker = takeWorker();
   const router = replyRouter(sink);
-  let stopped = false;
   let ended = false;
   const end = () => {
     if (ended) return;
@@ -182,8 +184,7 @@ function workerChannel(sink: BlockSink): IndexChannel {
     setTimeout(prepareIndexWorker, AFTER_LOAD_DELAY_MS);
   };
   const stop = (why: 'cancelled' | 'truncated') => {
-    if (stopped) return;
-    stopped = true;
+    if (router.stopped) return;
     router.stop(why);
     if (!router.holding || why === 'truncated') return end();
     // The worker stops its request and sends the bytes it held back; it ends once they are here.
@@ -192,7 +193,7 @@ function workerChannel(sink: BlockSink): IndexChannel {
   };
   worker.onmessage = (event: MessageEvent<FromLoad>) => {
     router.route(event.data);
-    if (stopped && !router.holding) end();
+    if (router.stopped && !router.holding) end();
   };
   // A worker that cannot start or breaks leaves the body incomplete, like a broken stream.
   worker.onerror = () => stop('truncated');

@@ -268,8 +268,7 @@ export class ObjectSet {
 
   /** Whether the object has arrived and its text can be read now (see wantBytes). */
   canRead(id: string): boolean {
-    const line = this.find(id);
-    return line !== -1 && this.isReadable(line);
+    return this.readableLine(id) !== -1;
   }
 
   /** The object's text; undefined when it has not arrived or cannot be read yet. */
@@ -455,13 +454,16 @@ export class ObjectSet {
   }
 
   private readable(id: string): StoredObject | undefined {
-    const line = this.find(id);
-    return line !== -1 && this.isReadable(line) ? this.lineRecord(line) : undefined;
+    const line = this.readableLine(id);
+    return line === -1 ? undefined : this.lineRecord(line);
   }
 
-  private isReadable(line: number): boolean {
+  /** The line of the object with this id when its text can be read; -1 otherwise. */
+  private readableLine(id: string): number {
+    const line = this.find(id);
+    if (line === -1) return -1;
     const { starts, sizes } = this.lines;
-    return starts.at(line) + sizes.at(line) <= this.body.readableEnd;
+    return starts.at(line) + sizes.at(line) <= this.body.readableEnd ? line : -1;
   }
 
   /** Where the line's id sits in its block's id text. */
