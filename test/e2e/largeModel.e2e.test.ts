@@ -4,6 +4,7 @@ import {
   download,
   idInOptionLabel,
   lookUp,
+  lookUpSlowly,
   openApp,
   parseStatus,
   receivedObjects,
@@ -105,10 +106,7 @@ describe('a 10,000-object model', () => {
   it('opens an object from the list while the load goes on: the worker sends the bytes it held', async () => {
     const { page } = session;
     const { project, object } = await tenThousandObjectModel();
-    await setFault({ delayMs: 20 });
-    await openApp(page);
-
-    await lookUp(page, project.id, object.id, 'Get with children');
+    await lookUpSlowly(page, project.id, object.id);
     await waitForStatus(page, (count) => count.received > 100 && count.received < 10_000, 30_000);
     const lastId = await openLastReceived(page);
     expect(lastId).not.toBe(object.id);
@@ -122,10 +120,7 @@ describe('a 10,000-object model', () => {
     const { page } = session;
     const { project, object } = await tenThousandObjectModel();
     const body = await fetchRawBody(project.id, object.id, 'lines');
-    await setFault({ delayMs: 20 });
-    await openApp(page);
-
-    await lookUp(page, project.id, object.id, 'Get with children');
+    await lookUpSlowly(page, project.id, object.id);
     const before = await waitForStatus(
       page,
       (count) => count.received > 100 && count.received < 10_000,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { searchObjects } from '../../src/speckle/search.ts';
 import {
   lookUp,
+  lookUpSlowly,
   openApp,
   parseStatus,
   statusText,
@@ -12,7 +13,7 @@ import {
 } from './support/app.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { usePageSession } from './support/browser.ts';
-import { fetchRawBody, setFault, splitLines, thousandObjectModel } from './support/demo.ts';
+import { fetchRawBody, splitLines, thousandObjectModel } from './support/demo.ts';
 
 function searchBox(page: Page): Locator {
   return page.getByRole('searchbox', { name: 'Search all objects' });
@@ -75,9 +76,7 @@ describe('search all objects', () => {
     const { page } = session;
     const { project, object } = await thousandObjectModel();
     const lines = splitLines(await fetchRawBody(project.id, object.id, 'lines'));
-    await setFault({ delayMs: 20 });
-    await openApp(page);
-    await lookUp(page, project.id, object.id, 'Get with children');
+    await lookUpSlowly(page, project.id, object.id);
     await waitForStatus(page, (count) => count.received > 300 && count.received < 1000, 30_000);
 
     // Not the root's: the indexer holds the other objects' bytes until the page asks for them.

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import {
   alertText,
   lookUp,
+  lookUpSlowly,
   waitForCompleteCount,
   openApp,
   parseStatus,
@@ -57,10 +58,7 @@ describe('streaming: progress, cancel and broken streams', () => {
   it('shows "N of 1000 objects" while a slow stream loads, and Cancel keeps what arrived', async () => {
     const { page } = session;
     const { project, object } = await thousandObjectModel();
-    await setFault({ delayMs: 20 });
-    await openApp(page);
-
-    await lookUp(page, project.id, object.id, 'Get with children');
+    await lookUpSlowly(page, project.id, object.id);
 
     await waitForStatus(
       page,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { demoBase, getManifest } from './demo.ts';
+import { demoBase, getManifest, setFault } from './demo.ts';
 
 export type LookupButton = 'Get object' | 'Get with children';
 
@@ -105,6 +105,16 @@ export async function lookUp(
 ): Promise<void> {
   await fillIds(page, projectId, objectId);
   await page.getByRole('button', { name: button, exact: true }).click();
+}
+
+/**
+ * Starts loading an object with children on a stream slowed to a line every 20 ms, in a freshly
+ * opened app: long enough to act while the load goes on.
+ */
+export async function lookUpSlowly(page: Page, projectId: string, objectId: string): Promise<void> {
+  await setFault({ delayMs: 20 });
+  await openApp(page);
+  await lookUp(page, projectId, objectId, 'Get with children');
 }
 
 export async function setToken(page: Page, token: string): Promise<void> {
