@@ -13,6 +13,7 @@ import { fromErrorData, loadBody, type FromLoad, type LoadRequest } from '../wor
 import { holdBytes } from '../workers/byteHold';
 import { createBlockIndexer, type IndexedBlock } from '../workers/indexing';
 import { ApiError } from './apiError';
+import { arrayVault, portVault, type ByteVault } from './byteVault';
 import { errorContext, type AnsweredBases, type ObjectAddress, type ServerAccess } from './client';
 
 export interface LoadEnd {
@@ -24,10 +25,8 @@ export interface LoadEnd {
 /** Where a load's blocks go (an ObjectSet). */
 export interface BlockSink {
   appendBlock(block: IndexedBlock): void;
-  /** The bytes of the blocks that came without them (workers/byteHold.ts). */
+  /** The bytes of the blocks that came without them, in order (workers/byteHold.ts). */
   receiveBytes(parts: readonly Uint8Array[]): void;
-  /** The indexer ended without sending the bytes it held back. */
-  loseHeldBytes(): void;
 }
 
 export interface IndexChannel {
@@ -41,8 +40,11 @@ export interface IndexChannel {
   readonly finished: Promise<LoadEnd | null>;
   /** Has the indexer send the bytes it holds back, and every later block's as it comes. */
   release(): void;
-  /** Stops at once: the request ends; the bytes held back still come, then the worker ends. */
-  stop(): void;
+  /**
+   * Stops at once: the request ends. Resolves once the bytes held back are with the sink, from the
+   * vault.
+   */
+  stop(): Promise<void>;
 }
 
 export function openIndexChannel(sink: BlockSink, signal: AbortSignal): IndexChannel {
@@ -56,12 +58,6 @@ let spare: Worker | null = null;
  * worker's warm-up waits this long so as not to take the CPU from that.
  */
 const AFTER_LOAD_DELAY_MS = 2000;
-
-/**
- * A stopped worker sends the bytes it held back before it is ended; one that has not within this
- * time is taken to be stuck, and the objects whose bytes it held are forgotten.
- */
-const HELD_BYTES_GRACE_MS = 1000;
 
 /** Starts the next load's worker and has it warm up, when the page is next idle. */
 export function prepareIndexWorker(): void {
@@ -92,8 +88,8 @@ function startWorker(): Worker {
   });
 }
 
-function post(worker: Worker, message: ToIndexWorker): void {
-  worker.postMessage(message);
+function post(worker: Worker, message: ToIndexWorker, transfer: Transferable[] = []): void {
+  worker.postMessage(message, transfer);
 }
 
 interface Opening {
@@ -105,16 +101,65 @@ interface Opening {
 }
 
 /**
- * Routes a load's replies: the opening to `open`'s promise, blocks and bytes to the sink, the end.
- * Once stopped, it takes only the bytes held back.
+ * Routes a load's replies: the opening to `open`'s promise, blocks to the sink, the end. The bytes
+ * of the blocks that came without them are taken from the vault when the indexer sends every later
+ * block's bytes with it (`released`), when the body ends and when the load stops. The replies that
+ * come while they are taken wait for them, so that the sink has each block's bytes before the next
+ * block, and all of them before the end.
  */
-function replyRouter(sink: BlockSink) {
+function replyRouter(sink: BlockSink, vault: ByteVault) {
   let opening: Opening | null = null;
   let stopped = false;
-  /** Whether blocks came without their bytes, and their bytes have not come yet. */
-  let holding = false;
+  let stopping: Promise<void> | null = null;
+  /** How many blocks came without their bytes, which are still in the vault. */
+  let held = 0;
+  let taking: Promise<void> | null = null;
+  /** The replies that wait while the held bytes are taken. */
+  let waiting: FromLoad[] | null = null;
   let settle: (end: LoadEnd | null) => void = () => undefined;
   const finished = new Promise<LoadEnd | null>((resolve) => (settle = resolve));
+
+  async function takeHeld(): Promise<void> {
+    const parts = await vault.take(held);
+    held = 0;
+    sink.receiveBytes(parts);
+  }
+
+  /** Takes the held bytes first: `later`, and the replies that come meanwhile, wait for them. */
+  function takeHeldFirst(later: FromLoad[]): void {
+    waiting = later;
+    taking = takeHeld().then(() => {
+      const replies = waiting ?? [];
+      waiting = null;
+      replies.forEach(route);
+    });
+  }
+
+  function route(reply: FromLoad): void {
+    if (waiting) {
+      waiting.push(reply);
+      return;
+    }
+    if (stopped) return;
+    switch (reply.kind) {
+      case 'block':
+        if (!reply.block.bytes) held += 1;
+        sink.appendBlock(reply.block);
+        return;
+      case 'released':
+        return takeHeldFirst([]);
+      case 'finished':
+        if (held > 0) return takeHeldFirst([reply]);
+        return settle({ complete: reply.complete, broken: reply.broken });
+      default:
+        if (!opening) return;
+        for (const base of reply.answered) opening.answered.add(base);
+        if (reply.kind === 'opened') opening.resolve(reply.base);
+        else opening.reject(fromErrorData(reply.error));
+        opening = null;
+    }
+  }
+
   return {
     finished,
     open(access: ServerAccess, address: ObjectAddress, answered: AnsweredBases) {
@@ -122,44 +167,28 @@ function replyRouter(sink: BlockSink) {
         opening = { access, address, answered, resolve, reject };
       });
     },
-    get holding() {
-      return holding;
-    },
     get stopped() {
       return stopped;
     },
-    route(reply: FromLoad) {
-      if (reply.kind === 'bytes') {
-        if (holding) sink.receiveBytes(reply.parts);
-        holding = false;
-      } else if (stopped) {
-        return;
-      } else if (reply.kind === 'block') {
-        holding ||= reply.block.bytes === null;
-        sink.appendBlock(reply.block);
-      } else if (reply.kind === 'finished') {
-        settle({ complete: reply.complete, broken: reply.broken });
-      } else if (opening) {
-        for (const base of reply.answered) opening.answered.add(base);
-        if (reply.kind === 'opened') opening.resolve(reply.base);
-        else opening.reject(fromErrorData(reply.error));
-        opening = null;
-      }
-    },
-    /** Ends the load: a pending request fails as `why` says, and the end is null. */
-    stop(why: 'cancelled' | 'truncated') {
-      stopped = true;
-      if (opening) {
-        const { access, address } = opening;
-        opening.reject(new ApiError(why, errorContext(access.base, access, address)));
-        opening = null;
-      }
-      settle(null);
-    },
-    /** The bytes held back will not come. */
-    lose() {
-      if (holding) sink.loseHeldBytes();
-      holding = false;
+    route,
+    /**
+     * Ends the load: a pending request fails as `why` says, and the end is null. Resolves once the
+     * held bytes are with the sink; the vault is closed then. Once stopped, stays stopped.
+     */
+    stop(why: 'cancelled' | 'truncated'): Promise<void> {
+      stopping ??= (async () => {
+        stopped = true;
+        if (opening) {
+          const { access, address } = opening;
+          opening.reject(new ApiError(why, errorContext(access.base, access, address)));
+          opening = null;
+        }
+        settle(null);
+        await taking;
+        if (held > 0) await takeHeld();
+        vault.close();
+      })();
+      return stopping;
     },
   };
 }
@@ -174,29 +203,20 @@ function loadRequest(
 
 function workerChannel(sink: BlockSink): IndexChannel {
   const worker = takeWorker();
-  const router = replyRouter(sink);
-  let ended = false;
-  const end = () => {
-    if (ended) return;
-    ended = true;
-    worker.terminate();
-    router.lose();
-    setTimeout(prepareIndexWorker, AFTER_LOAD_DELAY_MS);
-  };
+  const vault = new MessageChannel();
+  const router = replyRouter(sink, portVault(vault.port1));
+  post(worker, { kind: 'vault', port: vault.port2 }, [vault.port2]);
   const stop = (why: 'cancelled' | 'truncated') => {
-    if (router.stopped) return;
-    router.stop(why);
-    if (!router.holding || why === 'truncated') return end();
-    // The worker stops its request and sends the bytes it held back; it ends once they are here.
-    post(worker, { kind: 'stop' });
-    setTimeout(end, HELD_BYTES_GRACE_MS);
+    if (!router.stopped) {
+      // Ending the worker ends its request; the bytes it put in the vault stay there.
+      worker.terminate();
+      setTimeout(prepareIndexWorker, AFTER_LOAD_DELAY_MS);
+    }
+    return router.stop(why);
   };
-  worker.onmessage = (event: MessageEvent<FromLoad>) => {
-    router.route(event.data);
-    if (router.stopped && !router.holding) end();
-  };
+  worker.onmessage = (event: MessageEvent<FromLoad>) => router.route(event.data);
   // A worker that cannot start or breaks leaves the body incomplete, like a broken stream.
-  worker.onerror = () => stop('truncated');
+  worker.onerror = () => void stop('truncated');
   return {
     open(access, address, answered) {
       const opened = router.open(access, address, answered);
@@ -211,9 +231,10 @@ function workerChannel(sink: BlockSink): IndexChannel {
 
 function inPageChannel(sink: BlockSink, signal: AbortSignal): IndexChannel {
   const indexer = createBlockIndexer();
-  const router = replyRouter(sink);
+  const vault = arrayVault();
+  const router = replyRouter(sink, vault);
   // The same hold as in the worker, though here it saves nothing: one code, two hosts.
-  const hold = holdBytes((reply) => router.route(reply));
+  const hold = holdBytes((reply) => router.route(reply), vault.put);
   return {
     open(access, address, answered) {
       const opened = router.open(access, address, answered);
@@ -222,7 +243,7 @@ function inPageChannel(sink: BlockSink, signal: AbortSignal): IndexChannel {
     },
     finished: router.finished,
     release: () => hold.release(),
-    // The aborted load ends, and sends the bytes it held back as it does.
+    // The load's signal has aborted its request.
     stop: () => router.stop('cancelled'),
   };
 }

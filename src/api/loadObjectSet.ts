@@ -29,12 +29,11 @@ export async function loadObjectSet(
         malformed.line ??= block.malformed;
       },
       receiveBytes: (parts) => set.receiveBytes(parts),
-      loseHeldBytes: () => set.loseHeldBytes(),
     },
     signal,
   );
   set.askForBytesWith(() => channel.release());
-  const stop = () => channel.stop();
+  const stop = () => void channel.stop();
   signal.addEventListener('abort', stop);
   try {
     const base = await openWithRetries(set, channel, access, address, answered);
@@ -55,8 +54,8 @@ export async function loadObjectSet(
     else set.fail(new ApiError('truncated', context, undefined, error));
   } finally {
     signal.removeEventListener('abort', stop);
-    // Ends the worker: its memory goes with it.
-    channel.stop();
+    // Ends the worker, and its memory with it; the bytes it held back come first.
+    await channel.stop();
   }
 }
 

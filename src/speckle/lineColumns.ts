@@ -23,11 +23,6 @@ export class Column<Values extends Float64Array | Uint32Array> {
     return this.values[index]!;
   }
 
-  /** Keeps the first `length` values only. */
-  truncate(length: number): void {
-    this.length = Math.min(this.length, length);
-  }
-
   /** Makes room for `size` values, so that a known count is allocated once and exactly. */
   reserve(size: number): void {
     if (size <= this.values.length) return;
@@ -66,11 +61,6 @@ export class LineColumns {
     this.types.push(type);
     this.hashes.push(hash);
     return line;
-  }
-
-  /** Keeps the first `lines` lines only. */
-  truncate(lines: number): void {
-    for (const column of this.columns()) column.truncate(lines);
   }
 
   reserve(lines: number): void {

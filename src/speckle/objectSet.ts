@@ -78,28 +78,17 @@ class Body {
     if (block && this.readableEnd === offset) this.readableEnd = offset + length;
   }
 
-  /**
-   * Takes the held blocks' bytes, in order. More may come than are held: those of blocks the
-   * loader sent after a stop, which were not taken.
-   */
+  /** Takes the held blocks' bytes, in order. */
   fill(parts: readonly Uint8Array[]): void {
     const first = this.blocks.indexOf(null);
     const held = first === -1 ? 0 : this.blocks.length - first;
-    if (parts.length < held) {
+    if (parts.length !== held) {
       throw new Error(`The loader sent the bytes of ${parts.length} held blocks, not ${held}.`);
     }
-    for (const [index, part] of parts.slice(0, held).entries()) {
+    for (const [index, part] of parts.entries()) {
       this.blocks[first + index] = part;
       this.readableEnd = this.offsets[first + index]! + part.length;
     }
-  }
-
-  /** Forgets the held blocks: their bytes will not come. */
-  dropHeld(): void {
-    const first = this.blocks.indexOf(null);
-    if (first === -1) return;
-    this.blocks.length = first;
-    this.offsets.length = first;
   }
 
   /**
@@ -218,15 +207,12 @@ export class ObjectSet {
    */
   private distinctLines: Column<Uint32Array> | null = null;
   /** Each distinct object's line, filed by its id's hash. */
-  private table = new IdTable(this.lines.hashes);
+  private readonly table = new IdTable(this.lines.hashes);
   /** The body offset just past the last good line. */
   private goodEnd = 0;
   private progress: LoadProgress;
-  /**
-   * What could be read when the loader began to hold bytes back: where the set goes back to if
-   * they never come.
-   */
-  private beforeHold: { lines: number; received: number; goodEnd: number } | null = null;
+  /** The objects received when the loader began to hold bytes back: those the set can read. */
+  private readableWhileHeld: number | null = null;
   /** Asks the loader for the bytes it holds; set by the loader (see wantBytes). */
   private askForBytes: (() => void) | null = null;
   private bytesWanted = false;
@@ -310,9 +296,7 @@ export class ObjectSet {
   appendBlock(block: IndexedBlock): void {
     let { received, expected, duplicates } = this.progress;
     const { bytes, byteLength, offset, starts, ends, types, idHashes } = block;
-    if (!bytes && !this.beforeHold) {
-      this.beforeHold = { lines: this.lines.length, received, goodEnd: this.goodEnd };
-    }
+    if (!bytes) this.readableWhileHeld ??= received;
     this.typeNames.push(...block.newTypes);
     this.body.append(bytes, offset, byteLength);
     if (starts.length > 0) {
@@ -347,7 +331,7 @@ export class ObjectSet {
       {
         status: 'loading',
         received,
-        readable: this.beforeHold ? this.beforeHold.received : received,
+        readable: this.readableWhileHeld ?? received,
         expected,
         duplicates,
         bytes: offset + byteLength,
@@ -360,42 +344,9 @@ export class ObjectSet {
   /** The bytes of the blocks that arrived without them, in order (workers/byteHold.ts). */
   receiveBytes(parts: readonly Uint8Array[]): void {
     this.body.fill(parts);
-    this.beforeHold = null;
+    this.readableWhileHeld = null;
     this.bytesHere.settle();
     this.update({ readable: this.progress.received }, 'now');
-  }
-
-  /**
-   * The loader ended without sending the bytes it held (it broke): the objects they held are
-   * forgotten, as if they had never arrived, so that what the set shows it can also read.
-   */
-  loseHeldBytes(): void {
-    const before = this.beforeHold;
-    this.beforeHold = null;
-    this.bytesHere.settle();
-    if (!before) return;
-    this.body.dropHeld();
-    this.goodEnd = before.goodEnd;
-    this.lines.truncate(before.lines);
-    this.distinctLines?.truncate(before.received);
-    while (this.idBlockStarts.length > 0 && this.idBlockStarts.at(-1)! >= before.lines) {
-      this.idBlockStarts.pop();
-      this.idBlocks.pop();
-    }
-    this.table = new IdTable(this.lines.hashes);
-    this.table.reserve(before.received);
-    for (let index = 0; index < before.received; index += 1) {
-      this.table.file(this.distinctLines ? this.distinctLines.at(index) : index);
-    }
-    this.update(
-      {
-        received: before.received,
-        readable: before.received,
-        duplicates: before.lines - before.received,
-        bytes: this.body.readableEnd,
-      },
-      'now',
-    );
   }
 
   /**

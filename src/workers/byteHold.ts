@@ -1,48 +1,36 @@
 /**
- * Keeps a load's bytes where they were read until the page needs them. While a user only watches
- * a load, the page needs the index (ids, types, sizes: the list, the counts) and the root's text,
- * nothing else. Every buffer the page receives counts towards its V8 heap's allocation limit:
- * 337 MB arriving chunk by chunk set off ten major collections of the page's heap in a traced
- * 100k load, each marking the page's DOM and JavaScript. Held here, they reach the page in one
- * reply at the end (docs/loading.md has the figures).
+ * Keeps a load's bytes out of every JavaScript heap until the page needs them. While a user only
+ * watches a load, the page needs the index (ids, types, sizes: the list, the counts) and the root's
+ * text, nothing else. Every buffer a heap holds counts towards its allocation limit: 337 MB arriving
+ * chunk by chunk set off ten major collections of the page's heap in a traced 100k load, and kept
+ * in the worker instead, 13–21 of the worker's. Held bytes are posted, transferred, to a vault: a
+ * message port whose other end the page has not started (api/byteVault.ts). A message waiting in a
+ * port's queue belongs to no heap, and outlives the worker that posted it.
  *
- * Sent at once: every block up to and including the one that completes the root's line (the page
- * shows the root as soon as it can), and every block once the page has asked for the bytes (a
- * reader that needs another object's text: the shown object, search, an export). A held block
- * goes to the page with `bytes: null`; the held bytes follow, in order, in one `bytes` reply: when
- * the page asks, and before the load's end, however it ends.
+ * Sent with their block: the bytes of every block up to and including the one that completes the
+ * root's line (the page shows the root as soon as it can), and of every block once the page has
+ * asked for the bytes (a reader that needs another object's text: the shown object, search, an
+ * export). Any other block goes to the page with `bytes: null`, its bytes to the vault first: the
+ * page can count on the vault for the bytes of every block it received without them.
  */
 import type { SendReply } from './bodyLoad';
 
 export interface ByteHold {
-  /** Sends a reply on, holding back a block's bytes while the page has not asked for them. */
+  /** Sends a reply on, its block's bytes to the vault while the page has not asked for them. */
   send: SendReply;
-  /** Sends the held bytes in a `bytes` reply (empty when none are held), and holds no more. */
+  /** Sends every later block's bytes with it, and says so in a `released` reply. */
   release(): void;
 }
 
-export function holdBytes(send: SendReply): ByteHold {
+export function holdBytes(send: SendReply, vault: (bytes: Uint8Array) => void): ByteHold {
   let rootSent = false;
   let released = false;
-  let held: Uint8Array[] = [];
-
-  function release(): void {
-    released = true;
-    const parts = held;
-    held = [];
-    send(
-      { kind: 'bytes', parts },
-      parts.map(({ buffer }) => buffer as ArrayBuffer),
-    );
-  }
-
   return {
     send(reply, transfer = []) {
-      if (reply.kind === 'finished' && held.length > 0) release();
       if (reply.kind !== 'block') return send(reply, transfer);
       const { bytes, starts } = reply.block;
       if (rootSent && !released && bytes) {
-        held.push(bytes);
+        vault(bytes);
         reply = { kind: 'block', block: { ...reply.block, bytes: null } };
         transfer = transfer.filter((buffer) => buffer !== bytes.buffer);
       }
@@ -50,6 +38,9 @@ export function holdBytes(send: SendReply): ByteHold {
       if (starts.length > 0) rootSent = true;
       send(reply, transfer);
     },
-    release,
+    release() {
+      released = true;
+      send({ kind: 'released' });
+    },
   };
 }

@@ -10,11 +10,11 @@ import { createBlockIndexer } from './indexing';
 import { indexSampleOnce, sampleBody, WARM_UP_PASSES, WARM_UP_TASK_MS } from './warmUp';
 
 export type ToIndexWorker =
+  /** Where to put the bytes held back (byteHold.ts); comes before the load. */
+  | { kind: 'vault'; port: MessagePort }
   | { kind: 'load'; request: LoadRequest }
-  /** Send the bytes held back, and every later block's with it (byteHold.ts). */
+  /** Send every later block's bytes with it (byteHold.ts). */
   | { kind: 'release' }
-  /** Stop the request; the bytes held back are sent before the end. */
-  | { kind: 'stop' }
   | { kind: 'warm-up' };
 
 const indexer = createBlockIndexer();
@@ -23,8 +23,11 @@ const scope = self as unknown as {
   onmessage: ((event: MessageEvent<ToIndexWorker>) => void) | null;
   postMessage(message: unknown, transfer: Transferable[]): void;
 };
-const hold = holdBytes((reply, transfer = []) => scope.postMessage(reply, transfer));
-let load = new AbortController();
+let vault: MessagePort | null = null;
+const hold = holdBytes(
+  (reply, transfer = []) => scope.postMessage(reply, transfer),
+  (bytes) => vault!.postMessage(bytes, [bytes.buffer]),
+);
 let warmUpTask: ReturnType<typeof setTimeout> | undefined;
 
 scope.onmessage = (event) => {
@@ -33,16 +36,15 @@ scope.onmessage = (event) => {
     case 'warm-up':
       warmUp(sampleBody(), WARM_UP_PASSES);
       return;
+    case 'vault':
+      vault = message.port;
+      return;
     case 'release':
       hold.release();
       return;
-    case 'stop':
-      load.abort();
-      return;
     case 'load':
       clearTimeout(warmUpTask);
-      load = new AbortController();
-      void loadBody(message.request, indexer, hold.send, load.signal);
+      void loadBody(message.request, indexer, hold.send);
   }
 };
 

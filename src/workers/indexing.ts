@@ -62,8 +62,8 @@ export type ToIndexer = { kind: 'chunk'; chunk: Uint8Array } | { kind: 'finish' 
 
 export type FromIndexer =
   | { kind: 'block'; block: IndexedBlock }
-  /** The bytes of the blocks sent without them, in order (byteHold.ts). */
-  | { kind: 'bytes'; parts: Uint8Array[] }
+  /** Every later block comes with its bytes; those sent without went to the vault (byteHold.ts). */
+  | { kind: 'released' }
   /**
    * The body ended: complete when its last line ended too; `broken` says why the read failed, when
    * it did.

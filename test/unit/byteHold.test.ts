@@ -8,10 +8,17 @@ const ROOT = 'a'.repeat(32);
 const rootLine = `${ROOT}\t{"id":"${ROOT}"}\n`;
 const childLine = (n: number) => `${String(n).padStart(32, '0')}\t{"id":"${n}"}\n`;
 
-/** The hold, fed the indexer's replies for `chunks`; what it sent, with each reply's transfer. */
+/**
+ * The hold, fed the indexer's replies for `chunks`: what it sent, with each reply's transfer, and
+ * what it put in the vault, with how many replies it had sent by then.
+ */
 function holding(chunks: string[]) {
   const sent: { reply: FromLoad; transfer: ArrayBuffer[] }[] = [];
-  const hold = holdBytes((reply, transfer = []) => sent.push({ reply, transfer }));
+  const vaulted: { bytes: Uint8Array; afterReplies: number }[] = [];
+  const hold = holdBytes(
+    (reply, transfer = []) => sent.push({ reply, transfer }),
+    (bytes) => vaulted.push({ bytes, afterReplies: sent.length }),
+  );
   const indexer = createBlockIndexer();
   const feed = (chunk: string) => {
     const indexed = answer(indexer, { kind: 'chunk', chunk: encoder.encode(chunk) });
@@ -20,7 +27,7 @@ function holding(chunks: string[]) {
   for (const chunk of chunks) feed(chunk);
   const blocks = () =>
     sent.flatMap(({ reply }) => (reply.kind === 'block' ? [reply.block as IndexedBlock] : []));
-  return { sent, hold, feed, blocks };
+  return { sent, vaulted, hold, feed, blocks };
 }
 
 const text = (bytes: Uint8Array | null) => (bytes ? new TextDecoder().decode(bytes) : null);
@@ -53,47 +60,35 @@ describe('holdBytes', () => {
     expect(held.transfer).toContain((held.reply as { block: IndexedBlock }).block.starts.buffer);
   });
 
-  it('sends the held bytes in order, transferred, when released, and every later block whole', () => {
-    const { sent, hold, feed, blocks } = holding([rootLine, childLine(1), childLine(2)]);
+  it('puts the held bytes in the vault in order, each before its block is sent', () => {
+    const { vaulted } = holding([rootLine, childLine(1), childLine(2)]);
 
-    hold.release();
-    feed(childLine(3));
-
-    const bytes = sent[3]!;
-    expect(bytes.reply.kind).toBe('bytes');
-    const { parts } = bytes.reply as { parts: Uint8Array[] };
-    expect(parts.map(text)).toEqual([childLine(1), childLine(2)]);
-    expect(bytes.transfer).toEqual(parts.map(({ buffer }) => buffer));
-    expect(text(blocks().at(-1)!.bytes)).toBe(childLine(3));
+    expect(vaulted.map(({ bytes }) => text(bytes))).toEqual([childLine(1), childLine(2)]);
+    expect(vaulted.map(({ afterReplies }) => afterReplies)).toEqual([1, 2]);
   });
 
-  it('answers every release, with no parts when nothing is held', () => {
-    const { sent, hold } = holding([rootLine]);
+  it('says when it is released, and sends every later block whole', () => {
+    const { sent, vaulted, hold, feed, blocks } = holding([rootLine, childLine(1)]);
 
     hold.release();
-    hold.release();
+    feed(childLine(2));
 
-    expect(sent.slice(1).map(({ reply }) => reply)).toEqual([
-      { kind: 'bytes', parts: [] },
-      { kind: 'bytes', parts: [] },
-    ]);
+    expect(sent.map(({ reply }) => reply.kind)).toEqual(['block', 'block', 'released', 'block']);
+    expect(text(blocks().at(-1)!.bytes)).toBe(childLine(2));
+    expect(sent.at(-1)!.transfer).toContain(blocks().at(-1)!.bytes!.buffer);
+    expect(vaulted).toHaveLength(1);
   });
 
-  it('sends the held bytes before the end of the load', () => {
-    const { sent, hold } = holding([rootLine, childLine(1)]);
-
-    hold.send({ kind: 'finished', complete: true });
-
-    expect(sent.map(({ reply }) => reply.kind)).toEqual(['block', 'block', 'bytes', 'finished']);
-    expect(text((sent[2]!.reply as { parts: Uint8Array[] }).parts[0]!)).toBe(childLine(1));
-  });
-
-  it('passes the opening and a refusal on as they are', () => {
+  it('passes the opening and the end on as they are', () => {
     const { sent, hold } = holding([]);
     const opened: FromLoad = { kind: 'opened', base: 'https://speckle.example', answered: [] };
 
     hold.send(opened);
+    hold.send({ kind: 'finished', complete: true });
 
-    expect(sent).toEqual([{ reply: opened, transfer: [] }]);
+    expect(sent).toEqual([
+      { reply: opened, transfer: [] },
+      { reply: { kind: 'finished', complete: true }, transfer: [] },
+    ]);
   });
 });

@@ -1,20 +1,26 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-/** Stands in for the indexing worker: records what it is told. */
+/** Stands in for the indexing worker: records what it is told, and keeps the vault it is given. */
 class FakeWorker {
   static started: FakeWorker[] = [];
   posted: unknown[] = [];
+  vault: MessagePort | null = null;
   terminated = false;
   onmessage: ((event: MessageEvent) => void) | null = null;
   onerror: (() => void) | null = null;
   constructor() {
     FakeWorker.started.push(this);
   }
-  postMessage(message: unknown) {
-    this.posted.push(message);
+  postMessage(message: { kind: string; port?: MessagePort }) {
+    if (message.kind === 'vault') this.vault = message.port!;
+    else this.posted.push(message);
   }
   terminate() {
     this.terminated = true;
+  }
+  /** Puts a held block's bytes in the vault, as the worker does. */
+  putInVault(bytes: Uint8Array) {
+    this.vault!.postMessage(bytes, [bytes.buffer]);
   }
 }
 
@@ -45,7 +51,7 @@ const address = { projectId: 'p', objectId: 'a'.repeat(32) };
 
 /** A sink that notes what it is given. */
 function sink() {
-  return { appendBlock: vi.fn(), receiveBytes: vi.fn(), loseHeldBytes: vi.fn() };
+  return { appendBlock: vi.fn(), receiveBytes: vi.fn<(parts: readonly Uint8Array[]) => void>() };
 }
 
 /** The worker's side: a reply as it would post it. */
@@ -53,7 +59,7 @@ function reply(worker: FakeWorker, data: unknown) {
   worker.onmessage?.({ data } as MessageEvent);
 }
 
-/** A load whose worker has answered and sent one block without its bytes. */
+/** A load whose worker has answered and sent one block without its bytes, which are `held`. */
 async function holdingLoad() {
   const { openIndexChannel } = await channelModule();
   const blocks = sink();
@@ -61,9 +67,15 @@ async function holdingLoad() {
   const worker = FakeWorker.started[0]!;
   void channel.open(access, address, new Set());
   reply(worker, { kind: 'opened', base: access.base, answered: [access.base] });
+  const held = new Uint8Array([1, 2]);
+  worker.putInVault(held);
   reply(worker, { kind: 'block', block: { offset: 0, bytes: null } });
   return { blocks, channel, worker };
 }
+
+/** The bytes the sink was given, as lists of numbers. */
+const received = (blocks: ReturnType<typeof sink>) =>
+  blocks.receiveBytes.mock.calls.map(([parts]) => parts.map((part) => [...part]));
 
 describe('a load in the indexing worker', () => {
   it('asks the worker for the body with the bases known to answer, and hears which one did', async () => {
@@ -74,6 +86,7 @@ describe('a load in the indexing worker', () => {
     const answered = new Set(['https://known.example']);
 
     const opened = channel.open(access, address, answered);
+    expect(worker!.vault).toBeInstanceOf(MessagePort);
     expect(worker!.posted).toEqual([
       { kind: 'load', request: { access, address, answered: ['https://known.example'] } },
     ]);
@@ -81,9 +94,10 @@ describe('a load in the indexing worker', () => {
     await expect(opened).resolves.toBe(access.base);
     expect(answered).toEqual(new Set(['https://known.example', access.base]));
 
-    reply(worker!, { kind: 'block', block: { offset: 0 } });
+    const block = { offset: 0, bytes: new Uint8Array(1) };
+    reply(worker!, { kind: 'block', block });
     reply(worker!, { kind: 'finished', complete: false, broken: 'network error' });
-    expect(blocks.appendBlock.mock.calls).toEqual([[{ offset: 0 }]]);
+    expect(blocks.appendBlock.mock.calls).toEqual([[block]]);
     await expect(channel.finished).resolves.toEqual({ complete: false, broken: 'network error' });
   });
 
@@ -125,50 +139,76 @@ describe('a load in the indexing worker', () => {
     await expect(channel.finished).resolves.toBeNull();
   });
 
-  it('passes the bytes held back to the sink, and asks the worker for them on release', async () => {
+  it('on release, asks the worker to send the bytes with each block, and takes the held ones', async () => {
     const { blocks, channel, worker } = await holdingLoad();
-    const parts = [new Uint8Array([1, 2])];
 
     channel.release();
     expect(worker.posted.at(-1)).toEqual({ kind: 'release' });
-    reply(worker, { kind: 'bytes', parts });
-    expect(blocks.receiveBytes.mock.calls).toEqual([[parts]]);
+    reply(worker, { kind: 'released' });
+    await vi.waitFor(() => expect(received(blocks)).toEqual([[[1, 2]]]));
   });
 
-  it('on a stop while bytes are held back, ends the worker once they are here', async () => {
+  it('gives the sink the held bytes before any block sent after them, and before the end', async () => {
+    const { blocks, channel, worker } = await holdingLoad();
+    worker.putInVault(new Uint8Array([3]));
+    reply(worker, { kind: 'block', block: { offset: 2, bytes: null } });
+
+    reply(worker, { kind: 'released' });
+    reply(worker, { kind: 'block', block: { offset: 3, bytes: new Uint8Array([4]) } });
+    reply(worker, { kind: 'finished', complete: true });
+    expect(blocks.appendBlock).toHaveBeenCalledTimes(2);
+
+    await expect(channel.finished).resolves.toEqual({ complete: true, broken: undefined });
+    expect(received(blocks)).toEqual([[[1, 2], [3]]]);
+    expect(blocks.appendBlock).toHaveBeenCalledTimes(3);
+    expect(blocks.receiveBytes.mock.invocationCallOrder[0]).toBeLessThan(
+      blocks.appendBlock.mock.invocationCallOrder[2]!,
+    );
+  });
+
+  it('takes the held bytes before the end when the body ends first', async () => {
     const { blocks, channel, worker } = await holdingLoad();
 
-    channel.stop();
+    reply(worker, { kind: 'finished', complete: true });
+
+    await expect(channel.finished).resolves.toEqual({ complete: true, broken: undefined });
+    expect(received(blocks)).toEqual([[[1, 2]]]);
+  });
+
+  it('tells the sink at once when released with nothing held', async () => {
+    const { openIndexChannel } = await channelModule();
+    const blocks = sink();
+    const channel = openIndexChannel(blocks, new AbortController().signal);
+    const worker = FakeWorker.started[0]!;
+
+    channel.release();
+    reply(worker, { kind: 'released' });
+
+    await vi.waitFor(() => expect(received(blocks)).toEqual([[]]));
+  });
+
+  it('on a stop, ends the worker at once, and still takes the held bytes from the vault', async () => {
+    const { blocks, channel, worker } = await holdingLoad();
+    // Read before the worker was ended: put in the vault, but its block is not taken.
+    worker.putInVault(new Uint8Array([9]));
+
+    const stopped = [channel.stop(), channel.stop()];
+    expect(worker.terminated).toBe(true);
+    reply(worker, { kind: 'block', block: { offset: 2, bytes: null } });
     await expect(channel.finished).resolves.toBeNull();
-    expect(worker.posted.at(-1)).toEqual({ kind: 'stop' });
-    expect(worker.terminated).toBe(false);
-    // Blocks read before the worker heard of the stop are not taken; the bytes are.
-    reply(worker, { kind: 'block', block: { offset: 10, bytes: null } });
-    reply(worker, { kind: 'bytes', parts: [new Uint8Array(10), new Uint8Array(5)] });
+    await Promise.all(stopped);
+
+    expect(received(blocks)).toEqual([[[1, 2]]]);
     expect(blocks.appendBlock).toHaveBeenCalledTimes(1);
-    expect(blocks.receiveBytes).toHaveBeenCalledTimes(1);
-    expect(worker.terminated).toBe(true);
-    expect(blocks.loseHeldBytes).not.toHaveBeenCalled();
   });
 
-  it('forgets the bytes held back when a stopped worker does not send them within a second', async () => {
-    vi.useFakeTimers();
-    const { blocks, channel, worker } = await holdingLoad();
-
-    channel.stop();
-    vi.advanceTimersByTime(999);
-    expect(worker.terminated).toBe(false);
-    vi.advanceTimersByTime(1);
-    expect(worker.terminated).toBe(true);
-    expect(blocks.loseHeldBytes).toHaveBeenCalledTimes(1);
-  });
-
-  it('forgets the bytes held back when the worker breaks', async () => {
+  it('keeps the bytes held back when the worker breaks', async () => {
     const { blocks, worker } = await holdingLoad();
 
     worker.onerror?.();
+
     expect(worker.terminated).toBe(true);
-    expect(blocks.loseHeldBytes).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(received(blocks)).toEqual([[[1, 2]]]));
   });
 
   it('stops at once: the worker ends, a pending request is cancelled, the end is null', async () => {

@@ -85,18 +85,4 @@ describe('an object set whose loader holds bytes back', () => {
 
     await expect(ready).resolves.toBeUndefined();
   });
-
-  it('forgets the held objects when their bytes are lost, and can go on finding the others', () => {
-    const { set } = holdingSet();
-
-    set.loseHeldBytes();
-
-    expect(set.getProgress()).toMatchObject({ received: 2, readable: 2, duplicates: 0 });
-    expect(set.summaries.length).toBe(2);
-    expect(set.has(id(3))).toBe(false);
-    expect(set.has(id(1))).toBe(true);
-    expect(set.raw(id(1))).toBe(record(1).raw);
-    expect(text(set.bodyBytes())).toBe(bodyOf([record(0), record(1)]));
-    expect(set.getProgress().bytes).toBe(bodyOf([record(0), record(1)]).length);
-  });
 });

@@ -1,0 +1,45 @@
+/**
+ * The page's end of a load's byte vault (workers/byteHold.ts): the bytes of the blocks the indexer
+ * sent without them, in the order it sent those blocks. A worker's vault is a message port the page
+ * leaves unstarted until it wants the bytes, so that they wait outside every heap; the in-page
+ * indexer (no Worker: jsdom, node) keeps them in an array.
+ */
+export interface ByteVault {
+  /** Takes the first `count` parts put, in order, once they are all here. */
+  take(count: number): Promise<Uint8Array[]>;
+  /** Drops whatever the vault holds, and whatever comes. */
+  close(): void;
+}
+
+export function portVault(port: MessagePort): ByteVault {
+  const parts: Uint8Array[] = [];
+  let wanted: { count: number; resolve(parts: Uint8Array[]): void } | null = null;
+  const handOver = () => {
+    if (!wanted || parts.length < wanted.count) return;
+    wanted.resolve(parts.splice(0, wanted.count));
+    wanted = null;
+  };
+  return {
+    take(count) {
+      // Setting a handler starts the port: until then, its messages wait outside every heap.
+      port.onmessage = (event: MessageEvent<Uint8Array>) => {
+        parts.push(event.data);
+        handOver();
+      };
+      return new Promise((resolve) => {
+        wanted = { count, resolve };
+        handOver();
+      });
+    },
+    close: () => port.close(),
+  };
+}
+
+export function arrayVault(): ByteVault & { put(bytes: Uint8Array): void } {
+  let parts: Uint8Array[] = [];
+  return {
+    put: (bytes) => parts.push(bytes),
+    take: (count) => Promise.resolve(parts.splice(0, count)),
+    close: () => (parts = []),
+  };
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { arrayVault, portVault } from '../../src/api/byteVault';
+
+const part = (...bytes: number[]) => new Uint8Array(bytes);
+
+/** A port vault, and its other end as the indexing worker has it. */
+function ports() {
+  const { port1, port2 } = new MessageChannel();
+  const put = (bytes: Uint8Array) => port2.postMessage(bytes, [bytes.buffer]);
+  return { vault: portVault(port1), put };
+}
+
+describe('portVault', () => {
+  it('hands over the parts put before it was asked, in order, transferred', async () => {
+    const { vault, put } = ports();
+    const first = part(1, 2);
+    put(first);
+    put(part(3));
+
+    const parts = await vault.take(2);
+
+    expect(parts.map((bytes) => [...bytes])).toEqual([[1, 2], [3]]);
+    expect(first.length).toBe(0);
+    vault.close();
+  });
+
+  it('waits until as many parts as asked for are here', async () => {
+    const { vault, put } = ports();
+    put(part(1));
+    let taken: Uint8Array[] | null = null;
+
+    const taking = vault.take(2).then((parts) => (taken = parts));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(taken).toBeNull();
+    put(part(2));
+    await taking;
+
+    expect(taken!.map((bytes) => [...bytes])).toEqual([[1], [2]]);
+    vault.close();
+  });
+
+  it('takes each part once, and keeps those it was not asked for', async () => {
+    const { vault, put } = ports();
+    put(part(1));
+    put(part(2));
+
+    expect(await vault.take(0)).toEqual([]);
+    expect((await vault.take(1)).map((bytes) => [...bytes])).toEqual([[1]]);
+    expect((await vault.take(1)).map((bytes) => [...bytes])).toEqual([[2]]);
+    vault.close();
+  });
+});
+
+describe('arrayVault', () => {
+  it('takes the parts put, in order, each once', async () => {
+    const vault = arrayVault();
+    vault.put(part(1));
+    vault.put(part(2));
+    vault.put(part(3));
+
+    expect((await vault.take(2)).map((bytes) => [...bytes])).toEqual([[1], [2]]);
+    vault.close();
+    expect(await vault.take(1)).toEqual([]);
+  });
+});
