@@ -5,6 +5,8 @@
  * indexer (no Worker: jsdom, node) keeps them in an array.
  */
 export interface ByteVault {
+  /** Starts bringing the parts to the page as they come, ahead of `take`. */
+  receive(): void;
   /** Takes the first `count` parts put, in order, once they are all here. */
   take(count: number): Promise<Uint8Array[]>;
   /** Drops whatever the vault holds, and whatever comes. */
@@ -19,13 +21,17 @@ export function portVault(port: MessagePort): ByteVault {
     wanted.resolve(parts.splice(0, wanted.count));
     wanted = null;
   };
+  // Setting a handler starts the port: until then, its messages wait outside every heap.
+  const receive = () => {
+    port.onmessage ??= (event: MessageEvent<Uint8Array>) => {
+      parts.push(event.data);
+      handOver();
+    };
+  };
   return {
+    receive,
     take(count) {
-      // Setting a handler starts the port: until then, its messages wait outside every heap.
-      port.onmessage = (event: MessageEvent<Uint8Array>) => {
-        parts.push(event.data);
-        handOver();
-      };
+      receive();
       return new Promise((resolve) => {
         wanted = { count, resolve };
         handOver();
@@ -39,6 +45,7 @@ export function arrayVault(): ByteVault & { put(bytes: Uint8Array): void } {
   let parts: Uint8Array[] = [];
   return {
     put: (bytes) => parts.push(bytes),
+    receive: () => undefined,
     take: (count) => Promise.resolve(parts.splice(0, count)),
     close: () => (parts = []),
   };

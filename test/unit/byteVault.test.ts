@@ -39,6 +39,19 @@ describe('portVault', () => {
     vault.close();
   });
 
+  it('brings the parts to the page as they come once told to receive, before they are taken', async () => {
+    const { vault, put } = ports();
+    put(part(1));
+    put(part(2));
+
+    vault.receive();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // A closed port drops what it has not delivered: these were delivered.
+    vault.close();
+
+    expect((await vault.take(2)).map((bytes) => [...bytes])).toEqual([[1], [2]]);
+  });
+
   it('takes each part once, and keeps those it was not asked for', async () => {
     const { vault, put } = ports();
     put(part(1));

@@ -54,6 +54,19 @@ function sink() {
   return { appendBlock: vi.fn(), receiveBytes: vi.fn<(parts: readonly Uint8Array[]) => void>() };
 }
 
+/** A block as the worker sends it: its bytes, or null when held, and `lines` objects. */
+const block = (
+  offset: number,
+  bytes: Uint8Array | null,
+  lines = 1,
+  expected: number | null = null,
+) => ({
+  offset,
+  bytes,
+  starts: new Float64Array(lines),
+  expected,
+});
+
 /** The worker's side: a reply as it would post it. */
 function reply(worker: FakeWorker, data: unknown) {
   worker.onmessage?.({ data } as MessageEvent);
@@ -69,7 +82,7 @@ async function holdingLoad() {
   reply(worker, { kind: 'opened', base: access.base, answered: [access.base] });
   const held = new Uint8Array([1, 2]);
   worker.putInVault(held);
-  reply(worker, { kind: 'block', block: { offset: 0, bytes: null } });
+  reply(worker, { kind: 'block', block: block(0, null) });
   return { blocks, channel, worker };
 }
 
@@ -94,10 +107,10 @@ describe('a load in the indexing worker', () => {
     await expect(opened).resolves.toBe(access.base);
     expect(answered).toEqual(new Set(['https://known.example', access.base]));
 
-    const block = { offset: 0, bytes: new Uint8Array(1) };
-    reply(worker!, { kind: 'block', block });
+    const first = block(0, new Uint8Array(1));
+    reply(worker!, { kind: 'block', block: first });
     reply(worker!, { kind: 'finished', complete: false, broken: 'network error' });
-    expect(blocks.appendBlock.mock.calls).toEqual([[block]]);
+    expect(blocks.appendBlock.mock.calls).toEqual([[first]]);
     await expect(channel.finished).resolves.toEqual({ complete: false, broken: 'network error' });
   });
 
@@ -151,10 +164,10 @@ describe('a load in the indexing worker', () => {
   it('gives the sink the held bytes before any block sent after them, and before the end', async () => {
     const { blocks, channel, worker } = await holdingLoad();
     worker.putInVault(new Uint8Array([3]));
-    reply(worker, { kind: 'block', block: { offset: 2, bytes: null } });
+    reply(worker, { kind: 'block', block: block(2, null) });
 
     reply(worker, { kind: 'released' });
-    reply(worker, { kind: 'block', block: { offset: 3, bytes: new Uint8Array([4]) } });
+    reply(worker, { kind: 'block', block: block(3, new Uint8Array([4])) });
     reply(worker, { kind: 'finished', complete: true });
     expect(blocks.appendBlock).toHaveBeenCalledTimes(2);
 
@@ -194,7 +207,7 @@ describe('a load in the indexing worker', () => {
 
     const stopped = [channel.stop(), channel.stop()];
     expect(worker.terminated).toBe(true);
-    reply(worker, { kind: 'block', block: { offset: 2, bytes: null } });
+    reply(worker, { kind: 'block', block: block(2, null) });
     await expect(channel.finished).resolves.toBeNull();
     await Promise.all(stopped);
 
@@ -209,6 +222,38 @@ describe('a load in the indexing worker', () => {
 
     expect(worker.terminated).toBe(true);
     await vi.waitFor(() => expect(received(blocks)).toEqual([[[1, 2]]]));
+  });
+
+  it('starts receiving the held bytes once nine in ten of the expected lines have come', async () => {
+    const pages: MessagePort[] = [];
+    const RealChannel = MessageChannel;
+    vi.stubGlobal(
+      'MessageChannel',
+      class {
+        readonly port1: MessagePort;
+        readonly port2: MessagePort;
+        constructor() {
+          ({ port1: this.port1, port2: this.port2 } = new RealChannel());
+          pages.push(this.port1);
+        }
+      },
+    );
+    const { openIndexChannel } = await channelModule();
+    const blocks = sink();
+    const channel = openIndexChannel(blocks, new AbortController().signal);
+    const worker = FakeWorker.started[0]!;
+    void channel.open(access, address, new Set());
+
+    reply(worker, { kind: 'block', block: block(0, new Uint8Array(1), 1, 10) });
+    worker.putInVault(new Uint8Array(1));
+    reply(worker, { kind: 'block', block: block(1, null, 7) });
+    expect(pages[0]!.onmessage).toBeNull();
+    worker.putInVault(new Uint8Array(1));
+    reply(worker, { kind: 'block', block: block(2, null, 1) });
+    expect(pages[0]!.onmessage).toBeTypeOf('function');
+    // Brought in, not yet taken: the sink gets them when they are asked for.
+    expect(blocks.receiveBytes).not.toHaveBeenCalled();
+    await channel.stop();
   });
 
   it('stops at once: the worker ends, a pending request is cancelled, the end is null', async () => {
