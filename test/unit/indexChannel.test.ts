@@ -243,6 +243,7 @@ describe('a load in the indexing worker', () => {
     const channel = openIndexChannel(blocks, new AbortController().signal);
     const worker = FakeWorker.started[0]!;
     void channel.open(access, address, new Set());
+    reply(worker, { kind: 'opened', base: access.base, answered: [access.base] });
 
     reply(worker, { kind: 'block', block: block(0, new Uint8Array(1), 1, 10) });
     worker.putInVault(new Uint8Array(1));
