@@ -37,11 +37,14 @@ async function focusedName(page: Page): Promise<string> {
 
 /** Presses Tab until the control named `name` has focus, as a keyboard user would. */
 async function tabTo(page: Page, name: string): Promise<void> {
+  const passed: string[] = [];
   for (let presses = 0; presses < 60; presses += 1) {
-    if ((await focusedName(page)) === name) return;
+    const focused = await focusedName(page);
+    if (focused === name) return;
+    passed.push(focused.slice(0, 40));
     await page.keyboard.press('Tab');
   }
-  throw new Error(`"${name}" cannot be reached with Tab`);
+  throw new Error(`"${name}" cannot be reached with Tab; focus went to: ${passed.join(' | ')}`);
 }
 
 /** Tabs to a text field and replaces what it holds. */
