@@ -3,9 +3,10 @@
  * watches a load, the page needs the index (ids, types, sizes: the list, the counts) and the root's
  * text, nothing else. Every buffer a heap holds counts towards its allocation limit: 337 MB arriving
  * chunk by chunk set off ten major collections of the page's heap in a traced 100k load, and kept
- * in the worker instead, 13–21 of the worker's. Held bytes are posted, transferred, to a vault: a
- * message port whose other end the page has not started (api/byteVault.ts). A message waiting in a
- * port's queue belongs to no heap, and outlives the worker that posted it.
+ * in the worker's heap instead, 15–16 of the worker's. Held bytes are posted, transferred, to a
+ * vault: a message port whose other end the page has not started (api/byteVault.ts). A message
+ * waiting in a port's queue belongs to no heap (0–13 of the worker's collections then, as reading
+ * still allocates), and outlives the worker that posted it.
  *
  * Sent with their block: the bytes of every block up to and including the one that completes the
  * root's line (the page shows the root as soon as it can), and of every block once the page has
