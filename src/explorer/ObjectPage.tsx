@@ -1,11 +1,11 @@
 import { useLocation } from 'react-router';
-import type { ObjectQueryInput } from '../api/objects';
 import { webAppBase } from '../api/serverUrl';
 import { parseObjectRoute, type LookupMode } from '../app/objectRoute';
 import { activeServer, serverForAddress } from '../connection/activeServer';
 import { useConnectionState, useConnectionStore } from '../connection/useConnections';
 import { speckleWebUrl } from '../speckle/links';
 import { ChildrenResult } from './ChildrenResult';
+import { objectQueryInput } from './lookupQuery';
 import { SingleObjectResult } from './SingleObjectResult';
 
 export function ObjectPage({ mode }: { mode: LookupMode }) {
@@ -30,13 +30,7 @@ export function ObjectPage({ mode }: { mode: LookupMode }) {
       </p>
     );
   }
-  const input: ObjectQueryInput = {
-    origin: server.origin,
-    access: server.access,
-    projectId,
-    objectId,
-    onBaseResolved: (base) => store.rememberWorkingBase(server.server.id, base),
-  };
+  const input = objectQueryInput(server, store, { projectId, objectId });
   const host = new URL(server.origin).host;
   // The link shows only beside an object the server sent, so the server has answered Speckle's
   // object API. Its web app is at the same address under any prefix, except on the built-in demo

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderApp } from './renderApp';
 import { PROJECT_ID, ROOT_ID } from './speckleDouble';
 
@@ -60,6 +60,28 @@ describe('Lookup form', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Enter an object id.');
     expect(router.state.location.pathname).toBe('/');
   });
+
+  it.each(['Get object', 'Get with children'])(
+    '%s sends its request before it draws the result page',
+    async (button) => {
+      const { user, router } = renderApp();
+      const pagesAtRequest: string[] = [];
+      const fetch = globalThis.fetch;
+      const spy = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+        pagesAtRequest.push(router.state.location.pathname);
+        return fetch(input, init);
+      });
+      onTestFinished(() => spy.mockRestore());
+      await user.type(screen.getByRole('textbox', { name: 'Project ID' }), PROJECT_ID);
+      await user.type(screen.getByRole('textbox', { name: 'Object ID' }), ROOT_ID);
+
+      await user.click(screen.getByRole('button', { name: button }));
+
+      expect(await screen.findByRole('status')).toHaveTextContent(/object/);
+      expect(screen.getByRole('region', { name: 'Result' })).toBeInTheDocument();
+      expect(pagesAtRequest).toEqual(['/']);
+    },
+  );
 
   it('keeps ids with slashes and percent signs inside their path segment', async () => {
     const { user, router } = renderApp();
