@@ -72,18 +72,23 @@ function reply(worker: FakeWorker, data: unknown) {
   worker.onmessage?.({ data } as MessageEvent);
 }
 
-/** A load whose worker has answered and sent one block without its bytes, which are `held`. */
-async function holdingLoad() {
+/** A load whose worker has answered: the body is on its way. */
+async function openedLoad() {
   const { openIndexChannel } = await channelModule();
   const blocks = sink();
   const channel = openIndexChannel(blocks, new AbortController().signal);
   const worker = FakeWorker.started[0]!;
   void channel.open(access, address, new Set());
   reply(worker, { kind: 'opened', base: access.base, answered: [access.base] });
-  const held = new Uint8Array([1, 2]);
-  worker.putInVault(held);
-  reply(worker, { kind: 'block', block: block(0, null) });
   return { blocks, channel, worker };
+}
+
+/** A load whose worker has sent one block without its bytes, [1, 2], which are in the vault. */
+async function holdingLoad() {
+  const load = await openedLoad();
+  load.worker.putInVault(new Uint8Array([1, 2]));
+  reply(load.worker, { kind: 'block', block: block(0, null) });
+  return load;
 }
 
 /** The bytes the sink was given, as lists of numbers. */
@@ -189,10 +194,7 @@ describe('a load in the indexing worker', () => {
   });
 
   it('tells the sink at once when released with nothing held', async () => {
-    const { openIndexChannel } = await channelModule();
-    const blocks = sink();
-    const channel = openIndexChannel(blocks, new AbortController().signal);
-    const worker = FakeWorker.started[0]!;
+    const { blocks, channel, worker } = await openedLoad();
 
     channel.release();
     reply(worker, { kind: 'released' });
@@ -238,12 +240,7 @@ describe('a load in the indexing worker', () => {
         }
       },
     );
-    const { openIndexChannel } = await channelModule();
-    const blocks = sink();
-    const channel = openIndexChannel(blocks, new AbortController().signal);
-    const worker = FakeWorker.started[0]!;
-    void channel.open(access, address, new Set());
-    reply(worker, { kind: 'opened', base: access.base, answered: [access.base] });
+    const { blocks, channel, worker } = await openedLoad();
 
     reply(worker, { kind: 'block', block: block(0, new Uint8Array(1), 1, 10) });
     worker.putInVault(new Uint8Array(1));
