@@ -116,10 +116,11 @@ interface Opening {
  */
 function replyRouter(sink: BlockSink, vault: ByteVault) {
   let opening: Opening | null = null;
-  let stopped = false;
+  /** Set once the load stops; resolves when the held bytes are with the sink. */
   let stopping: Promise<void> | null = null;
   /** How many blocks came without their bytes, which are still in the vault. */
   let held = 0;
+  /** The lines received, and how many the root's closure expects: when to receive the held bytes. */
   let lines = 0;
   let expected: number | null = null;
   let taking: Promise<void> | null = null;
@@ -149,7 +150,7 @@ function replyRouter(sink: BlockSink, vault: ByteVault) {
       waiting.push(reply);
       return;
     }
-    if (stopped) return;
+    if (stopping) return;
     switch (reply.kind) {
       case 'block':
         if (!reply.block.bytes) held += 1;
@@ -180,7 +181,7 @@ function replyRouter(sink: BlockSink, vault: ByteVault) {
       });
     },
     get stopped() {
-      return stopped;
+      return stopping !== null;
     },
     route,
     /**
@@ -189,7 +190,6 @@ function replyRouter(sink: BlockSink, vault: ByteVault) {
      */
     stop(why: 'cancelled' | 'truncated'): Promise<void> {
       stopping ??= (async () => {
-        stopped = true;
         if (opening) {
           const { access, address } = opening;
           opening.reject(new ApiError(why, errorContext(access.base, access, address)));
