@@ -38,7 +38,7 @@ export interface IndexChannel {
   open(access: ServerAccess, address: ObjectAddress, answered: AnsweredBases): Promise<string>;
   /** Resolves once the body ended and every block was delivered; null when stopped first. */
   readonly finished: Promise<LoadEnd | null>;
-  /** Has the indexer send the bytes it holds back, and every later block's as it comes. */
+  /** Brings the bytes held back to the sink, and has the indexer send every later block whole. */
   release(): void;
   /**
    * Stops at once: the request ends. Resolves once the bytes held back are with the sink, from the
@@ -255,7 +255,7 @@ function inPageChannel(sink: BlockSink, signal: AbortSignal): IndexChannel {
     },
     finished: router.finished,
     release: () => hold.release(),
-    // The load's signal has aborted its request.
+    // The request ends with the load's signal, which a cancel aborts.
     stop: () => router.stop('cancelled'),
   };
 }
