@@ -28,10 +28,23 @@ export class IdTable {
     return -1;
   }
 
-  file(line: number): void {
+  /**
+   * Files `line` unless a line with the same id is filed already, and returns that line, or -1 when
+   * `line` was filed: one probe where a find, then a file, took two for each of a load's new ids.
+   */
+  fileUnlessFiled(line: number, sameId: (filed: number, line: number) => boolean): number {
+    if ((this.filed + 1) * 2 > this.slots.length) this.reserve(this.filed + 1);
+    const { slots, hashes } = this;
+    const hash = hashes.at(line);
+    const mask = slots.length - 1;
+    let slot = hash & mask;
+    for (; slots[slot] !== EMPTY; slot = (slot + 1) & mask) {
+      const filed = slots[slot]!;
+      if (hashes.at(filed) === hash && sameId(filed, line)) return filed;
+    }
+    slots[slot] = line;
     this.filed += 1;
-    if (this.filed * 2 > this.slots.length) this.reserve(this.filed);
-    this.place(line);
+    return -1;
   }
 
   /** Makes room for `lines` lines at once (a load knows early how many objects to expect). */

@@ -314,12 +314,11 @@ export class ObjectSet {
       const hash = idHashes[index]!;
       const start = starts[index]!;
       const line = this.lines.push(start, ends[index]! - start, types[index]!, hash);
-      if (this.findLine(hash, line) !== -1) {
+      if (this.table.fileUnlessFiled(line, this.sameIds) !== -1) {
         duplicates += 1;
         this.distinctLines ??= Column.counting(line);
         continue;
       }
-      this.table.file(line);
       this.distinctLines?.push(line);
       received += 1;
     }
@@ -435,11 +434,6 @@ export class ObjectSet {
     const { text, start, end } = this.idSpan(line);
     return end - start === id.length && text.startsWith(id, start);
   };
-
-  /** The distinct object's line with the id of `line`, filed before it; -1 when there is none. */
-  private findLine(hash: number, line: number): number {
-    return this.table.find(hash, line, this.sameIds);
-  }
 
   /** The line of the object with this id; -1 when none arrived. */
   private find(id: string): number {

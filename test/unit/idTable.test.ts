@@ -20,11 +20,12 @@ describe('IdTable', () => {
   }
 
   const holds = (ids: string[]) => (line: number, id: string) => ids[line] === id;
+  const sameIds = (ids: string[]) => (filed: number, line: number) => ids[filed] === ids[line];
 
   it('finds each line among lines that all share one hash, by the key the caller matches', () => {
     const ids = Array.from({ length: 50 }, (_, line) => `id-${line}`);
     const table = new IdTable(hashColumn(ids.map(() => 7)));
-    for (const line of ids.keys()) table.file(line);
+    for (const line of ids.keys()) expect(table.fileUnlessFiled(line, sameIds(ids))).toBe(-1);
 
     for (const [line, id] of ids.entries()) expect(table.find(7, id, holds(ids))).toBe(line);
     expect(table.find(7, 'id-50', holds(ids))).toBe(-1);
@@ -35,11 +36,21 @@ describe('IdTable', () => {
     const ids = Array.from({ length: 5000 }, (_, line) => `object ${line}`);
     const table = new IdTable(hashColumn(ids.map((id) => idHash(id))));
     table.reserve(10);
-    for (const line of ids.keys()) table.file(line);
+    for (const line of ids.keys()) expect(table.fileUnlessFiled(line, sameIds(ids))).toBe(-1);
 
     for (const [line, id] of ids.entries()) {
       expect(table.find(idHash(id), id, holds(ids))).toBe(line);
     }
+  });
+
+  it('files a repeated id once: the repeat gets the line filed first and stays out', () => {
+    const ids = ['a', 'b', 'a', 'c', 'b', 'a'];
+    const table = new IdTable(hashColumn(ids.map((id) => idHash(id))));
+
+    const answers = ids.map((_, line) => table.fileUnlessFiled(line, sameIds(ids)));
+
+    expect(answers).toEqual([-1, -1, 0, -1, 1, 0]);
+    expect(['a', 'b', 'c'].map((id) => table.find(idHash(id), id, holds(ids)))).toEqual([0, 1, 3]);
   });
 
   it('finds nothing before anything is filed', () => {
