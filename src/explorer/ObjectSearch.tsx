@@ -137,7 +137,11 @@ export function ObjectSearch({
 
   const status = results.error
     ? `The search failed: ${results.error}`
-    : searchStatusText(results, { received, loading: isLoading(progress) });
+    : searchStatusText(results, {
+        received,
+        loading: isLoading(progress),
+        tooLarge: progress.tooLarge,
+      });
   return (
     <div className="object-search" role="search" aria-label="Search across objects">
       <div className="field">

@@ -43,13 +43,18 @@ export interface ObjectViewProps {
  */
 export const ObjectView = memo(function ObjectView(props: ObjectViewProps) {
   const { parsed } = props.source;
-  return parsed.ok ? (
-    <ParsedObjectView {...props} value={parsed.value} />
-  ) : (
+  if (parsed.ok) return <ParsedObjectView {...props} value={parsed.value} />;
+  return (
     <article className="object-view" aria-label={`Object ${props.objectId}`}>
       <div role="alert" className="alert">
-        <p>This object's text is not valid JSON ({parsed.error}). Its exact text:</p>
-        <pre className="raw">{props.source.read()}</pre>
+        {'tooLarge' in parsed ? (
+          <p>{parsed.tooLarge}</p>
+        ) : (
+          <>
+            <p>This object's text is not valid JSON ({parsed.error}). Its exact text:</p>
+            <pre className="raw">{props.source.read()}</pre>
+          </>
+        )}
       </div>
     </article>
   );

@@ -1,6 +1,11 @@
 import { parseDeferringLarge } from '../speckle/lazyObject';
+import { TextTooLargeError } from '../speckle/textLimit';
 
-export type ParseResult = { ok: true; value: object } | { ok: false; error: string };
+export type ParseResult =
+  | { ok: true; value: object }
+  | { ok: false; error: string }
+  /** The text is too large to read as one (speckle/textLimit.ts): why, in words. */
+  | { ok: false; tooLarge: string };
 
 /**
  * An object's text and its parse, as ObjectView shows them. `read` gives the text exactly as
@@ -14,7 +19,14 @@ export interface ObjectSource {
 
 /** Reads and parses the text now; only the parse is kept. */
 export function objectSource(read: () => string): ObjectSource {
-  return { read, parsed: parseJson(read(), read) };
+  let raw: string;
+  try {
+    raw = read();
+  } catch (error) {
+    if (!(error instanceof TextTooLargeError)) throw error;
+    return { read, parsed: { ok: false, tooLarge: error.message } };
+  }
+  return { read, parsed: parseJson(raw, read) };
 }
 
 function parseJson(raw: string, reread: () => string): ParseResult {

@@ -1,5 +1,6 @@
 /** The results of a search across objects as the page holds them, and how they are described. */
 import type { ObjectMatch } from '../speckle/search';
+import { MAX_TEXT_BYTES } from '../speckle/textLimit';
 import type { SearchState, SearchUpdate } from '../workers/searchSession';
 
 export interface ObjectSearchResults {
@@ -44,6 +45,8 @@ export interface SetProgress {
   /** Distinct objects the page holds. */
   received: number;
   loading: boolean;
+  /** Of those, objects too large to read as text (speckle/textLimit.ts), which go unsearched. */
+  tooLarge: number;
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -51,8 +54,19 @@ const objects = (n: number) => `${count(n)} ${n === 1 ? 'object' : 'objects'}`;
 
 /** Where the search stands, in words; empty when nothing is searched. */
 export function searchStatusText(results: ObjectSearchResults, set: SetProgress): string {
+  if (results.query === '') return '';
+  const { tooLarge } = set;
+  const unsearched =
+    tooLarge === 0
+      ? ''
+      : ` Of these, ${objects(tooLarge)} over ${MAX_TEXT_BYTES / 1_000_000} MB ` +
+        `${tooLarge === 1 ? 'is' : 'are'} left out: ${tooLarge === 1 ? 'its' : 'their'} text is ` +
+        'not read.';
+  return searchProgressText(results, set) + unsearched;
+}
+
+function searchProgressText(results: ObjectSearchResults, set: SetProgress): string {
   const { query, scanned, state } = results;
-  if (query === '') return '';
   // The results lag the box while typing pauses: say which query they answer.
   const quoted = `"${query}"`;
   const found = results.objects.length;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ObjectSet } from '../speckle/objectSet';
+import { isTextTooLarge } from '../speckle/textLimit';
 import { RecordFeeder } from '../workers/recordFeeder';
 import { openSearchChannel, type SearchChannel } from '../workers/searchChannel';
 import { applyUpdate, NO_RESULTS, type ObjectSearchResults } from './searchResults';
@@ -70,8 +71,9 @@ function connect(
     {
       count: () => set.getProgress().readable,
       record: (index) => {
-        const { id, raw } = set.summaries.at(index)!;
-        return { id, raw };
+        const object = set.summaries.at(index)!;
+        // Not read: the search's status says how many objects it leaves out.
+        return { id: object.id, raw: isTextTooLarge(object.bytes) ? '' : object.raw };
       },
     },
     (records) => channel.send({ type: 'add', records }),

@@ -264,12 +264,8 @@ export interface ReceivedObjects {
 
 /** Each object once, in the order received: those received so far, not those still to come. */
 export function uniqueObjects(set: ReceivedObjects): Iterable<ExportObject> {
-  const received = itemsSoFar(set.summaries);
-  return {
-    *[Symbol.iterator]() {
-      for (const { id, raw, speckleType } of received) yield { id, raw, speckleType };
-    },
-  };
+  // The set's records, whose text is decoded only where a format reads it: the ids need none.
+  return itemsSoFar(set.summaries);
 }
 
 /**

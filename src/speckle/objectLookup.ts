@@ -4,6 +4,7 @@
  * only text.
  */
 import type { Lookup } from './recompose';
+import { isTextTooLarge } from './textLimit';
 import { objectTitle } from './titles';
 import { shortTypeName } from './types';
 
@@ -25,6 +26,8 @@ export function parsedObjects(texts: ObjectTexts): ParsedObjects {
   const parsed = new Map<string, unknown>();
   const lookup: Lookup = (id) => {
     if (parsed.has(id)) return parsed.get(id);
+    // A text too large to read is, to recomposition, as good as absent.
+    if (isTextTooLarge(texts.summary(id)?.bytes ?? 0)) return undefined;
     const raw = texts.raw(id);
     // Not kept: the object may arrive, or its text reach the page, later in the load.
     if (raw === undefined) return undefined;

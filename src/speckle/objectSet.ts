@@ -21,6 +21,7 @@ import { idHash } from './idHash';
 import { IdTable } from './idTable';
 import { Column, LineColumns } from './lineColumns';
 import type { ReadonlyList } from './readonlyList';
+import { isTextTooLarge, TextTooLargeError } from './textLimit';
 import { decodeSpan } from './utf8Text';
 
 export interface ObjectSummary {
@@ -46,6 +47,8 @@ export interface LoadProgress {
   /** Decoded bytes of the body so far. */
   bytes: number;
   duplicates: number;
+  /** Distinct objects whose text is too large to read as one (textLimit.ts). */
+  tooLarge: number;
   startedAt: number;
   finishedAt: number | null;
   /** Why the load stopped short (or never started); null while all is well. */
@@ -142,7 +145,9 @@ abstract class StoredObject implements ObjectSummary, LineRecord {
     return bytes;
   }
 
+  /** Throws TextTooLargeError, without decoding, for a text over MAX_TEXT_BYTES. */
   get raw(): string {
+    if (isTextTooLarge(this.bytes)) throw new TextTooLargeError(this.id, this.bytes);
     const { encoded } = this;
     return decodeSpan(encoded, 0, encoded.length);
   }
@@ -229,6 +234,7 @@ export class ObjectSet {
       expected: null,
       bytes: 0,
       duplicates: 0,
+      tooLarge: 0,
       startedAt: now,
       finishedAt: null,
       error: null,
@@ -294,7 +300,7 @@ export class ObjectSet {
 
   /** Adds an indexed block of lines; the block's new type names join the load's type table. */
   appendBlock(block: IndexedBlock): void {
-    let { received, expected, duplicates } = this.progress;
+    let { received, expected, duplicates, tooLarge } = this.progress;
     const { bytes, byteLength, offset, starts, ends, types, idHashes } = block;
     if (!bytes) this.readableWhileHeld ??= received;
     this.typeNames.push(...block.newTypes);
@@ -313,7 +319,8 @@ export class ObjectSet {
     for (let index = 0; index < starts.length; index += 1) {
       const hash = idHashes[index]!;
       const start = starts[index]!;
-      const line = this.lines.push(start, ends[index]! - start, types[index]!, hash);
+      const size = ends[index]! - start;
+      const line = this.lines.push(start, size, types[index]!, hash);
       if (this.table.fileUnlessFiled(line, this.sameIds) !== -1) {
         duplicates += 1;
         this.distinctLines ??= Column.counting(line);
@@ -321,6 +328,7 @@ export class ObjectSet {
       }
       this.distinctLines?.push(line);
       received += 1;
+      if (isTextTooLarge(size)) tooLarge += 1;
     }
     // The first body bytes and the root change what the page shows: they are told in the next
     // task, not in this one, which would then also hold the root's drawing (a long task).
@@ -333,6 +341,7 @@ export class ObjectSet {
         readable: this.readableWhileHeld ?? received,
         expected,
         duplicates,
+        tooLarge,
         bytes: offset + byteLength,
         retry: null,
       },

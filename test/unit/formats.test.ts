@@ -340,7 +340,8 @@ describe('uniqueObjects', () => {
 
     const listed = [...objects];
     expect(listed.map(({ id }) => id)).toEqual(records.slice(0, 10).map(({ id }) => id));
-    expect(listed[0]).toEqual({
+    const { id, raw, speckleType } = listed[0]!;
+    expect({ id, raw, speckleType }).toEqual({
       id: records[0]!.id,
       raw: records[0]!.raw,
       speckleType: 'Speckle.Core.Models.DataChunk',

@@ -54,7 +54,7 @@ describe('applyUpdate', () => {
 });
 
 describe('searchStatusText', () => {
-  const done = { received: 1000, loading: false };
+  const done = { received: 1000, loading: false, tooLarge: 0 };
 
   it('says nothing without a query', () => {
     expect(searchStatusText(NO_RESULTS, done)).toBe('');
@@ -88,13 +88,24 @@ describe('searchStatusText', () => {
 
   it('says that objects still loading will be searched', () => {
     const caughtUp = { ...started, state: 'caught-up' as const, scanned: 400, available: 400 };
-    expect(searchStatusText(caughtUp, { received: 400, loading: true })).toBe(
+    expect(searchStatusText(caughtUp, { received: 400, loading: true, tooLarge: 0 })).toBe(
       'Searched the 400 objects received so far for "wall"; no object matches. The model is ' +
         'still loading: objects that arrive are searched too.',
     );
     // The page holds more than the search was given yet: it is not done.
-    expect(searchStatusText(caughtUp, { received: 900, loading: false })).toMatch(
+    expect(searchStatusText(caughtUp, { received: 900, loading: false, tooLarge: 0 })).toMatch(
       /^Searched 400 of 900 objects/,
+    );
+  });
+
+  it('says how many objects it leaves out for being too large to read as text', () => {
+    const finished = { ...started, state: 'caught-up' as const, scanned: 1000, available: 1000 };
+    expect(searchStatusText(finished, { ...done, tooLarge: 1 })).toBe(
+      'Searched all 1,000 objects for "wall": no object matches. Of these, 1 object over 64 MB ' +
+        'is left out: its text is not read.',
+    );
+    expect(searchStatusText(started, { ...done, tooLarge: 2 })).toMatch(
+      / so far… Of these, 2 objects over 64 MB are left out: their text is not read\.$/,
     );
   });
 

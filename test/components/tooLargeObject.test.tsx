@@ -1,0 +1,56 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { MAX_TEXT_BYTES } from '../../src/speckle/textLimit';
+import { renderApp } from './renderApp';
+import { PROJECT_ID, SERVER, speckleServer } from './speckleDouble';
+
+const ROOT_ID = 'a'.repeat(32);
+const BIG_ID = 'b'.repeat(32);
+
+/** A model whose one child is an object a million bytes over the text limit. */
+function serveModelWithTooLargeChild() {
+  const root = JSON.stringify({
+    id: ROOT_ID,
+    speckle_type: 'Base',
+    name: 'holder',
+    child: { referencedId: BIG_ID, speckle_type: 'reference' },
+    __closure: { [BIG_ID]: 1 },
+  });
+  const head = `{"id":"${BIG_ID}","speckle_type":"Objects.Other.Blob","data":"`;
+  const tail = '"}';
+  const big = `${head}${'x'.repeat(MAX_TEXT_BYTES + 1_000_000 - head.length - tail.length)}${tail}`;
+  const body = new TextEncoder().encode(`${ROOT_ID}\t${root}\n${BIG_ID}\t${big}\n`);
+  speckleServer.use(
+    http.get(
+      `${SERVER}/objects/:p/:o`,
+      () => new HttpResponse(body, { headers: { 'Content-Type': 'text/plain; charset=UTF-8' } }),
+    ),
+  );
+}
+
+describe('an object over the 64 MB text limit in a with-children load', () => {
+  it('is listed, and says why it is not shown or searched instead of reading its text', async () => {
+    serveModelWithTooLargeChild();
+    const { user } = renderApp({ route: `/objects/${PROJECT_ID}/${ROOT_ID}` });
+    await screen.findByText('2 objects', { exact: false }, { timeout: 10_000 });
+
+    const list = screen.getByRole('listbox', { name: 'Received objects' });
+    await user.click(within(list).getByRole('option', { name: new RegExp(BIG_ID) }));
+    const shown = await screen.findByRole('article', { name: `Object ${BIG_ID}` });
+    expect(within(shown).getByRole('alert')).toHaveTextContent(
+      `Object ${BIG_ID} is 65.0 MB of JSON, more than the 64 MB this explorer reads as text, so ` +
+        'it is not shown, searched or written as text. Its bytes are kept as received: ' +
+        '"Download all as JSON lines" saves them exactly.',
+    );
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search all objects' }), 'holder');
+    expect(
+      await screen.findByText(
+        /^Searched all 2 objects for "holder": 1 object matches, 1 match\. Of these, 1 object over 64 MB is left out: its text is not read\.$/,
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+  }, 30_000);
+});
