@@ -15,6 +15,7 @@ export type ApiErrorKind =
   | 'bad-response'
   | 'truncated'
   | 'malformed'
+  | 'too-large'
   | 'cancelled';
 
 export interface ApiErrorContext {
@@ -94,6 +95,8 @@ function describe(kind: ApiErrorKind, c: ApiErrorContext): string {
       return `The download stopped before the server finished sending: the connection closed early. What arrived is shown and marked incomplete; retry to get the rest.`;
     case 'malformed':
       return `The server sent a line this app cannot read${c.serverText ? ` ("${c.serverText}")` : ''}. What arrived before it is shown and marked incomplete.`;
+    case 'too-large':
+      return `Object ${c.objectId} is larger than this explorer reads as text.`;
     case 'cancelled':
       return `You cancelled the download. What arrived is shown and marked incomplete.`;
   }

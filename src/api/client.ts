@@ -6,6 +6,7 @@
  * origin root; so when an address answers with a web page or not at all, the other form is tried once
  * and the caller is told which base worked, to remember it.
  */
+import { isTextTooLarge, textTooLargeMessage } from '../speckle/textLimit';
 import { ApiError, type ApiErrorContext } from './apiError';
 import { alternateBase } from './serverUrl';
 
@@ -55,7 +56,16 @@ export async function fetchSingleObject(
     {},
   );
   const context = errorContext(base, access, address, response.status);
-  const raw = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
+  const bytes = await response.arrayBuffer();
+  if (isTextTooLarge(bytes.byteLength)) {
+    throw new ApiError(
+      'too-large',
+      context,
+      `${textTooLargeMessage(address.objectId, bytes.byteLength)} Get with children keeps its ` +
+        'bytes as received, and "Download all as JSON lines" saves them exactly.',
+    );
+  }
+  const raw = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
   // Not parsed here: the view parses it once when it shows it (a single object can be 20 MB), and
   // shows the exact text if it is not valid JSON. Only an answer that is no object at all is refused.
   if (!/^\uFEFF?\s*\{/.test(raw)) {

@@ -68,7 +68,11 @@ export function SingleObjectResult({
       )}
       {query.isError &&
         (isApiError(query.error) ? (
-          <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />
+          <ErrorAlert
+            error={query.error}
+            // The same object comes back just as large.
+            onRetry={query.error.kind === 'too-large' ? undefined : () => void query.refetch()}
+          />
         ) : (
           <p role="alert">{String(query.error)}</p>
         ))}

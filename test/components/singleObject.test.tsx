@@ -150,6 +150,26 @@ describe('Get object', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
+  it('says an object over 64 MB is too large to show, with no Retry that would fetch it again', async () => {
+    const head = `{"id":"${MESH.id}","speckle_type":"Objects.Geometry.Mesh","vertices":[`;
+    const body = `${head}${'0,'.repeat(32_500_000)}0]}`;
+    speckleServer.use(
+      http.get(
+        `${SERVER}/objects/:p/:o/single`,
+        () => new HttpResponse(body, { headers: { 'Content-Type': 'application/json' } }),
+      ),
+    );
+    const { user } = renderApp();
+    await lookUp(user, PROJECT_ID, MESH.id);
+    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(
+      `Object ${MESH.id} is 65.0 MB of JSON, more than the 64 MB this explorer reads as text, so ` +
+        'it is not shown, searched or written as text. Get with children keeps its bytes as ' +
+        'received, and "Download all as JSON lines" saves them exactly.',
+    );
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
   it('retries by itself when rate limited, then shows the object', async () => {
     let calls = 0;
     speckleServer.use(

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isApiError, type ApiError } from '../../src/api/apiError';
 import { fetchSingleObject, type AnsweredBases } from '../../src/api/client';
+import { MAX_TEXT_BYTES } from '../../src/speckle/textLimit';
 
 const OBJECT = { projectId: '0123456789', objectId: 'a'.repeat(32) };
 const TOKEN = 'secret-token-0123456789abcdef0123456789abc';
@@ -111,5 +112,34 @@ describe('a failed request (network error)', () => {
 
     expect(next.kind).toBe('network');
     expect(next.isTransient).toBe(false);
+  });
+});
+
+describe('fetchSingleObject of an object over the text limit', () => {
+  it('refuses it as too large, naming its size and where its exact bytes can be had', async () => {
+    const head = `{"id":"${OBJECT.objectId}","speckle_type":"Base","data":"`;
+    const bytes = MAX_TEXT_BYTES + 500_000;
+    const body = `${head}${'x'.repeat(bytes - head.length - 2)}"}`;
+    stubFetch(() => new Response(body, { headers: { 'Content-Type': 'application/json' } }));
+
+    const error = await failure();
+
+    expect(error.kind).toBe('too-large');
+    expect(error.message).toBe(
+      `Object ${OBJECT.objectId} is 64.5 MB of JSON, more than the 64 MB this explorer reads as ` +
+        'text, so it is not shown, searched or written as text. Get with children keeps its ' +
+        'bytes as received, and "Download all as JSON lines" saves them exactly.',
+    );
+    expect(error.isTransient).toBe(false);
+  });
+
+  it('reads an object of exactly the limit', async () => {
+    const head = `{"id":"${OBJECT.objectId}","data":"`;
+    const body = `${head}${'x'.repeat(MAX_TEXT_BYTES - head.length - 2)}"}`;
+    stubFetch(() => new Response(body, { headers: { 'Content-Type': 'application/json' } }));
+
+    const { raw } = await fetchSingleObject({ base: BASE, token: TOKEN }, OBJECT, answered);
+
+    expect(raw.length).toBe(MAX_TEXT_BYTES);
   });
 });
