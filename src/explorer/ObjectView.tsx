@@ -1,9 +1,12 @@
 import { memo, useEffect, useMemo, useState } from 'react';
 import { EXPORT_FORMATS } from '../export/formats';
 import { jsonValueSpan } from '../export/jsonPath';
+import { joinWithin } from '../export/parts';
+import { jsonValueParts } from '../export/valueParts';
 import { parsedObjects, type ObjectTexts } from '../speckle/objectLookup';
 import { pathOf, type Path } from '../speckle/paths';
 import { recompose } from '../speckle/recompose';
+import { MAX_TEXT_BYTES } from '../speckle/textLimit';
 import { objectTitle } from '../speckle/titles';
 import { shortTypeName, typeChain } from '../speckle/types';
 import { ExportProgress } from './ExportProgress';
@@ -105,11 +108,13 @@ function ParsedObjectView({
     // The received text of the value, exactly; the recomposed view has no text to cut from.
     const raw = recomposed ? null : source.read();
     const span = raw === null ? null : jsonValueSpan(raw, activePath);
-    clipboard.copy(
-      'Value',
-      raw !== null && span
-        ? raw.slice(span.start, span.end)
-        : JSON.stringify(activeRow.value, null, 2),
+    if (raw !== null && span) return clipboard.copy('Value', raw.slice(span.start, span.end));
+    // A recomposed value can be a whole model: it is written a part at a time, up to the limit.
+    const text = joinWithin(jsonValueParts(activeRow.value, 2), MAX_TEXT_BYTES);
+    if (text !== null) return clipboard.copy('Value', text);
+    clipboard.refuse(
+      `The value is over ${MAX_TEXT_BYTES / 1_000_000} MB as JSON, too large to copy. ` +
+        `"${EXPORT_FORMATS.recomposed.label}" saves the whole object.`,
     );
   }
 

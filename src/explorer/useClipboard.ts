@@ -11,5 +11,10 @@ export function useClipboard() {
     );
   }
 
-  return { copy, message };
+  /** Says why nothing was copied. */
+  function refuse(reason: string) {
+    setMessage(reason);
+  }
+
+  return { copy, refuse, message };
 }

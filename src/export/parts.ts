@@ -83,6 +83,19 @@ function* textSlices(text: string, limit = PART_CHARS): Generator<string> {
   }
 }
 
+/**
+ * The parts joined into one string, or null as soon as they pass `limit` characters: for a copy to
+ * the clipboard, which takes one string, of a value whose size shows only in the writing.
+ */
+export function joinWithin(parts: Iterable<string>, limit: number): string | null {
+  let text = '';
+  for (const part of parts) {
+    if (text.length + part.length > limit) return null;
+    text += part;
+  }
+  return text;
+}
+
 export function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
 }

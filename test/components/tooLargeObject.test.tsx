@@ -54,3 +54,46 @@ describe('an object over the 64 MB text limit in a with-children load', () => {
     ).toBeInTheDocument();
   }, 30_000);
 });
+
+describe('copying a value', () => {
+  it('will not copy a recomposed value that would be over 64 MB as JSON, and says what saves it', async () => {
+    // 6.4 MB received. Indented, one number a line ten levels in, 74 MB.
+    const levels = 'abcdefghij'.split('');
+    const nested = levels.reduceRight(
+      (inner, key) => `{"${key}":${inner}}`,
+      `[${'0,'.repeat(3_200_000)}0]`,
+    );
+    const root = `{"id":"${ROOT_ID}","speckle_type":"Base","nested":${nested}}`;
+    speckleServer.use(
+      http.get(
+        `${SERVER}/objects/:p/:o`,
+        () =>
+          new HttpResponse(`${ROOT_ID}\t${root}\n`, {
+            headers: { 'Content-Type': 'text/plain; charset=UTF-8' },
+          }),
+      ),
+    );
+    const { user } = renderApp({ route: `/objects/${PROJECT_ID}/${ROOT_ID}` });
+    const tree = await screen.findByRole(
+      'tree',
+      { name: `Properties of ${ROOT_ID}` },
+      { timeout: 10_000 },
+    );
+    await user.click(within(tree).getByRole('treeitem', { name: /^nested:/ }));
+    await user.click(screen.getByRole('button', { name: 'Copy value' }));
+    // As received, the value is cut from the object's text.
+    expect(await navigator.clipboard.readText()).toBe(nested);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Recomposed view' }));
+    await user.click(within(tree).getByRole('treeitem', { name: /^nested:/ }));
+    await user.click(screen.getByRole('button', { name: 'Copy value' }));
+
+    expect(
+      await screen.findByText(
+        'The value is over 64 MB as JSON, too large to copy. "Download recomposed object JSON" ' +
+          'saves the whole object.',
+      ),
+    ).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(nested);
+  }, 30_000);
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byteSlices, PART_BYTES } from '../../src/export/parts';
+import { byteSlices, joinWithin, PART_BYTES } from '../../src/export/parts';
 
 describe('byteSlices', () => {
   it('cuts big blocks into views of at most a part, in order, copying nothing', () => {
@@ -12,5 +12,20 @@ describe('byteSlices', () => {
     expect(slices.slice(0, 3).every(({ buffer }) => buffer === big.buffer)).toBe(true);
     expect(slices[3]).toBe(small);
     expect(Buffer.concat(slices).equals(Buffer.concat([big, small]))).toBe(true);
+  });
+});
+
+describe('joinWithin', () => {
+  it('joins parts up to the limit, and gives null, without reading further, once they pass it', () => {
+    expect(joinWithin(['ab', 'cd', 'e'], 5)).toBe('abcde');
+    let read = 0;
+    function* parts() {
+      for (const part of ['ab', 'cd', 'ef', 'gh']) {
+        read += 1;
+        yield part;
+      }
+    }
+    expect(joinWithin(parts(), 5)).toBeNull();
+    expect(read).toBe(3);
   });
 });
