@@ -56,7 +56,8 @@ export interface LineBlock {
 export interface LineSplitter {
   /** The chunk as a block with the lines it completes, or null once the read has stopped. */
   push(chunk: Uint8Array): LineBlock | null;
-  finish(): { complete: boolean; trailing: string };
+  /** Whether the body ended with its last line: bytes after it mean the body was cut. */
+  finish(): { complete: boolean };
 }
 
 const PREVIEW_LENGTH = 80;
@@ -197,13 +198,16 @@ export function createLineSplitter(): LineSplitter {
     return { message, lineNumber, preview: previewOf(line) };
   }
 
-  function finish(): { complete: boolean; trailing: string } {
-    let rest = concat(pending);
+  function finish(): { complete: boolean } {
+    let length = 0;
+    for (const piece of pending) length += piece.length;
+    // Only the body's own first bytes may be a byte order mark, and a body of one is complete.
+    const onlyByteOrderMark =
+      pendingStart === 0 &&
+      length === BYTE_ORDER_MARK.length &&
+      startsWithByteOrderMark(concat(pending));
     pending = [];
-    if (pendingStart === 0 && startsWithByteOrderMark(rest)) {
-      rest = rest.subarray(BYTE_ORDER_MARK.length);
-    }
-    return { complete: rest.length === 0, trailing: decodeTrailing(rest) };
+    return { complete: length === 0 || onlyByteOrderMark };
   }
 
   return { push, finish };
@@ -211,20 +215,6 @@ export function createLineSplitter(): LineSplitter {
 
 function startsWithByteOrderMark(bytes: Uint8Array): boolean {
   return BYTE_ORDER_MARK.every((byte, index) => bytes[index] === byte);
-}
-
-/**
- * The text of a last line that never ended. A body cut in the middle of a multi-byte character is a
- * truncated body, not bad text: the text is what decodes before the cut character.
- */
-function decodeTrailing(rest: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(rest, {
-      stream: true,
-    });
-  } catch {
-    return new TextDecoder('utf-8', { ignoreBOM: true }).decode(rest);
-  }
 }
 
 function concat(pieces: readonly Uint8Array[]): Uint8Array {

@@ -9,3 +9,13 @@ export function recordsOf(block: LineBlock): LineRecord[] {
     raw: decoder.decode(source.subarray(start - sourceOffset, end - sourceOffset)),
   }));
 }
+
+/**
+ * The text of the body's bytes after `goodEnd` (the end of its last good line): what a cut body
+ * holds of the line that never ended, up to a character the cut split. A byte order mark with
+ * nothing after it reads as nothing.
+ */
+export function textAfter(chunks: readonly Uint8Array[], goodEnd: number): string {
+  const body = Buffer.concat(chunks);
+  return new TextDecoder().decode(body.subarray(goodEnd), { stream: true });
+}

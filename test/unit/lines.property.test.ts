@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createLineSplitter, type LineRecord, type MalformedLine } from '../../src/api/lines';
-import { recordsOf } from './lineRecords';
+import { recordsOf, textAfter } from './lineRecords';
 
 const encoder = new TextEncoder();
 
@@ -61,13 +61,16 @@ function readCatching(
 ): { ok: true; result: ReadResult } | { ok: false; error: MalformedLine; delivered: LineRecord[] } {
   const splitter = createLineSplitter();
   const delivered: LineRecord[] = [];
+  let goodEnd = 0;
   for (const chunk of chunks) {
     const block = splitter.push(chunk);
     if (!block) continue;
     delivered.push(...recordsOf(block));
     if (block.malformed) return { ok: false, error: block.malformed, delivered };
+    goodEnd = block.goodEnd;
   }
-  return { ok: true, result: { records: delivered, ...splitter.finish() } };
+  const trailing = textAfter(chunks, goodEnd);
+  return { ok: true, result: { records: delivered, ...splitter.finish(), trailing } };
 }
 
 // Ids: any well-formed text without the two characters that frame a line (nor a leading byte order

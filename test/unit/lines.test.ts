@@ -1,18 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { createLineSplitter, type LineRecord, type MalformedLine } from '../../src/api/lines';
-import { recordsOf } from './lineRecords';
+import { recordsOf, textAfter } from './lineRecords';
 import { readRealFixture } from './realFixtures';
 
 const encoder = new TextEncoder();
 
+/** The records read, whether the body ended with its last line, and the text after that line. */
 function read(chunks: Uint8Array[]) {
   const splitter = createLineSplitter();
+  let goodEnd = 0;
   const records = chunks.flatMap((chunk) => {
     const block = splitter.push(chunk);
     if (block?.malformed) throw new Error(block.malformed.message);
+    goodEnd = block?.goodEnd ?? goodEnd;
     return block ? recordsOf(block) : [];
   });
-  return { records, ...splitter.finish() };
+  return { records, ...splitter.finish(), trailing: textAfter(chunks, goodEnd) };
 }
 
 function splitAt(bytes: Uint8Array, ...positions: number[]): Uint8Array[] {
@@ -116,7 +119,8 @@ describe('createLineSplitter', () => {
     expect(blocks.at(-1)?.goodEnd).toBe(body.lastIndexOf(0x0a) + 1);
     // The byte order mark stays in the bytes but not in the first id.
     expect(blocks.flatMap(recordsOf).map(({ id }) => id)).toEqual([ID_A, ID_B]);
-    expect(splitter.finish()).toEqual({ complete: false, trailing: `${ID_C}\t{"cut":` });
+    expect(splitter.finish()).toEqual({ complete: false });
+    expect(textAfter([body], blocks.at(-1)!.goodEnd)).toBe(`${ID_C}\t{"cut":`);
   });
 
   it('splits at the first tab only', () => {
@@ -151,6 +155,9 @@ describe('createLineSplitter', () => {
   it('treats an empty body as complete', () => {
     expect(read([])).toEqual({ records: [], complete: true, trailing: '' });
     expect(read([new Uint8Array(0)])).toEqual({ records: [], complete: true, trailing: '' });
+    // A byte order mark alone is an empty body too; part of one is a body cut short.
+    expect(read([encoder.encode('\uFEFF')])).toMatchObject({ records: [], complete: true });
+    expect(read([encoder.encode('\uFEFF').subarray(0, 2)])).toMatchObject({ complete: false });
   });
 
   describe('when the body was cut', () => {
