@@ -6,7 +6,7 @@ import { jsonValueParts } from '../export/valueParts';
 import { parsedObjects, type ObjectTexts } from '../speckle/objectLookup';
 import { pathOf, type Path } from '../speckle/paths';
 import { recompose } from '../speckle/recompose';
-import { MAX_TEXT_BYTES } from '../speckle/textLimit';
+import { MAX_TEXT_BYTES, TEXT_LIMIT } from '../speckle/textLimit';
 import { objectTitle } from '../speckle/titles';
 import { shortTypeName, typeChain } from '../speckle/types';
 import { ExportProgress } from './ExportProgress';
@@ -113,7 +113,7 @@ function ParsedObjectView({
     const text = joinWithin(jsonValueParts(activeRow.value, 2), MAX_TEXT_BYTES);
     if (text !== null) return clipboard.copy('Value', text);
     clipboard.refuse(
-      `The value is over ${MAX_TEXT_BYTES / 1_000_000} MB as JSON, too large to copy. ` +
+      `The value is over ${TEXT_LIMIT} as JSON, too large to copy. ` +
         `"${EXPORT_FORMATS.recomposed.label}" saves the whole object.`,
     );
   }

@@ -1,6 +1,6 @@
 /** The results of a search across objects as the page holds them, and how they are described. */
 import type { ObjectMatch } from '../speckle/search';
-import { MAX_TEXT_BYTES } from '../speckle/textLimit';
+import { TEXT_LIMIT } from '../speckle/textLimit';
 import type { SearchState, SearchUpdate } from '../workers/searchSession';
 
 export interface ObjectSearchResults {
@@ -59,7 +59,7 @@ export function searchStatusText(results: ObjectSearchResults, set: SetProgress)
   const unsearched =
     tooLarge === 0
       ? ''
-      : ` Of these, ${objects(tooLarge)} over ${MAX_TEXT_BYTES / 1_000_000} MB ` +
+      : ` Of these, ${objects(tooLarge)} over ${TEXT_LIMIT} ` +
         `${tooLarge === 1 ? 'is' : 'are'} left out: ${tooLarge === 1 ? 'its' : 'their'} text is ` +
         'not read.';
   return searchProgressText(results, set) + unsearched;

@@ -11,6 +11,9 @@ import { formatBytes } from './text';
 /** 64 MB of UTF-8, in the decimal units the page writes sizes in. */
 export const MAX_TEXT_BYTES = 64_000_000;
 
+/** The limit as messages name it. */
+export const TEXT_LIMIT = `${MAX_TEXT_BYTES / 1_000_000} MB`;
+
 export function isTextTooLarge(bytes: number): boolean {
   return bytes > MAX_TEXT_BYTES;
 }
@@ -18,18 +21,14 @@ export function isTextTooLarge(bytes: number): boolean {
 /** What the explorer says of an object whose text it does not build. */
 export function textTooLargeMessage(objectId: string, bytes: number): string {
   return (
-    `Object ${objectId} is ${formatBytes(bytes)} of JSON, more than the ` +
-    `${MAX_TEXT_BYTES / 1_000_000} MB this explorer reads as text, so it is not shown, searched or ` +
-    'written as text.'
+    `Object ${objectId} is ${formatBytes(bytes)} of JSON, more than the ${TEXT_LIMIT} this ` +
+    'explorer reads as text, so it is not shown, searched or written as text.'
   );
 }
 
 /** Thrown by a stored object's `raw` when its text is over MAX_TEXT_BYTES: it is not decoded. */
 export class TextTooLargeError extends Error {
-  constructor(
-    readonly objectId: string,
-    readonly bytes: number,
-  ) {
+  constructor(objectId: string, bytes: number) {
     super(
       `${textTooLargeMessage(objectId, bytes)} Its bytes are kept as received: ` +
         '"Download all as JSON lines" saves them exactly.',
