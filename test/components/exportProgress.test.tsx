@@ -1,10 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BATCH_CHARS } from '../../src/export/saveFile';
 import { formatBytes } from '../../src/speckle/text';
 import { renderApp } from './renderApp';
-import { PROJECT_ID, SERVER, speckleServer, streamOf } from './speckleDouble';
+import { PROJECT_ID, serveWithChildren, streamOf } from './speckleDouble';
 
 const ids = ['a', 'b', 'c'].map((letter) => letter.repeat(32));
 // Three texts of about a batch each, so the file is written in several awaited writes.
@@ -43,17 +42,8 @@ afterEach(() => {
 });
 
 async function openModel() {
-  speckleServer.use(
-    http.get(
-      `${SERVER}/objects/:p/:o`,
-      () =>
-        new HttpResponse(
-          streamOf(ids.map((id, i) => `${id}\t${texts[i]}\n`).join(''), { chunkSize: 1 << 16 }),
-          {
-            headers: { 'Content-Type': 'text/plain; charset=UTF-8' },
-          },
-        ),
-    ),
+  serveWithChildren(
+    streamOf(ids.map((id, i) => `${id}\t${texts[i]}\n`).join(''), { chunkSize: 1 << 16 }),
   );
   const app = renderApp({ route: `/objects/${PROJECT_ID}/${ids[0]}` });
   await screen.findByText(/^3 objects/);

@@ -1,16 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import type { ComponentProps } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from './renderApp';
-import {
-  CUBE_LINES,
-  CUBE_OBJECTS,
-  PROJECT_ID,
-  ROOT_ID,
-  SERVER,
-  speckleServer,
-} from './speckleDouble';
+import { CUBE_LINES, CUBE_OBJECTS, PROJECT_ID, ROOT_ID, serveWithChildren } from './speckleDouble';
 
 // The shown object's tree is the costly part of the page: count how often the object view draws
 // it, and how often the page draws the breadcrumb (not memoised, so drawn whenever the page is).
@@ -49,12 +41,7 @@ function serveLinesByHand() {
       controller = started;
     },
   });
-  speckleServer.use(
-    http.get(
-      `${SERVER}/objects/:p/:o`,
-      () => new HttpResponse(body, { headers: { 'Content-Type': 'text/plain; charset=UTF-8' } }),
-    ),
-  );
+  serveWithChildren(body);
   return {
     send: (line: string) => controller.enqueue(encoder.encode(`${line}\n`)),
     end: () => controller.close(),

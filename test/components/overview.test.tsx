@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from './renderApp';
 import {
@@ -7,8 +6,7 @@ import {
   CUBE_OBJECTS,
   PROJECT_ID,
   ROOT_ID,
-  SERVER,
-  speckleServer,
+  serveWithChildren,
   streamOf,
 } from './speckleDouble';
 
@@ -17,15 +15,7 @@ const MESH = 'Objects.Geometry.Mesh';
 const meshes = CUBE_OBJECTS.filter(({ raw }) => raw.includes(`"${MESH}"`));
 
 function serveLines(text: string, options: { error?: boolean } = {}) {
-  speckleServer.use(
-    http.get(
-      `${SERVER}/objects/:p/:o`,
-      () =>
-        new HttpResponse(streamOf(text, options), {
-          headers: { 'Content-Type': 'text/plain; charset=UTF-8' },
-        }),
-    ),
-  );
+  serveWithChildren(streamOf(text, options));
 }
 
 async function loadCube() {
@@ -95,38 +85,31 @@ describe('What’s in it', () => {
   it('counts objects as they arrive, before the load ends', async () => {
     const lines = CUBE_LINES.split('\n').slice(0, -1);
     let sendRest: () => void = () => undefined;
-    speckleServer.use(
-      http.get(
-        `${SERVER}/objects/:p/:o`,
-        () =>
-          new HttpResponse(
-            new ReadableStream({
-              start(controller) {
-                const encode = (text: string) => new TextEncoder().encode(text);
-                controller.enqueue(
-                  encode(
-                    lines
-                      .slice(0, 4)
-                      .map((line) => `${line}\n`)
-                      .join(''),
-                  ),
-                );
-                sendRest = () => {
-                  controller.enqueue(
-                    encode(
-                      lines
-                        .slice(4)
-                        .map((line) => `${line}\n`)
-                        .join(''),
-                    ),
-                  );
-                  controller.close();
-                };
-              },
-            }),
-            { headers: { 'Content-Type': 'text/plain; charset=UTF-8' } },
-          ),
-      ),
+    serveWithChildren(
+      new ReadableStream({
+        start(controller) {
+          const encode = (text: string) => new TextEncoder().encode(text);
+          controller.enqueue(
+            encode(
+              lines
+                .slice(0, 4)
+                .map((line) => `${line}\n`)
+                .join(''),
+            ),
+          );
+          sendRest = () => {
+            controller.enqueue(
+              encode(
+                lines
+                  .slice(4)
+                  .map((line) => `${line}\n`)
+                  .join(''),
+              ),
+            );
+            controller.close();
+          };
+        },
+      }),
     );
     const { user } = renderApp({ route });
     await screen.findByText(/4 of 9 objects/);

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from './renderApp';
-import { PROJECT_ID, SERVER, speckleServer, streamOf } from './speckleDouble';
+import { linesResponse, PROJECT_ID, SERVER, speckleServer, streamOf } from './speckleDouble';
 
 const ROOT_ID = '1'.repeat(32);
 const WALL_ID = '2'.repeat(32);
@@ -38,12 +38,8 @@ function serveModel() {
         ? new HttpResponse(OUTSIDE, { headers: { 'Content-Type': 'application/json' } })
         : new HttpResponse('Failed to find object.', { status: 404 }),
     ),
-    http.get(
-      `${SERVER}/objects/:p/:o`,
-      () =>
-        new HttpResponse(streamOf(`${ROOT_ID}\t${ROOT}\n${WALL_ID}\t${WALL}\n`), {
-          headers: { 'Content-Type': 'text/plain; charset=UTF-8' },
-        }),
+    http.get(`${SERVER}/objects/:p/:o`, () =>
+      linesResponse(streamOf(`${ROOT_ID}\t${ROOT}\n${WALL_ID}\t${WALL}\n`)),
     ),
   );
 }

@@ -67,9 +67,7 @@ function objectHandlers(base: string) {
           headers: { 'Content-Type': 'application/json' },
         });
       }
-      return new HttpResponse(streamOf(CUBE_LINES), {
-        headers: { 'Content-Type': 'text/plain; charset=UTF-8' },
-      });
+      return linesResponse(streamOf(CUBE_LINES));
     }),
   ];
 }
@@ -79,6 +77,16 @@ function notFound() {
     status: 404,
     headers: { 'Content-Type': 'text/html; charset=utf-8' },
   });
+}
+
+/** A with-children answer in line mode, as a Speckle server sends one for `Accept: text/plain`. */
+export function linesResponse(body: ReadableStream<Uint8Array> | Uint8Array | string): Response {
+  return new HttpResponse(body, { headers: { 'Content-Type': 'text/plain; charset=UTF-8' } });
+}
+
+/** Answers the next with-children requests with `body` instead of the cube. */
+export function serveWithChildren(body: ReadableStream<Uint8Array> | Uint8Array | string): void {
+  speckleServer.use(http.get(`${SERVER}/objects/:p/:o`, () => linesResponse(body)));
 }
 
 /** Sends the text a few bytes at a time, so that lines and characters split across chunks. */

@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { MAX_TEXT_BYTES } from '../../src/speckle/textLimit';
 import { renderApp } from './renderApp';
-import { PROJECT_ID, SERVER, speckleServer } from './speckleDouble';
+import { PROJECT_ID, serveWithChildren } from './speckleDouble';
 
 const ROOT_ID = 'a'.repeat(32);
 const BIG_ID = 'b'.repeat(32);
@@ -21,12 +20,7 @@ function serveModelWithTooLargeChild() {
   const tail = '"}';
   const big = `${head}${'x'.repeat(MAX_TEXT_BYTES + 1_000_000 - head.length - tail.length)}${tail}`;
   const body = new TextEncoder().encode(`${ROOT_ID}\t${root}\n${BIG_ID}\t${big}\n`);
-  speckleServer.use(
-    http.get(
-      `${SERVER}/objects/:p/:o`,
-      () => new HttpResponse(body, { headers: { 'Content-Type': 'text/plain; charset=UTF-8' } }),
-    ),
-  );
+  serveWithChildren(body);
 }
 
 describe('an object over the 64 MB text limit in a with-children load', () => {
@@ -64,15 +58,7 @@ describe('copying a value', () => {
       `[${'0,'.repeat(3_200_000)}0]`,
     );
     const root = `{"id":"${ROOT_ID}","speckle_type":"Base","nested":${nested}}`;
-    speckleServer.use(
-      http.get(
-        `${SERVER}/objects/:p/:o`,
-        () =>
-          new HttpResponse(`${ROOT_ID}\t${root}\n`, {
-            headers: { 'Content-Type': 'text/plain; charset=UTF-8' },
-          }),
-      ),
-    );
+    serveWithChildren(`${ROOT_ID}\t${root}\n`);
     const { user } = renderApp({ route: `/objects/${PROJECT_ID}/${ROOT_ID}` });
     const tree = await screen.findByRole(
       'tree',

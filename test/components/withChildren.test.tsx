@@ -9,20 +9,12 @@ import {
   PROJECT_ID,
   ROOT_ID,
   SERVER,
+  serveWithChildren,
   speckleServer,
   streamOf,
 } from './speckleDouble';
 
 const route = `/objects/${PROJECT_ID}/${ROOT_ID}`;
-
-function serveLines(body: ReadableStream<Uint8Array>) {
-  speckleServer.use(
-    http.get(
-      `${SERVER}/objects/:p/:o`,
-      () => new HttpResponse(body, { headers: { 'Content-Type': 'text/plain; charset=UTF-8' } }),
-    ),
-  );
-}
 
 describe('Get with children', () => {
   it('lists every object received, counted against the root closure, root shown first', async () => {
@@ -75,7 +67,7 @@ describe('Get with children', () => {
 
   it('keeps what arrived when the stream breaks, and marks the result incomplete', async () => {
     const cut = CUBE_LINES.slice(0, CUBE_LINES.indexOf('\n', CUBE_LINES.length / 2) + 40);
-    serveLines(streamOf(cut, { error: true }));
+    serveWithChildren(streamOf(cut, { error: true }));
     renderApp({ route });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       /stopped before the server finished/,
@@ -90,7 +82,7 @@ describe('Get with children', () => {
   });
 
   it('treats a body that ends without its final newline as truncated', async () => {
-    serveLines(streamOf(CUBE_LINES.slice(0, -1)));
+    serveWithChildren(streamOf(CUBE_LINES.slice(0, -1)));
     renderApp({ route });
     expect(await screen.findByRole('alert')).toHaveTextContent(/stopped before/);
     expect(screen.getByRole('status')).toHaveTextContent('8 of 9 objects (incomplete)');
@@ -98,7 +90,7 @@ describe('Get with children', () => {
 
   it('stops at a malformed line and says which', async () => {
     const [first, ...rest] = CUBE_LINES.split('\n');
-    serveLines(streamOf(`${first}\nthis is not a record\n${rest.join('\n')}`));
+    serveWithChildren(streamOf(`${first}\nthis is not a record\n${rest.join('\n')}`));
     renderApp({ route });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       /line 2 of the response.*has no tab/i,
@@ -109,7 +101,7 @@ describe('Get with children', () => {
   it('cancels a running download and keeps what arrived', async () => {
     let sendRest: () => void = () => undefined;
     const [first] = CUBE_LINES.split('\n');
-    serveLines(
+    serveWithChildren(
       new ReadableStream({
         start(controller) {
           controller.enqueue(new TextEncoder().encode(`${first}\n`));
@@ -128,7 +120,7 @@ describe('Get with children', () => {
 
   it('stops a running download and lets its objects go when the user leaves the result', async () => {
     const [first] = CUBE_LINES.split('\n');
-    serveLines(
+    serveWithChildren(
       new ReadableStream({
         start(controller) {
           controller.enqueue(new TextEncoder().encode(`${first}\n`));
@@ -153,7 +145,7 @@ describe('Get with children', () => {
 
   it('cancels with Escape and moves focus to what happened', async () => {
     const [first] = CUBE_LINES.split('\n');
-    serveLines(
+    serveWithChildren(
       new ReadableStream({
         start(controller) {
           controller.enqueue(new TextEncoder().encode(`${first}\n`));
