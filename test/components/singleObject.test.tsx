@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { paddedObjectText } from '../unit/paddedObjects';
 import { renderApp } from './renderApp';
 import {
   CUBE_OBJECTS,
@@ -151,8 +152,7 @@ describe('Get object', () => {
   });
 
   it('says an object over 64 MB is too large to show, with no Retry that would fetch it again', async () => {
-    const head = `{"id":"${MESH.id}","speckle_type":"Objects.Geometry.Mesh","vertices":[`;
-    const body = `${head}${'0,'.repeat(32_500_000)}0]}`;
+    const body = paddedObjectText(MESH.id, 65_000_000, 'Objects.Geometry.Mesh');
     speckleServer.use(
       http.get(
         `${SERVER}/objects/:p/:o/single`,

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MAX_TEXT_BYTES } from '../../src/speckle/textLimit';
+import { paddedObjectText } from '../unit/paddedObjects';
 import { renderApp } from './renderApp';
 import { PROJECT_ID, serveWithChildren } from './speckleDouble';
 
@@ -16,9 +17,7 @@ function serveModelWithTooLargeChild() {
     child: { referencedId: BIG_ID, speckle_type: 'reference' },
     __closure: { [BIG_ID]: 1 },
   });
-  const head = `{"id":"${BIG_ID}","speckle_type":"Objects.Other.Blob","data":"`;
-  const tail = '"}';
-  const big = `${head}${'x'.repeat(MAX_TEXT_BYTES + 1_000_000 - head.length - tail.length)}${tail}`;
+  const big = paddedObjectText(BIG_ID, MAX_TEXT_BYTES + 1_000_000, 'Objects.Other.Blob');
   const body = new TextEncoder().encode(`${ROOT_ID}\t${root}\n${BIG_ID}\t${big}\n`);
   serveWithChildren(body);
 }

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isApiError, type ApiError } from '../../src/api/apiError';
 import { fetchSingleObject, type AnsweredBases } from '../../src/api/client';
 import { MAX_TEXT_BYTES } from '../../src/speckle/textLimit';
+import { paddedObjectText } from './paddedObjects';
 
 const OBJECT = { projectId: '0123456789', objectId: 'a'.repeat(32) };
 const TOKEN = 'secret-token-0123456789abcdef0123456789abc';
@@ -117,9 +118,7 @@ describe('a failed request (network error)', () => {
 
 describe('fetchSingleObject of an object over the text limit', () => {
   it('refuses it as too large, naming its size and where its exact bytes can be had', async () => {
-    const head = `{"id":"${OBJECT.objectId}","speckle_type":"Base","data":"`;
-    const bytes = MAX_TEXT_BYTES + 500_000;
-    const body = `${head}${'x'.repeat(bytes - head.length - 2)}"}`;
+    const body = paddedObjectText(OBJECT.objectId, MAX_TEXT_BYTES + 500_000);
     stubFetch(() => new Response(body, { headers: { 'Content-Type': 'application/json' } }));
 
     const error = await failure();
@@ -134,8 +133,7 @@ describe('fetchSingleObject of an object over the text limit', () => {
   });
 
   it('reads an object of exactly the limit', async () => {
-    const head = `{"id":"${OBJECT.objectId}","data":"`;
-    const body = `${head}${'x'.repeat(MAX_TEXT_BYTES - head.length - 2)}"}`;
+    const body = paddedObjectText(OBJECT.objectId, MAX_TEXT_BYTES);
     stubFetch(() => new Response(body, { headers: { 'Content-Type': 'application/json' } }));
 
     const { raw } = await fetchSingleObject({ base: BASE, token: TOKEN }, OBJECT, answered);

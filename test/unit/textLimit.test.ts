@@ -5,16 +5,14 @@ import { parsedObjects } from '../../src/speckle/objectLookup';
 import { MAX_TEXT_BYTES, TextTooLargeError } from '../../src/speckle/textLimit';
 import { collect } from './exportFixtures';
 import { loadedSet } from './objectSets';
+import { paddedObjectText } from './paddedObjects';
 
 const BIG_ID = 'b'.repeat(32);
 const SMALL_ID = 's'.repeat(32);
 const EDGE_ID = 'e'.repeat(32);
 
-/** An object whose text is `bytes` long, all ASCII. */
 function objectOfSize(id: string, bytes: number): { id: string; raw: string } {
-  const head = `{"id":"${id}","speckle_type":"Base","blob":"`;
-  const tail = '"}';
-  return { id, raw: `${head}${'x'.repeat(bytes - head.length - tail.length)}${tail}` };
+  return { id, raw: paddedObjectText(id, bytes) };
 }
 
 describe('an object over the text limit, in a loaded set', () => {
