@@ -3,9 +3,9 @@ import { EXPORT_FORMATS } from '../export/formats';
 import { jsonValueSpan } from '../export/jsonPath';
 import { joinWithin } from '../export/parts';
 import { jsonValueParts } from '../export/valueParts';
-import { parsedObjects, type ObjectTexts } from '../speckle/objectLookup';
+import { parsedObjects, ReadLimitError, type ObjectTexts } from '../speckle/objectLookup';
 import { pathOf, type Path } from '../speckle/paths';
-import { recompose } from '../speckle/recompose';
+import { recompose, recomposeValue, type Lookup } from '../speckle/recompose';
 import { MAX_TEXT_BYTES, TEXT_LIMIT } from '../speckle/textLimit';
 import { objectTitle } from '../speckle/titles';
 import { shortTypeName, typeChain } from '../speckle/types';
@@ -99,23 +99,53 @@ function ParsedObjectView({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reveal]);
 
+  const valueFormat = recomposed && loaded ? EXPORT_FORMATS.recomposedValue : EXPORT_FORMATS.value;
   const activeRow = tree.activeRow?.kind === 'entry' ? tree.activeRow : null;
   const activePath = activeRow ? pathOf(activeRow.link) : null;
+  // The recomposed view copies and saves what it shows: the value with its references resolved.
+  const recomposeActive =
+    recomposed && loaded && activeRow
+      ? (lookup: Lookup = loaded.lookup) =>
+          recomposeValue(activeRow.value, lookup, { ancestors: activeRow.ancestors }).value
+      : null;
 
   function copyValue() {
     if (!activeRow || !activePath) return;
     if (typeof activeRow.value === 'string') return clipboard.copy('Value', activeRow.value);
-    // The received text of the value, exactly; the recomposed view has no text to cut from.
-    const raw = recomposed ? null : source.read();
+    // Otherwise the received text of the value, exactly.
+    const raw = recomposeActive ? null : source.read();
     const span = raw === null ? null : jsonValueSpan(raw, activePath);
     if (raw !== null && span) return clipboard.copy('Value', raw.slice(span.start, span.end));
-    // A recomposed value can be a whole model: it is written a part at a time, up to the limit.
-    const text = joinWithin(jsonValueParts(activeRow.value, 2), MAX_TEXT_BYTES);
+    // A recomposed value can be a whole model: it is built and written up to the limit only.
+    let value = activeRow.value;
+    if (recomposeActive && loaded) {
+      try {
+        value = recomposeActive(loaded.lookupWithin(MAX_TEXT_BYTES));
+      } catch (error) {
+        if (!(error instanceof ReadLimitError)) throw error;
+        return refuseLargeValue();
+      }
+    }
+    const text = joinWithin(jsonValueParts(value, 2), MAX_TEXT_BYTES);
     if (text !== null) return clipboard.copy('Value', text);
+    refuseLargeValue();
+  }
+
+  function refuseLargeValue() {
     clipboard.refuse(
       `The value is over ${TEXT_LIMIT} as JSON, too large to copy. ` +
-        `"${EXPORT_FORMATS.recomposed.label}" saves the whole object.`,
+        `"${valueFormat.label}" saves it.`,
     );
+  }
+
+  function saveValue() {
+    if (!activePath) return;
+    const valueTarget = { ...target, detail: PATH_SYNTAXES.jsonPath.format(activePath) };
+    if (recomposeActive) {
+      exports.save(EXPORT_FORMATS.recomposedValue, { recompose: recomposeActive }, valueTarget);
+    } else {
+      exports.save(EXPORT_FORMATS.value, { raw: source.read(), path: activePath }, valueTarget);
+    }
   }
 
   function copyPath() {
@@ -224,22 +254,8 @@ function ParsedObjectView({
         <button type="button" onClick={copyObject} aria-keyshortcuts="O">
           Copy object JSON
         </button>
-        <button
-          type="button"
-          disabled={!activePath || recomposed}
-          onClick={() =>
-            activePath &&
-            exports.save(
-              EXPORT_FORMATS.value,
-              { raw: source.read(), path: activePath },
-              {
-                ...target,
-                detail: PATH_SYNTAXES.jsonPath.format(activePath),
-              },
-            )
-          }
-        >
-          {EXPORT_FORMATS.value.label}
+        <button type="button" disabled={!activePath} onClick={saveValue}>
+          {valueFormat.label}
         </button>
         <span aria-live="polite" className="hint">
           {clipboard.message}

@@ -49,6 +49,8 @@ export interface EntryRow {
   expanded: boolean;
   /** Set once the node was expanded in the recomposed view and its value was resolved. */
   resolved: Resolved | null;
+  /** Ids of the detached objects from the root down to the value's container (recomposed view). */
+  ancestors: readonly string[];
 }
 
 export interface RangeRow {
@@ -284,6 +286,7 @@ export function flattenTree(
       size: unparsed ? 'unparsed' : container ? (children?.count ?? 0) : null,
       expanded,
       resolved: shown.resolved,
+      ancestors: frame.ancestors,
     });
     if (opensChildren && children) {
       const ancestors =

@@ -204,6 +204,19 @@ export const EXPORT_FORMATS = {
       '1e308 becomes 1e+308.',
     parts: ({ recompose }) => recomposedParts(recompose),
   }),
+  recomposedValue: format<RecomposedInput>({
+    id: 'recomposedValue',
+    label: 'Download recomposed value JSON',
+    kind: 'value-recomposed',
+    extension: 'json',
+    mimeType: JSON_TYPE,
+    description: 'JSON value',
+    transformation:
+      'The chosen value as the recomposed view shows it: references replaced by the objects they ' +
+      'name and chunked arrays joined, indented by 2 spaces per level. Written from parsed ' +
+      "values, numbers take JavaScript's form: -0 becomes 0, 1e308 becomes 1e+308.",
+    parts: ({ recompose }) => recomposedParts(recompose, 2),
+  }),
 };
 
 function* rawsOf(records: Iterable<LineRecord>): Generator<string> {
@@ -305,8 +318,8 @@ function idLineParts(ids: Iterable<string>): string[] {
   return parts;
 }
 
-function* recomposedParts(recompose: () => unknown): Generator<string> {
-  yield* jsonValueParts(recompose());
+function* recomposedParts(recompose: () => unknown, indent = 0): Generator<string> {
+  yield* jsonValueParts(recompose(), indent);
 }
 
 // A generator, so that a path that is not there fails the save rather than the click.

@@ -18,6 +18,13 @@ const TITLE_PARSE_LIMIT = 64 * 1024;
 
 export interface ParsedObjects {
   lookup: Lookup;
+  /**
+   * `lookup` with a budget: it throws ReadLimitError once the texts of the objects asked for add
+   * up to more than `maxBytes`, each time an object is asked for counting again. Recomposing a
+   * part for the clipboard stops there rather than parse a whole model for a copy that would be
+   * refused.
+   */
+  lookupWithin(maxBytes: number): Lookup;
   /** Short type and name of an object, or null when the set does not hold it. */
   title(id: string): string | null;
 }
@@ -43,6 +50,14 @@ export function parsedObjects(texts: ObjectTexts): ParsedObjects {
   };
   return {
     lookup,
+    lookupWithin(maxBytes) {
+      let asked = 0;
+      return (id) => {
+        asked += texts.summary(id)?.bytes ?? 0;
+        if (asked > maxBytes) throw new ReadLimitError(maxBytes);
+        return lookup(id);
+      };
+    },
     title(id) {
       const summary = texts.summary(id);
       if (!summary) return null;
@@ -52,4 +67,12 @@ export function parsedObjects(texts: ObjectTexts): ParsedObjects {
       return title === type ? type : `${type} ${title}`;
     },
   };
+}
+
+/** Thrown by a `lookupWithin` lookup: the objects asked for add up to more than its budget. */
+export class ReadLimitError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`The objects asked for add up to more than ${maxBytes} bytes.`);
+    this.name = 'ReadLimitError';
+  }
 }

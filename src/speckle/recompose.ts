@@ -5,7 +5,8 @@
  *
  * Two forms: `resolveValue` resolves one value and nothing below it, so a tree view resolves nodes
  * as they are expanded; `recompose` builds the whole tree for exports, with an explicit stack (a
- * chain of 10,000 references must not overflow the call stack).
+ * chain of 10,000 references must not overflow the call stack), below the root or, as
+ * `recomposeValue`, below any value the recomposed view shows (what it copies and saves).
  *
  * What cannot be resolved stays visible as a marker object with a single key, never as an error:
  * - `{"__missing": "<id>"}`: the set holds no object with that id;
@@ -19,6 +20,7 @@
  * detached object: references in its `data` (chunked lists of objects) sit one level deeper than
  * the array that named it, with the chunk as their ancestor.
  */
+import { settled } from './lazyObject';
 import { extendPath, pathOf, type Path, type PathLink, type PathSegment } from './paths';
 import { isReference } from './references';
 import { shortTypeName } from './types';
@@ -241,24 +243,47 @@ export function recompose(
   lookup: Lookup,
   options: RecomposeOptions = {},
 ): Recomposition {
+  return recomposeValue({ referencedId: rootId }, lookup, options);
+}
+
+export interface ValueRecomposeOptions extends RecomposeOptions {
+  /**
+   * Ids of the objects on the path from the root down to the value, the root first, as the
+   * recomposed view knows them: a reference back to one is a cycle, and each counts as a level
+   * towards `maxDepth`. None for a value that stands alone (a reference to the root, in recompose).
+   */
+  ancestors?: readonly string[];
+}
+
+/**
+ * The whole tree below `value`, for a part of an object that the recomposed view shows: what a
+ * person sees there, written out. Containers kept as text (DeferredJson) are read as their values.
+ */
+export function recomposeValue(
+  value: unknown,
+  lookup: Lookup,
+  options: ValueRecomposeOptions = {},
+): Recomposition {
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  const ancestors = options.ancestors ?? [];
   const joins: ChunkJoin[] = [];
   const missing = new Set<string>();
   let cycles = 0;
   let depthLimited = 0;
   const built = new Map<string, Built>();
   const open: OpenObject[] = [];
-  const onPath = new Set<string>();
+  const onPath = new Set<string>(ancestors);
   const holder: Record<string, unknown> = {};
   const tasks: Task[] = [
     {
       kind: 'visit',
-      value: { referencedId: rootId },
+      value,
       container: holder,
       key: 'root',
       link: null,
       pathLength: 0,
-      depth: -1,
+      // The root is level 0: a value inside it is one level below the deepest of its ancestors.
+      depth: ancestors.length - 1,
     },
   ];
 
@@ -401,7 +426,7 @@ export function recompose(
   };
 
   const copy = (visit: Visit) => {
-    const { value } = visit;
+    const value = settled(visit.value);
     if (Array.isArray(value)) {
       const joined = joinChunks(value, lookup, onPath);
       if (joined) {

@@ -77,6 +77,28 @@ describe('references in a with-children result', () => {
     expect(row(tree, 'gone')).not.toHaveAttribute('aria-expanded');
   });
 
+  it('copies a value as the recomposed view shows it, and names its download so', async () => {
+    const { user } = await openModel();
+    const tree = await treeOf(ROOT_ID);
+    await user.click(row(tree, 'wall'));
+    await user.click(screen.getByRole('button', { name: 'Copy value' }));
+    // As received: the reference.
+    expect(JSON.parse(await navigator.clipboard.readText())).toEqual(ref(WALL_ID));
+    expect(screen.getByRole('button', { name: 'Download selected value JSON' })).toBeEnabled();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Recomposed view' }));
+    await user.click(row(tree, 'wall'));
+    await user.click(screen.getByRole('button', { name: 'Copy value' }));
+    // What the view shows: the wall, its reference back to the root marked as a cycle.
+    const wall = { ...(JSON.parse(WALL) as object), host: { __cycle: ROOT_ID } };
+    expect(await navigator.clipboard.readText()).toBe(JSON.stringify(wall, null, 2));
+    expect(screen.getByRole('button', { name: 'Download recomposed value JSON' })).toBeEnabled();
+
+    await user.click(row(tree, 'gone'));
+    await user.click(screen.getByRole('button', { name: 'Copy value' }));
+    expect(JSON.parse(await navigator.clipboard.readText())).toEqual({ __missing: GONE_ID });
+  });
+
   it('asks the single endpoint for a reference the result does not hold', async () => {
     const { user, router } = await openModel();
     const tree = await treeOf(ROOT_ID);

@@ -75,10 +75,38 @@ describe('copying a value', () => {
 
     expect(
       await screen.findByText(
-        'The value is over 64 MB as JSON, too large to copy. "Download recomposed object JSON" ' +
-          'saves the whole object.',
+        'The value is over 64 MB as JSON, too large to copy. "Download recomposed value JSON" ' +
+          'saves it.',
       ),
     ).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(nested);
+  }, 30_000);
+
+  it('stops recomposing once the objects it reads pass 64 MB, and says what saves the value', async () => {
+    // Two children of 33 MB: each can be shown, but not both copied recomposed.
+    const [first, second] = ['c'.repeat(32), 'd'.repeat(32)];
+    const root = JSON.stringify({
+      id: ROOT_ID,
+      speckle_type: 'Base',
+      parts: [first, second].map((id) => ({ referencedId: id, speckle_type: 'reference' })),
+      __closure: { [first]: 1, [second]: 1 },
+    });
+    const child = (id: string) =>
+      `${id}\t${paddedObjectText(id, MAX_TEXT_BYTES / 2 + 1_000_000)}\n`;
+    serveWithChildren(`${ROOT_ID}\t${root}\n${child(first)}${child(second)}`);
+    const { user } = renderApp({ route: `/objects/${PROJECT_ID}/${ROOT_ID}` });
+    await screen.findByText('3 objects', { exact: false }, { timeout: 10_000 });
+    const tree = await screen.findByRole('tree', { name: `Properties of ${ROOT_ID}` });
+
+    await user.click(screen.getByRole('checkbox', { name: 'Recomposed view' }));
+    await user.click(within(tree).getByRole('treeitem', { name: /^parts:/ }));
+    await user.click(screen.getByRole('button', { name: 'Copy value' }));
+
+    expect(
+      await screen.findByText(
+        'The value is over 64 MB as JSON, too large to copy. "Download recomposed value JSON" ' +
+          'saves it.',
+      ),
+    ).toBeInTheDocument();
   }, 30_000);
 });

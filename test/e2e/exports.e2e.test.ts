@@ -10,7 +10,7 @@ import {
 import { usePageSession } from './support/browser.ts';
 import { savedThroughPicker, stubSavePicker } from './support/savePicker.ts';
 import { expectSameBytes } from './support/bytes.ts';
-import { recompose } from '../../src/speckle/recompose.ts';
+import { recompose, recomposeValue } from '../../src/speckle/recompose.ts';
 import { fetchRawBody, revitFloor, smallModelWithChildren, splitLines } from './support/demo.ts';
 
 describe('exports', () => {
@@ -72,7 +72,7 @@ describe('exports', () => {
     expectSameBytes(pretty.bytes, JSON.stringify(JSON.parse(rootText), null, 2), 'pretty object');
   });
 
-  it('downloads the selected value as received and the recomposed object', async () => {
+  it('downloads the selected value as received, the recomposed object and the recomposed value', async () => {
     const { page } = session;
     const { project, object } = await revitFloor();
     const lines = splitLines(await fetchRawBody(project.id, object.id, 'lines'));
@@ -94,5 +94,16 @@ describe('exports', () => {
     expectSameBytes(recomposed.bytes, JSON.stringify(expected), 'recomposed object');
     // Every reference was resolved: the floor's closure arrived whole.
     expect(recomposed.bytes.toString('utf8')).not.toContain('referencedId');
+
+    // In the recomposed view the selected value is saved as the view shows it.
+    await page.getByRole('checkbox', { name: 'Recomposed view' }).check();
+    await tree.getByRole('treeitem', { name: /^displayValue:/ }).click();
+    const shown = await download(page, 'Download recomposed value JSON');
+    expect(shown.name).toMatch(/_value-recomposed-displayValue\.json$/);
+    const displayValue = (parsed.get(object.id) as { displayValue: unknown }).displayValue;
+    const lookup = (id: string) => parsed.get(id);
+    const meshes = recomposeValue(displayValue, lookup, { ancestors: [object.id] }).value;
+    expectSameBytes(shown.bytes, JSON.stringify(meshes, null, 2), 'recomposed value');
+    expect(shown.bytes.toString('utf8')).not.toContain('referencedId');
   });
 });

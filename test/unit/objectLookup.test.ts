@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsedObjects } from '../../src/speckle/objectLookup';
+import { parsedObjects, ReadLimitError } from '../../src/speckle/objectLookup';
 import { responseFixture } from './speckleFixtures';
 
 function textsOf(records: ReadonlyArray<{ id: string; raw: string }>) {
@@ -40,6 +40,24 @@ describe('parsedObjects', () => {
     expect(objects.lookup(mesh.id)).toBe(objects.lookup(mesh.id));
     expect(texts.reads).toBe(1);
     expect(objects.lookup('0'.repeat(32))).toBeUndefined();
+  });
+
+  it('looks up within a budget of text, counting each time an object is asked for', () => {
+    const floor = responseFixture('revit-floor.objects.json');
+    const texts = textsOf(floor);
+    const objects = parsedObjects(texts);
+    const [first, second] = floor.filter((object) => object.raw.length > 1000);
+    const budget = first!.raw.length * 2 + second!.raw.length - 1;
+    const lookup = objects.lookupWithin(budget);
+    expect(lookup(first!.id)).toEqual(first!.parsed);
+    expect(lookup(first!.id)).toEqual(first!.parsed);
+    // The next one would pass the budget: it is not read.
+    const readsBefore = texts.reads;
+    expect(() => lookup(second!.id)).toThrow(ReadLimitError);
+    expect(texts.reads).toBe(readsBefore);
+    // A new budget starts from nothing; an absent object costs nothing.
+    expect(objects.lookupWithin(budget)(second!.id)).toEqual(second!.parsed);
+    expect(objects.lookupWithin(0)('0'.repeat(32))).toBeUndefined();
   });
 
   it('titles objects by short type and name, and by type alone when they are big', () => {

@@ -6,9 +6,11 @@ import {
   joinChunks,
   readMarker,
   recompose,
+  recomposeValue,
   resolveValue,
   type Lookup,
 } from '../../src/speckle/recompose';
+import { DeferredJson, parseDeferringLarge } from '../../src/speckle/lazyObject';
 import { findReferences } from '../../src/speckle/references';
 import {
   brepFixture,
@@ -245,6 +247,85 @@ describe('resolveValue', () => {
   });
 });
 
+/** Random objects n0…n3 and chunks c0, c1 whose values hold references to them (and to `gone`). */
+const IDS = ['n0', 'n1', 'n2', 'n3', 'c0', 'c1', 'gone'];
+const randomValue = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.oneof(fc.integer(), fc.constant('text'), fc.constant(null)),
+    fc.constantFrom(...IDS).map(ref),
+    fc.array(fc.constantFrom(...IDS).map(ref), { minLength: 1, maxLength: 3 }),
+    fc.array(tie('value'), { maxLength: 3 }),
+    fc.dictionary(fc.constantFrom('a', '@b', '__proto__'), tie('value'), { maxKeys: 3 }),
+  ),
+})).value;
+const randomStore = fc
+  .record({
+    n0: randomValue,
+    n1: randomValue,
+    n2: randomValue,
+    n3: randomValue,
+    c0: fc.array(randomValue, { maxLength: 3 }),
+    c1: fc.oneof(fc.array(fc.integer(), { maxLength: 3 }), randomValue),
+  })
+  .map(
+    (drawn) =>
+      // Through JSON text, as the app gets its objects: `__proto__` stays an own key.
+      JSON.parse(
+        JSON.stringify({
+          n0: { id: 'n0', x: drawn.n0 },
+          n1: { id: 'n1', x: drawn.n1 },
+          n2: { id: 'n2', x: drawn.n2 },
+          n3: { id: 'n3', x: drawn.n3 },
+          c0: chunk('c0', drawn.c0),
+          c1: { ...chunk('c1', []), data: drawn.c1 },
+        }),
+      ) as Record<string, unknown>,
+  );
+
+describe('recomposeValue', () => {
+  it('builds what the plain rules build below any value, its ancestors counted as levels above it', () => {
+    fc.assert(
+      fc.property(
+        randomStore,
+        randomValue,
+        fc.subarray(['n0', 'n1', 'n2', 'n3']),
+        fc.nat(5),
+        (objects, value, ancestors, maxDepth) => {
+          const lookup = lookupFrom(objects);
+          const result = recomposeValue(value, lookup, { ancestors, maxDepth });
+          const expected = naiveRecompose(value, lookup, maxDepth, ancestors, ancestors.length - 1);
+          expect(result.value).toEqual(expected);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('is recompose when the value is a reference to the root', () => {
+    const objects = responseFixture('revit-floor.objects.json');
+    const lookup = lookupOf(objects);
+    const rootId = objects[0]?.id as string;
+    expect(recomposeValue(ref(rootId), lookup)).toEqual(recompose(rootId, lookup));
+  });
+
+  it('reads a container kept as text as its value', () => {
+    const big = '[1,2,{"referencedId":"n0","speckle_type":"reference"}]';
+    // Every container kept as text, as the view keeps those over 256 kB.
+    const parsed = parseDeferringLarge(`{"id":"r","big":${big}}`, {
+      scanFrom: 0,
+      deferFrom: 0,
+    }) as {
+      big: DeferredJson;
+    };
+    expect(parsed.big).toBeInstanceOf(DeferredJson);
+    const { value } = recomposeValue(parsed, lookupFrom({ n0: { id: 'n0', name: 'wall' } }), {
+      ancestors: ['r'],
+    });
+    expect(value).toEqual({ id: 'r', big: [1, 2, { id: 'n0', name: 'wall' }] });
+  });
+});
+
 describe('recompose', () => {
   it.each([
     ['revit-floor', responseFixture('revit-floor.objects.json')],
@@ -260,38 +341,8 @@ describe('recompose', () => {
   });
 
   it('builds what the plain rules build on random graphs with cycles, gaps and odd chunks', () => {
-    const ids = ['n0', 'n1', 'n2', 'n3', 'c0', 'c1', 'gone'];
-    const { value } = fc.letrec<{ value: unknown }>((tie) => ({
-      value: fc.oneof(
-        { depthSize: 'small', withCrossShrink: true },
-        fc.oneof(fc.integer(), fc.constant('text'), fc.constant(null)),
-        fc.constantFrom(...ids).map(ref),
-        fc.array(fc.constantFrom(...ids).map(ref), { minLength: 1, maxLength: 3 }),
-        fc.array(tie('value'), { maxLength: 3 }),
-        fc.dictionary(fc.constantFrom('a', '@b', '__proto__'), tie('value'), { maxKeys: 3 }),
-      ),
-    }));
-    const store = fc.record({
-      n0: value,
-      n1: value,
-      n2: value,
-      n3: value,
-      c0: fc.array(value, { maxLength: 3 }),
-      c1: fc.oneof(fc.array(fc.integer(), { maxLength: 3 }), value),
-    });
     fc.assert(
-      fc.property(store, fc.constantFrom(...ids), fc.nat(5), (drawn, rootId, maxDepth) => {
-        // Through JSON text, as the app gets its objects: `__proto__` stays an own key.
-        const objects = JSON.parse(
-          JSON.stringify({
-            n0: { id: 'n0', x: drawn.n0 },
-            n1: { id: 'n1', x: drawn.n1 },
-            n2: { id: 'n2', x: drawn.n2 },
-            n3: { id: 'n3', x: drawn.n3 },
-            c0: chunk('c0', drawn.c0),
-            c1: { ...chunk('c1', []), data: drawn.c1 },
-          }),
-        ) as Record<string, unknown>;
+      fc.property(randomStore, fc.constantFrom(...IDS), fc.nat(5), (objects, rootId, maxDepth) => {
         const lookup = lookupFrom(objects);
         const result = recompose(rootId, lookup, { maxDepth });
         const expected = naiveRecompose(ref(rootId), lookup, maxDepth);
