@@ -5,7 +5,7 @@ import { joinWithin } from '../export/parts';
 import { jsonValueParts } from '../export/valueParts';
 import { parsedObjects, ReadLimitError, type ObjectTexts } from '../speckle/objectLookup';
 import { pathOf, type Path } from '../speckle/paths';
-import { recompose, recomposeValue, type Lookup } from '../speckle/recompose';
+import { recomposeSteps, recomposeValue, type Recomposition } from '../speckle/recompose';
 import { MAX_TEXT_BYTES, TEXT_LIMIT } from '../speckle/textLimit';
 import { objectTitle } from '../speckle/titles';
 import { shortTypeName, typeChain } from '../speckle/types';
@@ -15,6 +15,7 @@ import type { ObjectSource } from './objectSource';
 import { ObjectTree } from './ObjectTree';
 import { PATH_SYNTAXES, type PathSyntax } from './pathSyntaxes';
 import { RevitParametersTable } from './RevitParametersTable';
+import { runInSlices, type Steps } from './slices';
 import { useClipboard } from './useClipboard';
 import { useExport } from './useExport';
 import { useObjectTree } from './useObjectTree';
@@ -99,28 +100,25 @@ function ParsedObjectView({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reveal]);
 
-  const valueFormat = recomposed && loaded ? EXPORT_FORMATS.recomposedValue : EXPORT_FORMATS.value;
   const activeRow = tree.activeRow?.kind === 'entry' ? tree.activeRow : null;
   const activePath = activeRow ? pathOf(activeRow.link) : null;
   // The recomposed view copies and saves what it shows: the value with its references resolved.
-  const recomposeActive =
-    recomposed && loaded && activeRow
-      ? (lookup: Lookup = loaded.lookup) =>
-          recomposeValue(activeRow.value, lookup, { ancestors: activeRow.ancestors }).value
-      : null;
+  const recomposing = recomposed ? loaded : null;
+  const valueFormat = recomposing ? EXPORT_FORMATS.recomposedValue : EXPORT_FORMATS.value;
 
   function copyValue() {
     if (!activeRow || !activePath) return;
     if (typeof activeRow.value === 'string') return clipboard.copy('Value', activeRow.value);
     // Otherwise the received text of the value, exactly.
-    const raw = recomposeActive ? null : source.read();
+    const raw = recomposing ? null : source.read();
     const span = raw === null ? null : jsonValueSpan(raw, activePath);
     if (raw !== null && span) return clipboard.copy('Value', raw.slice(span.start, span.end));
     // A recomposed value can be a whole model: it is built and written up to the limit only.
     let value = activeRow.value;
-    if (recomposeActive && loaded) {
+    if (recomposing) {
       try {
-        value = recomposeActive(loaded.lookupWithin(MAX_TEXT_BYTES));
+        const lookup = recomposing.lookupWithin(MAX_TEXT_BYTES);
+        value = recomposeValue(value, lookup, { ancestors: activeRow.ancestors }).value;
       } catch (error) {
         if (!(error instanceof ReadLimitError)) throw error;
         return refuseLargeValue();
@@ -141,8 +139,10 @@ function ParsedObjectView({
   function saveValue() {
     if (!activePath) return;
     const valueTarget = { ...target, detail: PATH_SYNTAXES.jsonPath.format(activePath) };
-    if (recomposeActive) {
-      exports.save(EXPORT_FORMATS.recomposedValue, { recompose: recomposeActive }, valueTarget);
+    if (recomposing && activeRow) {
+      const { value, ancestors } = activeRow;
+      const recompose = () => inSlices(recomposeSteps(value, recomposing.lookup, { ancestors }));
+      exports.save(EXPORT_FORMATS.recomposedValue, { recompose }, valueTarget);
     } else {
       exports.save(EXPORT_FORMATS.value, { raw: source.read(), path: activePath }, valueTarget);
     }
@@ -200,7 +200,10 @@ function ParsedObjectView({
               onClick={() =>
                 exports.save(
                   EXPORT_FORMATS.recomposed,
-                  { recompose: () => recompose(objectId, loaded.lookup).value },
+                  {
+                    recompose: () =>
+                      inSlices(recomposeSteps({ referencedId: objectId }, loaded.lookup)),
+                  },
                   target,
                 )
               }
@@ -302,4 +305,9 @@ function Checkbox({
 function memoised<T>(compute: () => T): () => T {
   let result: { value: T } | null = null;
   return () => (result ??= { value: compute() }).value;
+}
+
+/** A recomposition for a download, built a slice at a time: a whole model takes seconds. */
+async function inSlices(steps: Steps<Recomposition>): Promise<unknown> {
+  return (await runInSlices(steps)).value;
 }

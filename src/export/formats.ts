@@ -75,9 +75,9 @@ export interface ValueInput {
 
 export interface RecomposedInput {
   /**
-   * Builds the recomposed value (src/speckle/recompose.ts). Called once writing starts, after the
-   * save dialog has been answered: building a big model takes seconds, and the dialog must open
-   * while the click is fresh.
+   * Builds the recomposed value (src/speckle/recompose.ts), or a promise of it. Called once writing
+   * starts, after the save dialog has been answered: building a big model takes seconds, and the
+   * dialog must open while the click is fresh.
    */
   recompose: () => unknown;
 }
@@ -318,8 +318,8 @@ function idLineParts(ids: Iterable<string>): string[] {
   return parts;
 }
 
-function* recomposedParts(recompose: () => unknown, indent = 0): Generator<string> {
-  yield* jsonValueParts(recompose(), indent);
+async function* recomposedParts(recompose: () => unknown, indent = 0): AsyncGenerator<string> {
+  yield* jsonValueParts(await recompose(), indent);
 }
 
 // A generator, so that a path that is not there fails the save rather than the click.

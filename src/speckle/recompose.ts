@@ -264,6 +264,28 @@ export function recomposeValue(
   lookup: Lookup,
   options: ValueRecomposeOptions = {},
 ): Recomposition {
+  const steps = recomposeSteps(value, lookup, options);
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+}
+
+/** Copying a value or a reference counts 1; looking an object up (a parse) counts this much. */
+const LOOKUP_WORK = 64;
+const WORK_PER_STEP = 256;
+
+/**
+ * recomposeValue as a generator that yields every few hundred values copied or few objects looked
+ * up: recomposing a model parses all of it, seconds of work that the page must do in slices.
+ */
+export function* recomposeSteps(
+  value: unknown,
+  parsedLookup: Lookup,
+  options: ValueRecomposeOptions = {},
+): Generator<void, Recomposition, void> {
+  let work = 0;
+  const lookup: Lookup = (id) => {
+    work += LOOKUP_WORK;
+    return parsedLookup(id);
+  };
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   const ancestors = options.ancestors ?? [];
   const joins: ChunkJoin[] = [];
@@ -451,6 +473,11 @@ export function recomposeValue(
     else if (task.kind === 'exit') exit(task.object);
     else if (isReference(task.value)) resolve(task, task.value.referencedId);
     else copy(task);
+    work += 1;
+    if (work >= WORK_PER_STEP) {
+      work = 0;
+      yield;
+    }
   }
   return { value: holder.root, joins, missing: [...missing], cycles, depthLimited };
 }

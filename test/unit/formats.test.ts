@@ -328,6 +328,15 @@ describe('recomposed', () => {
     );
     expect(built).toBe(1);
   });
+
+  it('waits for a value built in slices, and writes the selected value indented by 2', async () => {
+    const value = { id: 'x', data: [-0, 1e308] };
+    const recompose = () => Promise.resolve(value);
+
+    const text = (await collect(EXPORT_FORMATS.recomposedValue.parts({ recompose }))).join('');
+
+    expect(text).toBe(JSON.stringify(value, null, 2).replace('-0', '0'));
+  });
 });
 
 describe('uniqueObjects', () => {

@@ -6,6 +6,7 @@ import {
   joinChunks,
   readMarker,
   recompose,
+  recomposeSteps,
   recomposeValue,
   resolveValue,
   type Lookup,
@@ -300,6 +301,29 @@ describe('recomposeValue', () => {
       ),
       { numRuns: 500 },
     );
+  });
+
+  it('yields in steps of a few objects read, and builds the same as recompose', () => {
+    const objects = generatedFixture(1000);
+    const rootId = objects[0]?.id as string;
+    const lookup = lookupOf(objects);
+    let readSinceStep = 0;
+    let mostReadInAStep = 0;
+    const steps = recomposeSteps(ref(rootId), (id) => {
+      readSinceStep += 1;
+      mostReadInAStep = Math.max(mostReadInAStep, readSinceStep);
+      return lookup(id);
+    });
+    let yields = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) {
+      yields += 1;
+      readSinceStep = 0;
+    }
+    expect(step.value).toEqual(recompose(rootId, lookup));
+    expect(yields).toBeGreaterThan(objects.length / 5);
+    // A step parses at most a handful of objects: 256 units of work, 64 for each object read.
+    expect(mostReadInAStep).toBeLessThanOrEqual(5);
   });
 
   it('is recompose when the value is a reference to the root', () => {
