@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MAX_TEXT_BYTES } from '../../src/speckle/textLimit';
 import { paddedObjectText } from '../unit/paddedObjects';
@@ -48,6 +49,19 @@ describe('an object over the 64 MB text limit in a with-children load', () => {
   }, 30_000);
 });
 
+/** Switches to the recomposed view, copies the row's value and expects the copy refused. */
+async function expectRecomposedCopyRefused(user: UserEvent, tree: HTMLElement, row: RegExp) {
+  await user.click(screen.getByRole('checkbox', { name: 'Recomposed view' }));
+  await user.click(within(tree).getByRole('treeitem', { name: row }));
+  await user.click(screen.getByRole('button', { name: 'Copy value' }));
+  expect(
+    await screen.findByText(
+      'The value is over 64 MB as JSON, too large to copy. "Download recomposed value JSON" ' +
+        'saves it.',
+    ),
+  ).toBeInTheDocument();
+}
+
 describe('copying a value', () => {
   it('will not copy a recomposed value that would be over 64 MB as JSON, and says what saves it', async () => {
     // 6.4 MB received. Indented, one number a line ten levels in, 74 MB.
@@ -69,16 +83,7 @@ describe('copying a value', () => {
     // As received, the value is cut from the object's text.
     expect(await navigator.clipboard.readText()).toBe(nested);
 
-    await user.click(screen.getByRole('checkbox', { name: 'Recomposed view' }));
-    await user.click(within(tree).getByRole('treeitem', { name: /^nested:/ }));
-    await user.click(screen.getByRole('button', { name: 'Copy value' }));
-
-    expect(
-      await screen.findByText(
-        'The value is over 64 MB as JSON, too large to copy. "Download recomposed value JSON" ' +
-          'saves it.',
-      ),
-    ).toBeInTheDocument();
+    await expectRecomposedCopyRefused(user, tree, /^nested:/);
     expect(await navigator.clipboard.readText()).toBe(nested);
   }, 30_000);
 
@@ -98,15 +103,6 @@ describe('copying a value', () => {
     await screen.findByText('3 objects', { exact: false }, { timeout: 10_000 });
     const tree = await screen.findByRole('tree', { name: `Properties of ${ROOT_ID}` });
 
-    await user.click(screen.getByRole('checkbox', { name: 'Recomposed view' }));
-    await user.click(within(tree).getByRole('treeitem', { name: /^parts:/ }));
-    await user.click(screen.getByRole('button', { name: 'Copy value' }));
-
-    expect(
-      await screen.findByText(
-        'The value is over 64 MB as JSON, too large to copy. "Download recomposed value JSON" ' +
-          'saves it.',
-      ),
-    ).toBeInTheDocument();
+    await expectRecomposedCopyRefused(user, tree, /^parts:/);
   }, 30_000);
 });
