@@ -8,6 +8,8 @@
 import type { Column } from './lineColumns';
 
 const EMPTY = -1;
+/** Lines being moved to a bigger table are distinct: none matches another. */
+const NEVER = () => false;
 
 export class IdTable {
   private slots = new Int32Array(0);
@@ -18,14 +20,9 @@ export class IdTable {
 
   /** The first filed line with this hash that `matches` the key; -1 when there is none. */
   find<Key>(hash: number, key: Key, matches: (line: number, key: Key) => boolean): number {
-    const { slots, hashes } = this;
-    if (slots.length === 0) return -1;
-    const mask = slots.length - 1;
-    for (let slot = hash & mask; slots[slot] !== EMPTY; slot = (slot + 1) & mask) {
-      const line = slots[slot]!;
-      if (hashes.at(line) === hash && matches(line, key)) return line;
-    }
-    return -1;
+    if (this.slots.length === 0) return -1;
+    // An empty slot holds EMPTY, which is -1.
+    return this.slots[this.probe(hash, key, matches)]!;
   }
 
   /**
@@ -34,15 +31,10 @@ export class IdTable {
    */
   fileUnlessFiled(line: number, sameId: (filed: number, line: number) => boolean): number {
     if ((this.filed + 1) * 2 > this.slots.length) this.reserve(this.filed + 1);
-    const { slots, hashes } = this;
-    const hash = hashes.at(line);
-    const mask = slots.length - 1;
-    let slot = hash & mask;
-    for (; slots[slot] !== EMPTY; slot = (slot + 1) & mask) {
-      const filed = slots[slot]!;
-      if (hashes.at(filed) === hash && sameId(filed, line)) return filed;
-    }
-    slots[slot] = line;
+    const slot = this.probe(this.hashes.at(line), line, sameId);
+    const filed = this.slots[slot]!;
+    if (filed !== EMPTY) return filed;
+    this.slots[slot] = line;
     this.filed += 1;
     return -1;
   }
@@ -54,13 +46,23 @@ export class IdTable {
     if (size <= this.slots.length) return;
     const filed = this.slots;
     this.slots = new Int32Array(size).fill(EMPTY);
-    for (const line of filed) if (line !== EMPTY) this.place(line);
+    for (const line of filed) {
+      if (line !== EMPTY) this.slots[this.probe(this.hashes.at(line), line, NEVER)] = line;
+    }
   }
 
-  private place(line: number): void {
-    const mask = this.slots.length - 1;
-    let slot = this.hashes.at(line) & mask;
-    while (this.slots[slot] !== EMPTY) slot = (slot + 1) & mask;
-    this.slots[slot] = line;
+  /**
+   * The slot of the first filed line with this hash that `matches` the key, or else the empty slot
+   * where the probe ended: where a line with that hash goes.
+   */
+  private probe<Key>(hash: number, key: Key, matches: (line: number, key: Key) => boolean): number {
+    const { slots, hashes } = this;
+    const mask = slots.length - 1;
+    let slot = hash & mask;
+    for (; slots[slot] !== EMPTY; slot = (slot + 1) & mask) {
+      const line = slots[slot]!;
+      if (hashes.at(line) === hash && matches(line, key)) break;
+    }
+    return slot;
   }
 }
