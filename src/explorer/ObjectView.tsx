@@ -5,7 +5,7 @@ import { joinWithin } from '../export/parts';
 import { jsonValueParts } from '../export/valueParts';
 import { parsedObjects, ReadLimitError, type ObjectTexts } from '../speckle/objectLookup';
 import { pathOf, type Path } from '../speckle/paths';
-import { recomposeSteps, recomposeValue, type Recomposition } from '../speckle/recompose';
+import { recomposeSteps, recomposeValue } from '../speckle/recompose';
 import { MAX_TEXT_BYTES, TEXT_LIMIT } from '../speckle/textLimit';
 import { objectTitle } from '../speckle/titles';
 import { shortTypeName, typeChain } from '../speckle/types';
@@ -15,7 +15,7 @@ import type { ObjectSource } from './objectSource';
 import { ObjectTree } from './ObjectTree';
 import { PATH_SYNTAXES, type PathSyntax } from './pathSyntaxes';
 import { RevitParametersTable } from './RevitParametersTable';
-import { runInSlices, type Steps } from './slices';
+import { runInSlices } from './slices';
 import { useClipboard } from './useClipboard';
 import { useExport } from './useExport';
 import { useObjectTree } from './useObjectTree';
@@ -141,7 +141,7 @@ function ParsedObjectView({
     const valueTarget = { ...target, detail: PATH_SYNTAXES.jsonPath.format(activePath) };
     if (recomposing && activeRow) {
       const { value, ancestors } = activeRow;
-      const recompose = () => inSlices(recomposeSteps(value, recomposing.lookup, { ancestors }));
+      const recompose = () => recomposeInSlices(value, recomposing.lookup, { ancestors });
       exports.save(EXPORT_FORMATS.recomposedValue, { recompose }, valueTarget);
     } else {
       exports.save(EXPORT_FORMATS.value, { raw: source.read(), path: activePath }, valueTarget);
@@ -200,10 +200,7 @@ function ParsedObjectView({
               onClick={() =>
                 exports.save(
                   EXPORT_FORMATS.recomposed,
-                  {
-                    recompose: () =>
-                      inSlices(recomposeSteps({ referencedId: objectId }, loaded.lookup)),
-                  },
+                  { recompose: () => recomposeInSlices({ referencedId: objectId }, loaded.lookup) },
                   target,
                 )
               }
@@ -307,7 +304,7 @@ function memoised<T>(compute: () => T): () => T {
   return () => (result ??= { value: compute() }).value;
 }
 
-/** A recomposition for a download, built a slice at a time: a whole model takes seconds. */
-async function inSlices(steps: Steps<Recomposition>): Promise<unknown> {
-  return (await runInSlices(steps)).value;
+/** The recomposed value for a download, built a slice at a time: a whole model takes seconds. */
+async function recomposeInSlices(...args: Parameters<typeof recomposeSteps>): Promise<unknown> {
+  return (await runInSlices(recomposeSteps(...args))).value;
 }

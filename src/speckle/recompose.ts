@@ -277,7 +277,7 @@ const WORK_PER_STEP = 256;
  * up: recomposing a model parses all of it, seconds of work that the page must do in slices.
  */
 export function* recomposeSteps(
-  value: unknown,
+  start: unknown,
   parsedLookup: Lookup,
   options: ValueRecomposeOptions = {},
 ): Generator<void, Recomposition, void> {
@@ -299,7 +299,7 @@ export function* recomposeSteps(
   const tasks: Task[] = [
     {
       kind: 'visit',
-      value,
+      value: start,
       container: holder,
       key: 'root',
       link: null,
