@@ -23,8 +23,9 @@ export function portVault(port: MessagePort): ByteVault {
   };
   // Setting a handler starts the port: until then, its messages wait outside every heap.
   const receive = () => {
-    port.onmessage ??= (event: MessageEvent<Uint8Array>) => {
-      parts.push(event.data);
+    // The worker posts the parts in batches (workers/replyBatches.ts).
+    port.onmessage ??= (event: MessageEvent<Uint8Array[]>) => {
+      parts.push(...event.data);
       handOver();
     };
   };

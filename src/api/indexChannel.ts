@@ -226,7 +226,8 @@ function workerChannel(sink: BlockSink): IndexChannel {
     }
     return router.stop(why);
   };
-  worker.onmessage = (event: MessageEvent<FromLoad>) => router.route(event.data);
+  // The worker posts its replies in batches (workers/replyBatches.ts).
+  worker.onmessage = (event: MessageEvent<FromLoad[]>) => event.data.forEach(router.route);
   // A worker that cannot start or breaks leaves the body incomplete, like a broken stream.
   worker.onerror = () => void stop('truncated');
   return {

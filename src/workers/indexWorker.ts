@@ -4,9 +4,10 @@
  * it when the load ends or stops, which also ends its request. A worker started ahead of a load is
  * first told to warm up (warmUp.ts), in short tasks, and stops warming up when the load comes.
  */
-import { loadBody, type LoadRequest } from './bodyLoad';
+import { loadBody, type FromLoad, type LoadRequest } from './bodyLoad';
 import { holdBytes } from './byteHold';
 import { createBlockIndexer } from './indexing';
+import { batchReplies } from './replyBatches';
 import { indexSampleOnce, sampleBody, WARM_UP_PASSES, WARM_UP_TASK_MS } from './warmUp';
 
 export type ToIndexWorker =
@@ -21,13 +22,18 @@ const indexer = createBlockIndexer();
 // The project's types describe a window; a dedicated worker's scope posts with a transfer list.
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<ToIndexWorker>) => void) | null;
-  postMessage(message: unknown, transfer: Transferable[]): void;
+  postMessage(message: FromLoad[], transfer: Transferable[]): void;
 };
 let vault: MessagePort | null = null;
-const hold = holdBytes(
-  (reply, transfer = []) => scope.postMessage(reply, transfer),
-  (bytes) => vault!.postMessage(bytes, [bytes.buffer]),
+const batches = batchReplies(
+  (replies, transfer) => scope.postMessage(replies, transfer),
+  (parts) =>
+    vault!.postMessage(
+      parts,
+      parts.map(({ buffer }) => buffer),
+    ),
 );
+const hold = holdBytes(batches.send, batches.vault);
 let warmUpTask: ReturnType<typeof setTimeout> | undefined;
 
 scope.onmessage = (event) => {

@@ -6,7 +6,12 @@ const part = (...bytes: number[]) => new Uint8Array(bytes);
 /** A port vault, and its other end as the indexing worker has it. */
 function ports() {
   const { port1, port2 } = new MessageChannel();
-  const put = (bytes: Uint8Array) => port2.postMessage(bytes, [bytes.buffer]);
+  /** Posts the parts in one batch, as the worker does. */
+  const put = (...parts: Uint8Array[]) =>
+    port2.postMessage(
+      parts,
+      parts.map(({ buffer }) => buffer),
+    );
   return { vault: portVault(port1), put };
 }
 
@@ -14,12 +19,12 @@ describe('portVault', () => {
   it('hands over the parts put before it was asked, in order, transferred', async () => {
     const { vault, put } = ports();
     const first = part(1, 2);
-    put(first);
-    put(part(3));
+    put(first, part(3));
+    put(part(4));
 
-    const parts = await vault.take(2);
+    const parts = await vault.take(3);
 
-    expect(parts.map((bytes) => [...bytes])).toEqual([[1, 2], [3]]);
+    expect(parts.map((bytes) => [...bytes])).toEqual([[1, 2], [3], [4]]);
     expect(first.length).toBe(0);
     vault.close();
   });

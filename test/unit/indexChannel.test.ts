@@ -18,9 +18,9 @@ class FakeWorker {
   terminate() {
     this.terminated = true;
   }
-  /** Puts a held block's bytes in the vault, as the worker does. */
+  /** Puts a held block's bytes in the vault, as the worker does: a batch of one part. */
   putInVault(bytes: Uint8Array) {
-    this.vault!.postMessage(bytes, [bytes.buffer]);
+    this.vault!.postMessage([bytes], [bytes.buffer]);
   }
 }
 
@@ -67,9 +67,9 @@ const block = (
   expected,
 });
 
-/** The worker's side: a reply as it would post it. */
-function reply(worker: FakeWorker, data: unknown) {
-  worker.onmessage?.({ data } as MessageEvent);
+/** The worker's side: replies as it would post them, in one batch. */
+function reply(worker: FakeWorker, ...replies: unknown[]) {
+  worker.onmessage?.({ data: replies } as MessageEvent);
 }
 
 /** A load whose worker has answered: the body is on its way. */

@@ -195,10 +195,11 @@ describe('loadObjectSet: a worker that breaks mid-body', () => {
       onerror: (() => void) | null = null;
       postMessage() {
         setTimeout(() => {
+          // The worker posts its replies in batches.
           this.onmessage?.({
-            data: { kind: 'opened', base: 'https://speckle.example', answered: [] },
+            data: [{ kind: 'opened', base: 'https://speckle.example', answered: [] }],
           });
-          this.onmessage?.({ data: firstBlock });
+          this.onmessage?.({ data: [firstBlock] });
           this.onerror?.();
         });
       }

@@ -1,0 +1,59 @@
+/**
+ * The indexing worker's posts, in batches. A 337 MB body comes in ~550 chunks, and each made a
+ * reply to the page and a part for the vault: ~1,100 messages, each a task of the page's main
+ * thread (a mojo message, a deserialisation, the scheduler's turn) and a post in the worker. The
+ * page draws at most four times a second, so it loses nothing by getting the blocks in batches.
+ *
+ * A block goes at once when none went for a while (`windowMs`); the blocks that follow it within
+ * that window wait for its end and go together. Any other reply (opened, refused, released,
+ * finished) goes at once with whatever waits, so that the start and the end of a load are not
+ * held back. A batch's vault parts are posted before its replies: the page can count on the vault
+ * for the bytes of every block it received without them (byteHold.ts).
+ */
+import type { FromLoad } from './bodyLoad';
+
+/** About a frame: the page draws far less often. */
+export const BATCH_WINDOW_MS = 16;
+
+export interface ReplyBatches {
+  send(reply: FromLoad, transfer?: ArrayBuffer[]): void;
+  vault(bytes: Uint8Array): void;
+}
+
+export function batchReplies(
+  postReplies: (replies: FromLoad[], transfer: ArrayBuffer[]) => void,
+  postParts: (parts: Uint8Array[]) => void,
+  windowMs = BATCH_WINDOW_MS,
+): ReplyBatches {
+  let replies: FromLoad[] = [];
+  let transfers: ArrayBuffer[] = [];
+  let parts: Uint8Array[] = [];
+  let window: ReturnType<typeof setTimeout> | null = null;
+
+  function flush(): void {
+    if (parts.length > 0) postParts(parts);
+    if (replies.length > 0) postReplies(replies, transfers);
+    parts = [];
+    replies = [];
+    transfers = [];
+  }
+
+  function closeWindow(): void {
+    window = null;
+    if (replies.length === 0 && parts.length === 0) return;
+    flush();
+    window = setTimeout(closeWindow, windowMs);
+  }
+
+  return {
+    send(reply, transfer = []) {
+      replies.push(reply);
+      transfers.push(...transfer);
+      if (reply.kind !== 'block') flush();
+      else if (window === null) closeWindow();
+    },
+    vault(bytes) {
+      parts.push(bytes);
+    },
+  };
+}
