@@ -5,7 +5,8 @@
  * page draws at most four times a second, so it loses nothing by getting the blocks in batches.
  *
  * A block goes at once when none went for a while (`windowMs`); the blocks that follow it within
- * that window wait for its end and go together. Any other reply (opened, refused, released,
+ * that window wait for its end and go together, at the next block or the window's timer, whichever
+ * comes first. Any other reply (opened, refused, released,
  * finished) goes at once with whatever waits, so that the start and the end of a load are not
  * held back. A batch's vault parts are posted before its replies: the page can count on the vault
  * for the bytes of every block it received without them (byteHold.ts).
@@ -28,9 +29,12 @@ export function batchReplies(
   let replies: FromLoad[] = [];
   let transfers: ArrayBuffer[] = [];
   let parts: Uint8Array[] = [];
-  let window: ReturnType<typeof setTimeout> | null = null;
+  let windowStart = -Infinity;
+  let windowEnd: ReturnType<typeof setTimeout> | null = null;
 
   function flush(): void {
+    if (windowEnd !== null) clearTimeout(windowEnd);
+    windowEnd = null;
     if (parts.length > 0) postParts(parts);
     if (replies.length > 0) postReplies(replies, transfers);
     parts = [];
@@ -38,19 +42,22 @@ export function batchReplies(
     transfers = [];
   }
 
-  function closeWindow(): void {
-    window = null;
-    if (replies.length === 0 && parts.length === 0) return;
+  /** Posts the blocks that wait, and opens a window for those that follow. */
+  function flushBlocks(): void {
     flush();
-    window = setTimeout(closeWindow, windowMs);
+    windowStart = performance.now();
   }
 
   return {
     send(reply, transfer = []) {
       replies.push(reply);
       transfers.push(...transfer);
+      const waited = performance.now() - windowStart;
+      // A worker reading a stream that keeps up runs for a long while without letting a timer
+      // fire: the window's end is then noticed here, at the next block.
       if (reply.kind !== 'block') flush();
-      else if (window === null) closeWindow();
+      else if (waited >= windowMs) flushBlocks();
+      else windowEnd ??= setTimeout(flushBlocks, windowMs - waited);
     },
     vault(bytes) {
       parts.push(bytes);

@@ -50,6 +50,17 @@ describe('batchReplies', () => {
     expect(offsets()).toEqual([[0], [1, 2], [3]]);
   });
 
+  it('posts the waiting blocks at the next block once the window is over, though its timer has not run', () => {
+    const { batches, offsets } = batching();
+    batches.send(blockReply(0));
+    batches.send(blockReply(1));
+    // A busy worker: the clock moves on, the timer does not get its turn.
+    vi.spyOn(performance, 'now').mockReturnValue(performance.now() + BATCH_WINDOW_MS);
+    batches.send(blockReply(2));
+
+    expect(offsets()).toEqual([[0], [1, 2]]);
+  });
+
   it('posts any other reply at once, with the blocks before it', () => {
     const { batches, offsets } = batching();
     batches.send({ kind: 'opened', base: 'https://speckle.example', answered: [] });
