@@ -14,7 +14,13 @@ import {
   waitForStatus,
 } from './support/app.ts';
 import { usePageSession } from './support/browser.ts';
-import { fetchRawBody, findDemoObject, setFault, splitLines } from './support/demo.ts';
+import {
+  fetchRawBody,
+  findDemoObject,
+  setFault,
+  splitLines,
+  thousandObjectModel,
+} from './support/demo.ts';
 
 const INDEXER = /indexWorker/;
 
@@ -58,6 +64,63 @@ async function openLastReceived(page: Page): Promise<string> {
   await page.keyboard.press('Enter');
   return lastId;
 }
+
+/**
+ * How far the list's drawn rows fall short of its visible bottom, in pixels: 0 when they reach it,
+ * or when the last object received is drawn. `list` is the listbox.
+ */
+function rowsShortOfBottom(list: HTMLElement): number {
+  const options = list.querySelectorAll('[role="option"]');
+  const last = options[options.length - 1];
+  if (!last || last.getAttribute('aria-posinset') === last.getAttribute('aria-setsize')) return 0;
+  return Math.max(0, list.getBoundingClientRect().bottom - last.getBoundingClientRect().bottom);
+}
+
+/**
+ * Notes `rowsShortOfBottom` for the first frame that paints the list, as `window.firstPaintedGap`:
+ * a ResizeObserver made after the list's own has its first callback after the list has drawn the
+ * rows its size calls for, before the paint.
+ */
+async function watchFirstPaintedGap(page: Page): Promise<void> {
+  await page.evaluate((shortOfBottom) => {
+    const measure = new Function(`return (${shortOfBottom})`)() as typeof rowsShortOfBottom;
+    const found = new MutationObserver(() => {
+      const list = document.querySelector<HTMLElement>('[role="listbox"]');
+      if (!list) return;
+      found.disconnect();
+      const observer = new ResizeObserver(() => {
+        observer.disconnect();
+        (window as { firstPaintedGap?: number }).firstPaintedGap = measure(list);
+      });
+      observer.observe(list);
+    });
+    found.observe(document.body, { childList: true, subtree: true });
+  }, rowsShortOfBottom.toString());
+}
+
+describe('the list of received objects', () => {
+  const session = usePageSession();
+
+  it('has rows down to its bottom from its first paint in a tall window, and after the window grows', async () => {
+    const { page } = session;
+    const { project, object } = await thousandObjectModel();
+    // The list takes 60 % of the window's height: 960 px here, more than it draws before it knows.
+    await page.setViewportSize({ width: 1280, height: 1600 });
+    await openApp(page);
+    await watchFirstPaintedGap(page);
+
+    await lookUp(page, project.id, object.id, 'Get with children');
+
+    await expect
+      .poll(() => page.evaluate(() => (window as { firstPaintedGap?: number }).firstPaintedGap))
+      .toBe(0);
+    await waitForCompleteCount(page, 1000);
+    const list = receivedObjects(page);
+    await page.setViewportSize({ width: 1280, height: 2400 });
+    expect((await list.boundingBox())!.height).toBeGreaterThan(1400);
+    await expect.poll(() => list.evaluate(rowsShortOfBottom)).toBe(0);
+  });
+});
 
 describe('a 10,000-object model', () => {
   const session = usePageSession();
