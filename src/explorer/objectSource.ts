@@ -19,14 +19,23 @@ export interface ObjectSource {
 
 /** Reads and parses the text now; only the parse is kept. */
 export function objectSource(read: () => string): ObjectSource {
+  return readObjectSource(read).parse();
+}
+
+/**
+ * Reads the text now, and parses it when `parse` is called: a megabytes-long text is read in one
+ * task and parsed in the next, so that neither is long.
+ */
+export function readObjectSource(read: () => string): { parse(): ObjectSource } {
   let raw: string;
   try {
     raw = read();
   } catch (error) {
     if (!(error instanceof TextTooLargeError)) throw error;
-    return { read, parsed: { ok: false, tooLarge: error.message } };
+    const tooLarge = error.message;
+    return { parse: () => ({ read, parsed: { ok: false, tooLarge } }) };
   }
-  return { read, parsed: parseJson(raw, read) };
+  return { parse: () => ({ read, parsed: parseJson(raw, read) }) };
 }
 
 function parseJson(raw: string, reread: () => string): ParseResult {

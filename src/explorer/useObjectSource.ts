@@ -1,14 +1,14 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { ObjectSet } from '../speckle/objectSet';
-import { objectSource, type ObjectSource } from './objectSource';
+import { readObjectSource, type ObjectSource } from './objectSource';
 
 /**
- * An object of the set, decoded and parsed in a task of its own once it has arrived; undefined
- * until then. A model's root arrives with the first block and is megabytes long (4 MB, ~12 ms to
- * decode and ~14 ms to scan, for 100,000 children): done in the render that also draws the list
- * and the overview, and drawn there too, it made one task of 150 ms. Apart, each step stays short.
- * Its text is decoded again from the set's bytes whenever the view needs it, so the view holds
- * none of it.
+ * An object of the set, decoded in a task of its own once it has arrived and parsed in the next;
+ * undefined until then. A model's root arrives with the first block and is megabytes long (4 MB,
+ * ~12 ms to decode and ~14 ms to scan, for 100,000 children): done in the render that also draws
+ * the list and the overview, and drawn there too, it made one task of 150 ms; decoded and parsed
+ * together, a task of 20-45 ms in traced loads. Apart, each step stays short. Its text is decoded
+ * again from the set's bytes whenever the view needs it, so the view holds none of it.
  */
 export function useObjectSource(
   set: ObjectSet,
@@ -19,10 +19,15 @@ export function useObjectSource(
   const [read, setRead] = useState<{ set: ObjectSet; id: string; source: ObjectSource }>();
   useEffect(() => {
     if (!readable) return;
-    const timer = setTimeout(() => {
+    let timer = setTimeout(() => {
       if (!set.canRead(id)) return;
-      const source = objectSource(() => set.raw(id) ?? '');
-      setRead({ set, id, source });
+      const text = readObjectSource(() => set.raw(id) ?? '');
+      timer = setTimeout(() => {
+        const source = text.parse();
+        // Drawing its tree is interruptible work, done in slices: in one task it took 40-55 ms
+        // for a 100k model's root (traced), before the tree measured its rows.
+        startTransition(() => setRead({ set, id, source }));
+      }, 0);
     }, 0);
     return () => clearTimeout(timer);
   }, [set, id, readable]);

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { searchObjects } from '../../src/speckle/search';
-import { renderApp } from './renderApp';
+import { expectShownObject, renderApp } from './renderApp';
 import {
   CUBE_LINES,
   CUBE_OBJECTS,
@@ -20,10 +20,6 @@ async function loaded() {
   const view = renderApp({ route });
   await screen.findByText(`${CUBE_OBJECTS.length} objects`, { exact: false });
   return { ...view, box: screen.getByRole('searchbox', { name: 'Search all objects' }) };
-}
-
-function article() {
-  return screen.getByRole('article');
 }
 
 describe('Search all objects', () => {
@@ -67,7 +63,7 @@ describe('Search all objects', () => {
     const last = chunks.at(-1)!;
     const group = within(results()).getByRole('group', { name: new RegExp(last.id) });
     await user.click(within(group).getByRole('option'));
-    expect(article()).toHaveTextContent(last.id);
+    await expectShownObject(last.id);
   });
 
   it('is used from the keyboard: arrows through the results, Enter opens one', async () => {
@@ -88,7 +84,7 @@ describe('Search all objects', () => {
     expect(active).toHaveAttribute('aria-selected', 'true');
     expect(active?.closest('[role="group"]')).toHaveAccessibleName(new RegExp(meshes[1]!.id));
     await user.keyboard('{Enter}');
-    expect(article()).toHaveTextContent(meshes[1]!.id);
+    await expectShownObject(meshes[1]!.id);
 
     await user.keyboard('{Home}{ArrowUp}');
     expect(box).toHaveFocus();

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from './renderApp';
+import { expectShownObject, renderApp } from './renderApp';
 import {
   CUBE_LINES,
   CUBE_OBJECTS,
@@ -156,7 +156,7 @@ describe('What’s in it', () => {
     ).toEqual(bySize.map(({ id }) => id));
     const largest = bySize[0]!;
     await user.click(within(largestList).getByRole('button', { name: new RegExp(largest.id) }));
-    expect(screen.getByRole('article')).toHaveTextContent(largest.id);
+    await expectShownObject(largest.id);
   });
 });
 
@@ -204,7 +204,7 @@ describe('Closure integrity', () => {
     const dangling = screen.getByRole('list', { name: 'References to absent objects' });
     const holder = within(dangling).getAllByRole('button')[0]!;
     await user.click(holder);
-    expect(screen.getByRole('article')).toHaveTextContent(holder.textContent ?? '');
+    await expectShownObject(holder.textContent ?? '');
   });
 
   it('pages through thousands of missing ids', async () => {

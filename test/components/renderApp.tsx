@@ -1,4 +1,5 @@
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { AppProviders } from '../../src/app/AppProviders';
@@ -28,4 +29,14 @@ export function renderApp({
     <AppProviders router={router} queryClient={queryClient} connections={connections} />,
   );
   return { ...view, user, router, connections, queryClient };
+}
+
+/**
+ * Waits for the object view to show `text`: an object is read, then parsed, in the tasks after it
+ * is opened.
+ */
+export function expectShownObject(text: string): Promise<void> {
+  return waitFor(() => {
+    expect(screen.getByRole('article')).toHaveTextContent(text);
+  });
 }

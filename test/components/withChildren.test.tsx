@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ObjectSet } from '../../src/speckle/objectSet';
-import { renderApp } from './renderApp';
+import { expectShownObject, renderApp } from './renderApp';
 import {
   CUBE_LINES,
   CUBE_OBJECTS,
@@ -26,7 +26,7 @@ describe('Get with children', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(`${CUBE_OBJECTS.length} objects`);
     const list = screen.getByRole('listbox', { name: 'Received objects' });
     expect(within(list).getAllByRole('option')).toHaveLength(CUBE_OBJECTS.length);
-    expect(screen.getByRole('article')).toHaveTextContent(ROOT_ID);
+    await expectShownObject(ROOT_ID);
     expect(screen.getByRole('button', { name: 'Download all as JSON array' })).toBeEnabled();
   });
 
@@ -36,13 +36,13 @@ describe('Get with children', () => {
     await screen.findByText(`${CUBE_OBJECTS.length} objects`, { exact: false });
     const second = CUBE_OBJECTS[1]!;
     await user.click(within(list).getByText(second.id));
-    expect(screen.getByRole('article')).toHaveTextContent(second.id);
+    await expectShownObject(second.id);
 
     list.focus();
     await user.keyboard('{End}{Enter}');
-    expect(screen.getByRole('article')).toHaveTextContent(CUBE_OBJECTS.at(-1)!.id);
+    await expectShownObject(CUBE_OBJECTS.at(-1)!.id);
     await user.keyboard('{Home}{Enter}');
-    expect(screen.getByRole('article')).toHaveTextContent(ROOT_ID);
+    await expectShownObject(ROOT_ID);
   });
 
   it('filters the list by type or id and sorts it', async () => {
