@@ -19,9 +19,12 @@ export function useObjectSource(
   const [read, setRead] = useState<{ set: ObjectSet; id: string; source: ObjectSource }>();
   useEffect(() => {
     if (!readable) return;
+    // Made here, not beside the text read below: the view keeps this function, and with it every
+    // variable of the scope it is made in; there, that was the 4 MB text of a 100k model's root.
+    const readText = () => set.raw(id) ?? '';
     let timer = setTimeout(() => {
       if (!set.canRead(id)) return;
-      const text = readObjectSource(() => set.raw(id) ?? '');
+      const text = readObjectSource(readText);
       timer = setTimeout(() => {
         const source = text.parse();
         // Drawing its tree is interruptible work, done in slices: in one task it took 40-55 ms
