@@ -4,12 +4,12 @@
  * thread (a mojo message, a deserialisation, the scheduler's turn) and a post in the worker. The
  * page draws at most four times a second, so it loses nothing by getting the blocks in batches.
  *
- * A block goes at once when none went for a while (`windowMs`); the blocks that follow it within
- * that window wait for its end and go together, at the next block or the window's timer, whichever
- * comes first. Any other reply (opened, refused, released,
- * finished) goes at once with whatever waits, so that the start and the end of a load are not
- * held back. A batch's vault parts are posted before its replies: the page can count on the vault
- * for the bytes of every block it received without them (byteHold.ts).
+ * A block goes at once when none went for a while (`BATCH_WINDOW_MS`); the blocks that follow it
+ * within that window wait for its end and go together, at the next block or the window's timer,
+ * whichever comes first. Any other reply (opened, refused, released, finished) goes at once with
+ * whatever waits, so that the start and the end of a load are not held back. A batch's vault parts
+ * are posted before its replies: the page can count on the vault for the bytes of every block it
+ * received without them (byteHold.ts).
  */
 import type { FromLoad } from './bodyLoad';
 
@@ -24,7 +24,6 @@ export interface ReplyBatches {
 export function batchReplies(
   postReplies: (replies: FromLoad[], transfer: ArrayBuffer[]) => void,
   postParts: (parts: Uint8Array[]) => void,
-  windowMs = BATCH_WINDOW_MS,
 ): ReplyBatches {
   let replies: FromLoad[] = [];
   let transfers: ArrayBuffer[] = [];
@@ -56,8 +55,8 @@ export function batchReplies(
       // A worker reading a stream that keeps up runs for a long while without letting a timer
       // fire: the window's end is then noticed here, at the next block.
       if (reply.kind !== 'block') flush();
-      else if (waited >= windowMs) flushBlocks();
-      else windowEnd ??= setTimeout(flushBlocks, windowMs - waited);
+      else if (waited >= BATCH_WINDOW_MS) flushBlocks();
+      else windowEnd ??= setTimeout(flushBlocks, BATCH_WINDOW_MS - waited);
     },
     vault(bytes) {
       parts.push(bytes);
