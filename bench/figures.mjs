@@ -1,6 +1,8 @@
 // Turns measurements into report rows: each figure with its target from issue #3 and its ratio to
 // the floor and the naive client. A figure that was never reached (null) fails its target.
 
+import { median } from './floor.mjs';
+
 /**
  * @typedef {import('./withChildren.mjs').WithChildrenResult} WithChildrenResult
  * @typedef {{ key: string, name: string, value: number | null, unit: 'ms' | 'MB',
@@ -38,6 +40,22 @@ const ms = (value) => `${Math.round(value)} ms`;
 
 /** @param {(number | null)[]} values */
 const list = (values) => values.map((value) => (value === null ? '–' : ms(value))).join(', ');
+
+/**
+ * Each round's load against the floor measured just before it, in the same page: on a shared
+ * machine the two medians can come from different spells of load, and these show the spread.
+ * For information; the target is judged on the medians.
+ * @param {{ done: number | null }[]} runs
+ * @param {{ ms: number }[]} floorRuns
+ */
+function pairedRatios(runs, floorRuns) {
+  const paired = runs.flatMap((run, index) =>
+    run.done === null || !floorRuns[index] ? [] : [run.done / floorRuns[index].ms],
+  );
+  if (paired.length === 0) return 'no round finished';
+  const shown = paired.map((ratio) => `${ratio.toFixed(2)}×`).join(', ');
+  return `each against its round's floor ${shown} (median ${median(paired).toFixed(2)}×)`;
+}
 
 /** @param {number | null} value @param {{ floor?: number, naive?: number }} to */
 function ratios(value, to) {
@@ -79,7 +97,7 @@ function withChildrenRows(label, run, body, targeted) {
       ratios: ratios(loaded, { floor, naive }),
       pass: verdict(within(loaded, loadLimit)),
       note:
-        `runs ${list(runs.map((r) => r.done))}` +
+        `runs ${list(runs.map((r) => r.done))}; ${pairedRatios(runs, run.floor.runs)}` +
         runs
           .filter((r) => r.timedOut)
           .map((r) => `; a run did not finish (alerts: "${r.alerts}")`)
