@@ -83,6 +83,7 @@ function rowsShortOfBottom(list: HTMLElement): number {
  */
 async function watchFirstPaintedGap(page: Page): Promise<void> {
   await page.evaluate((shortOfBottom) => {
+    // An argument reaches the page as data, so the same measure as below travels as its source.
     const measure = new Function(`return (${shortOfBottom})`)() as typeof rowsShortOfBottom;
     const found = new MutationObserver(() => {
       const list = document.querySelector<HTMLElement>('[role="listbox"]');
