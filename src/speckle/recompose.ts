@@ -4,9 +4,10 @@
  * concatenation of the chunks' `data`.
  *
  * Two forms: `resolveValue` resolves one value and nothing below it, so a tree view resolves nodes
- * as they are expanded; `recompose` builds the whole tree for exports, with an explicit stack (a
- * chain of 10,000 references must not overflow the call stack), below the root or, as
- * `recomposeValue`, below any value the recomposed view shows (what it copies and saves).
+ * as they are expanded; `recomposeValue` builds the whole tree below any value the recomposed view
+ * shows (what it copies), and `recompose` below an object, with an explicit stack (a chain of
+ * 10,000 references must not overflow the call stack). Downloads run the same engine in steps
+ * (`recomposeSteps`), which the page takes in slices: a whole model takes seconds.
  *
  * What cannot be resolved stays visible as a marker object with a single key, never as an error:
  * - `{"__missing": "<id>"}`: the set holds no object with that id;
