@@ -23,8 +23,11 @@ export async function fetchAndDiscard({ page, cdp }, model) {
   return page.evaluate(
     async ({ url, token }) => {
       const started = performance.now();
+      // The app's own request (src/api/client.ts), cache mode included: a body kept by the HTTP
+      // cache costs its writing, which the app does not pay.
       const res = await fetch(url, {
         headers: { Authorization: `Bearer ${token}`, Accept: 'text/plain' },
+        cache: 'no-store',
       });
       if (!res.ok || !res.body) throw new Error(`floor: ${url} answered ${res.status}`);
       const reader = res.body.getReader();

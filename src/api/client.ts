@@ -50,10 +50,11 @@ export async function fetchSingleObject(
   signal?: AbortSignal,
 ): Promise<SingleObjectResponse> {
   const path = `${objectPath(address)}/single`;
+  // The browser's cache may keep this one: it carries an ETag, so a repeat is revalidated (304).
   const { response, base } = await requestWithFallback(
     { access, address, answered, signal },
     path,
-    {},
+    { headers: {} },
   );
   const context = errorContext(base, access, address, response.status);
   const bytes = await response.arrayBuffer();
@@ -81,11 +82,17 @@ export async function openObjectStream(
   answered: AnsweredBases,
   signal?: AbortSignal,
 ): Promise<ObjectStreamResponse> {
-  // Exactly `text/plain`: any other Accept value gets the JSON array.
   const { response, base } = await requestWithFallback(
     { access, address, answered, signal },
     objectPath(address),
-    { Accept: 'text/plain' },
+    {
+      // Exactly `text/plain`: any other Accept value gets the JSON array.
+      headers: { Accept: 'text/plain' },
+      // The body has no validator and no lifetime, so a cached copy could never be used; it would
+      // only leave up to hundreds of MB of a customer's model in the browser's disk cache (Chromium
+      // wrote 27 MB of the 100k model's there), and the load keeps every byte itself anyway.
+      cache: 'no-store',
+    },
   );
   if (!response.body) {
     throw new ApiError('bad-response', errorContext(base, access, address, response.status));
@@ -111,6 +118,12 @@ function objectPath({ projectId, objectId }: ObjectAddress): string {
   return `/objects/${encodeURIComponent(projectId)}/${encodeURIComponent(objectId)}`;
 }
 
+/** What differs between the requests of the two endpoints. */
+interface RequestOptions {
+  headers: Record<string, string>;
+  cache?: RequestCache;
+}
+
 interface RequestSetting {
   access: ServerAccess;
   address: ObjectAddress;
@@ -121,15 +134,15 @@ interface RequestSetting {
 async function requestWithFallback(
   setting: RequestSetting,
   path: string,
-  headers: Record<string, string>,
+  options: RequestOptions,
 ): Promise<{ response: Response; base: string }> {
   const { base } = setting.access;
   try {
-    return await request(setting, base, path, headers);
+    return await request(setting, base, path, options);
   } catch (error) {
     if (!mayBeWrongAddress(error) || setting.signal?.aborted) throw error;
     try {
-      return await request(setting, alternateBase(base), path, headers);
+      return await request(setting, alternateBase(base), path, options);
     } catch (retryError) {
       // When neither form works, the address as entered explains the failure best.
       throw mayBeWrongAddress(retryError) ? error : retryError;
@@ -148,7 +161,7 @@ async function request(
   { access, address, answered, signal }: RequestSetting,
   base: string,
   path: string,
-  headers: Record<string, string>,
+  { headers, cache }: RequestOptions,
 ): Promise<{ response: Response; base: string }> {
   const token = access.token.trim();
   let response: Response;
@@ -156,6 +169,7 @@ async function request(
     response = await fetch(`${base}${path}`, {
       signal,
       headers: token ? { ...headers, Authorization: `Bearer ${token}` } : headers,
+      cache,
     });
   } catch (error) {
     if (signal?.aborted) throw new ApiError('cancelled', errorContext(base, access, address));

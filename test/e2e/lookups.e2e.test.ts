@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   collectListedIds,
+  demoToken,
   download,
   lookUp,
   openApp,
@@ -13,6 +14,7 @@ import {
 import { usePageSession } from './support/browser.ts';
 import { expectSameBytes } from './support/bytes.ts';
 import {
+  demoBase,
   fetchRawBody,
   smallModelWithChildren,
   splitLines,
@@ -74,6 +76,49 @@ describe('lookups', () => {
     const childFile = await download(page, 'Download object JSON');
     const childRaw = records.find((record) => record.id === childId)!.raw;
     expectSameBytes(childFile.bytes, childRaw, "child's object JSON vs its streamed text");
+  });
+
+  it("Get with children leaves no copy of the model in the browser's HTTP cache", async () => {
+    const { page } = session;
+    // Chromium logs each request the cache cannot answer.
+    session.allowConsoleErrors(/ERR_CACHE_MISS/);
+    const { project, object } = await thousandObjectModel();
+    await openApp(page);
+
+    await lookUp(page, project.id, object.id, 'Get with children');
+    await waitForCompleteCount(page, 1000, 60_000);
+
+    const url = `${demoBase()}/objects/${project.id}/${object.id}`;
+    const fromCache = (token: string) =>
+      page.evaluate(
+        async ({ url, token }) => {
+          const headers = { Accept: 'text/plain', Authorization: `Bearer ${token}` };
+          try {
+            // Answers from the cache alone, whatever the age of its copy; fails when there is none.
+            const cached = await fetch(url, {
+              headers,
+              cache: 'only-if-cached',
+              mode: 'same-origin',
+            });
+            return `${cached.status}, ${(await cached.arrayBuffer()).byteLength} bytes`;
+          } catch {
+            return 'not cached';
+          }
+        },
+        { url, token },
+      );
+    const token = await demoToken();
+    expect(await fromCache(token)).toBe('not cached');
+    // The same request made with the browser's defaults is kept: the check above can see a copy.
+    const bytes = (await fetchRawBody(project.id, object.id, 'lines')).length;
+    await page.evaluate(
+      async ({ url, token }) => {
+        const headers = { Accept: 'text/plain', Authorization: `Bearer ${token}` };
+        await (await fetch(url, { headers })).arrayBuffer();
+      },
+      { url, token },
+    );
+    expect(await fromCache(token)).toBe(`200, ${bytes} bytes`);
   });
 
   it('opens the next object with the keyboard (ArrowDown, Enter) in "Received objects"', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isApiError, type ApiError } from '../../src/api/apiError';
-import { fetchSingleObject, type AnsweredBases } from '../../src/api/client';
+import { fetchSingleObject, openObjectStream, type AnsweredBases } from '../../src/api/client';
 import { MAX_TEXT_BYTES } from '../../src/speckle/textLimit';
 import { paddedObjectText } from './paddedObjects';
 
@@ -139,5 +139,29 @@ describe('fetchSingleObject of an object over the text limit', () => {
     const { raw } = await fetchSingleObject({ base: BASE, token: TOKEN }, OBJECT, answered);
 
     expect(raw.length).toBe(MAX_TEXT_BYTES);
+  });
+});
+
+describe('the browser cache', () => {
+  const cacheModes = (fetchStub: ReturnType<typeof stubFetch>) =>
+    fetchStub.mock.calls.map((call: unknown[]) => (call[1] as RequestInit).cache);
+
+  it('never stores or serves a with-children body, on either base form', async () => {
+    const lines = () =>
+      new Response(`${OBJECT.objectId}\t{}\n`, { headers: { 'Content-Type': 'text/plain' } });
+    const fetchStub = stubFetch('fails', lines);
+
+    await openObjectStream({ base: BASE, token: TOKEN }, OBJECT, answered);
+
+    expect(requestedUrls(fetchStub)).toHaveLength(2);
+    expect(cacheModes(fetchStub)).toEqual(['no-store', 'no-store']);
+  });
+
+  it('is left to revalidate a single object by its ETag', async () => {
+    const fetchStub = stubFetch(objectAnswer);
+
+    await fetchSingleObject({ base: BASE, token: TOKEN }, OBJECT, answered);
+
+    expect(cacheModes(fetchStub)).toEqual([undefined]);
   });
 });
