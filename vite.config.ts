@@ -2,9 +2,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { demoServerPlugin } from './demo/vitePlugin.ts';
+import { watModulesPlugin } from './build/watModules.ts';
 
 export default defineConfig({
-  plugins: [react(), demoServerPlugin()],
+  plugins: [react(), demoServerPlugin(), watModulesPlugin()],
+  // The indexing worker is bundled on its own, and scans with a WebAssembly module too.
+  worker: { plugins: () => [watModulesPlugin()] },
   test: {
     reporters: ['default', ['json', { outputFile: 'test-results/unit.json' }]],
     projects: [

@@ -4,6 +4,7 @@
  * indexing together: short ASCII spans (ids, type names) are built from their bytes, and only text
  * with other characters goes through a TextDecoder.
  */
+import { asciiRunScanner } from './asciiRuns';
 
 // Not fatal: callers read bytes that were checked to be UTF-8 when they arrived.
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -51,38 +52,20 @@ const NEWLINE = 0x0a;
 
 /**
  * Checks `bytes[from, to)` as UTF-8, noting each newline's index in `newlines` when given. Real
- * bodies are nearly all ASCII (a unit such as `m²` here and there): words of four ASCII bytes
- * without a newline are passed over at once, and only the rare multi-byte sequences are checked
- * one by one.
+ * bodies are nearly all ASCII (a unit such as `m²` here and there): the runs of ASCII are passed
+ * over at once (asciiRuns.ts), and only the rare multi-byte sequences are checked one by one.
  */
 function scanUtf8(bytes: Uint8Array, from: number, to: number, newlines: number[] | null): boolean {
-  const { byteOffset } = bytes;
-  const words = new Uint32Array(bytes.buffer, 0, bytes.buffer.byteLength >>> 2);
-  // The last word that lies wholly before `to`, plus one.
-  const wordsEnd = (byteOffset + to) >>> 2;
-  for (let at = from; at < to;) {
-    if (((byteOffset + at) & 3) === 0) {
-      let word = (byteOffset + at) >>> 2;
-      for (; word < wordsEnd; word += 1) {
-        const value = words[word]!;
-        // Some byte of `value ^ 0x0a0a0a0a` is zero exactly when some byte of `value` is a newline.
-        const xored = value ^ 0x0a0a0a0a;
-        if ((value & 0x80808080) !== 0 || ((xored - 0x01010101) & ~xored & 0x80808080) !== 0) {
-          break;
-        }
-      }
-      at = word * 4 - byteOffset;
-      if (at >= to) break;
-    }
-    const byte = bytes[at]!;
-    if (byte < 0x80) {
-      if (byte === NEWLINE) newlines?.push(at);
+  const nextRunEnd = asciiRunScanner()(bytes, from, to);
+  for (let at = nextRunEnd(from); at < to; at = nextRunEnd(at)) {
+    if (bytes[at] === NEWLINE) {
+      newlines?.push(at);
       at += 1;
-    } else {
-      const length = sequenceLength(bytes, at);
-      if (length === 0 || at + length > to) return false;
-      at += length;
+      continue;
     }
+    const length = sequenceLength(bytes, at);
+    if (length === 0 || at + length > to) return false;
+    at += length;
   }
   return true;
 }
