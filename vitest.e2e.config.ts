@@ -1,8 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { watModulesPlugin } from './build/watModules.ts';
 
 // End-to-end tests drive the built app (dist/) in Chromium through one `vite preview` server.
 // The machine has two cores and each file starts its own browser, so files run one at a time.
 export default defineConfig({
+  // Some tests check the app against its own pure modules (recomposition, references, search),
+  // and those import a WebAssembly text module (src/speckle/asciiRuns.wat).
+  plugins: [watModulesPlugin()],
   test: {
     name: 'e2e',
     environment: 'node',
