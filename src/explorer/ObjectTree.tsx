@@ -3,6 +3,11 @@ import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { isReference } from '../speckle/references';
 import { TreeRowContent, type ReferenceInfo } from './TreeRowContent';
 import { isExpandable, parentIndex } from './treeModel';
+import {
+  measureRowAfterLayout,
+  observeBoxAfterLayout,
+  scrollAfterMount,
+} from './virtualAfterLayout';
 import type { ObjectTreeState } from './useObjectTree';
 
 const ROW_HEIGHT = 22;
@@ -46,6 +51,10 @@ export function ObjectTree({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
+    measureElement: (row, entry, instance) =>
+      measureRowAfterLayout(row, entry, instance, ROW_HEIGHT),
+    observeElementRect: observeBoxAfterLayout,
+    scrollToFn: scrollAfterMount,
     overscan: 12,
     initialRect: { width: 600, height: 400 },
   });

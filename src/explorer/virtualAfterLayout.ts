@@ -1,0 +1,63 @@
+/**
+ * A react-virtual list that reads no layout while it mounts. react-virtual reads a mounting row's
+ * `offsetHeight`, the scroll box's rect, and scrolls the box to where it already is, each of which
+ * lays the whole page out inside React's commit: with the first objects of a load, that was 9–13
+ * ms of one 28–41 ms task (traced), the task that now and then crossed 50 ms. Here a
+ * ResizeObserver reports the sizes after the frame's own layout, before its paint.
+ */
+import {
+  elementScroll,
+  measureElement,
+  observeElementRect,
+  type Rect,
+  type Virtualizer,
+} from '@tanstack/react-virtual';
+
+/**
+ * A row's height from its ResizeObserver entry. A row that mounts gets the height known already:
+ * measured before, or the estimate.
+ */
+export function measureRowAfterLayout<Box extends Element, Row extends Element>(
+  row: Row,
+  entry: ResizeObserverEntry | undefined,
+  virtualizer: Virtualizer<Box, Row>,
+  estimate: number,
+): number {
+  if (entry) return measureElement(row, entry, virtualizer);
+  const key = virtualizer.options.getItemKey(virtualizer.indexFromElement(row));
+  return virtualizer.itemSizeCache.get(key) ?? estimate;
+}
+
+/** The scroll box's size as a ResizeObserver reports it; `initialRect` holds until it does. */
+export function observeBoxAfterLayout<Box extends Element, Row extends Element>(
+  virtualizer: Virtualizer<Box, Row>,
+  report: (rect: Rect) => void,
+): (() => void) | undefined {
+  const box = virtualizer.scrollElement;
+  if (!box || typeof ResizeObserver !== 'function') return observeElementRect(virtualizer, report);
+  const observer = new ResizeObserver(() => {
+    const { width, height } = box.getBoundingClientRect();
+    report({ width: Math.round(width), height: Math.round(height) });
+  });
+  observer.observe(box);
+  return () => observer.disconnect();
+}
+
+const scrolledBoxes = new WeakSet<Element>();
+
+/**
+ * Scrolls the box, except on react-virtual's first call for it, made as it mounts, to the offset
+ * the box is at already: a box that was never scrolled is at the top.
+ */
+export function scrollAfterMount<Box extends Element, Row extends Element>(
+  offset: number,
+  options: Parameters<typeof elementScroll>[1],
+  virtualizer: Virtualizer<Box, Row>,
+): void {
+  const box = virtualizer.scrollElement;
+  if (box && !scrolledBoxes.has(box)) {
+    scrolledBoxes.add(box);
+    if (offset === 0 && !options.adjustments) return;
+  }
+  elementScroll(offset, options, virtualizer);
+}
