@@ -51,8 +51,7 @@ export function ObjectTree({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    measureElement: (row, entry, instance) =>
-      measureRowAfterLayout(row, entry, instance, ROW_HEIGHT),
+    measureElement: measureRowAfterLayout,
     observeElementRect: observeBoxAfterLayout,
     scrollToFn: scrollAfterMount,
     overscan: 12,

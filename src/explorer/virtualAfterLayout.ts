@@ -15,17 +15,17 @@ import {
 
 /**
  * A row's height from its ResizeObserver entry. A row that mounts gets the height known already:
- * measured before, or the estimate.
+ * measured before, or the list's estimate.
  */
 export function measureRowAfterLayout<Box extends Element, Row extends Element>(
   row: Row,
   entry: ResizeObserverEntry | undefined,
   virtualizer: Virtualizer<Box, Row>,
-  estimate: number,
 ): number {
   if (entry) return measureElement(row, entry, virtualizer);
-  const key = virtualizer.options.getItemKey(virtualizer.indexFromElement(row));
-  return virtualizer.itemSizeCache.get(key) ?? estimate;
+  const index = virtualizer.indexFromElement(row);
+  const known = virtualizer.itemSizeCache.get(virtualizer.options.getItemKey(index));
+  return known ?? virtualizer.options.estimateSize(index);
 }
 
 /** The scroll box's size as a ResizeObserver reports it; `initialRect` holds until it does. */
@@ -35,11 +35,11 @@ export function observeBoxAfterLayout<Box extends Element, Row extends Element>(
 ): (() => void) | undefined {
   const box = virtualizer.scrollElement;
   if (!box || typeof ResizeObserver !== 'function') return observeElementRect(virtualizer, report);
-  const observer = new ResizeObserver(() => {
-    const { width, height } = box.getBoundingClientRect();
-    report({ width: Math.round(width), height: Math.round(height) });
+  const observer = new ResizeObserver(([entry]) => {
+    const size = entry?.borderBoxSize[0];
+    if (size) report({ width: Math.round(size.inlineSize), height: Math.round(size.blockSize) });
   });
-  observer.observe(box);
+  observer.observe(box, { box: 'border-box' });
   return () => observer.disconnect();
 }
 
