@@ -23,6 +23,11 @@ export interface ObjectAddress {
 export interface SingleObjectResponse {
   /** The body exactly as received (decoded as UTF-8, a leading BOM kept). */
   raw: string;
+  /**
+   * The body's size as received: counting the text again would cost a pass over megabytes on
+   * every render, and would count each malformed sequence as its replacement character.
+   */
+  bytes: number;
   /** The base that answered, which may differ from the one asked for. */
   base: string;
 }
@@ -72,7 +77,7 @@ export async function fetchSingleObject(
   if (!/^\uFEFF?\s*\{/.test(raw)) {
     throw new ApiError('bad-response', { ...context, serverText: excerpt(raw) });
   }
-  return { raw, base };
+  return { raw, bytes: bytes.byteLength, base };
 }
 
 /** Opens the with-children stream in line mode; reading the body is the caller's job. */

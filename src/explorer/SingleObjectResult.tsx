@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { isApiError } from '../api/apiError';
 import { singleObjectQuery, type ObjectQueryInput } from '../api/objects';
 import { MAX_AUTOMATIC_RETRIES, retryDelayMs } from '../api/retryPolicy';
-import { formatBytes, utf8ByteLength } from '../speckle/text';
+import { formatBytes } from '../speckle/text';
 import { ErrorAlert } from './ErrorAlert';
 import { objectSource } from './objectSource';
 import { ObjectTrail } from './ObjectTrail';
@@ -46,7 +46,7 @@ export function SingleObjectResult({
         ) : query.isPending ? (
           'Loading object…'
         ) : query.isSuccess ? (
-          `1 object, ${formatBytes(utf8ByteLength(query.data.raw))}`
+          `1 object, ${formatBytes(query.data.bytes)}`
         ) : (
           ''
         )}
@@ -62,7 +62,7 @@ export function SingleObjectResult({
                 ? (query.error.context.status ?? null)
                 : null
               : 200,
-            bytes: query.isSuccess ? utf8ByteLength(query.data.raw) : null,
+            bytes: query.isSuccess ? query.data.bytes : null,
           })}
         />
       )}

@@ -142,6 +142,21 @@ describe('fetchSingleObject of an object over the text limit', () => {
   });
 });
 
+describe('fetchSingleObject of a readable object', () => {
+  it("gives the body's size in bytes as received, a malformed sequence counted as sent", async () => {
+    const text = `{"id":"${OBJECT.objectId}","name":"Façade `;
+    // 0xC3 then 0x28: a lead byte with no continuation, one byte the text shows as U+FFFD, three.
+    const body = new Uint8Array([...new TextEncoder().encode(text), 0xc3, 0x28, 0x22, 0x7d]);
+    stubFetch(() => new Response(body, { headers: { 'Content-Type': 'application/json' } }));
+
+    const { raw, bytes } = await fetchSingleObject({ base: BASE, token: TOKEN }, OBJECT, answered);
+
+    expect(raw).toBe(`${text}\uFFFD("}`);
+    expect(bytes).toBe(body.byteLength);
+    expect(new TextEncoder().encode(raw).byteLength).toBe(body.byteLength + 2);
+  });
+});
+
 describe('the browser cache', () => {
   const cacheModes = (fetchStub: ReturnType<typeof stubFetch>) =>
     fetchStub.mock.calls.map((call: unknown[]) => (call[1] as RequestInit).cache);
