@@ -14,6 +14,7 @@ import { openObjects, scrollList } from './objectList.mjs';
 import { profileScenarios } from './profile.mjs';
 import { currentLoad, environment, formatTable, writeResults } from './report.mjs';
 import { expandField, paintSingleObject } from './singleObject.mjs';
+import { measureUninspected } from './uninspected.mjs';
 import { measureWithChildren } from './withChildren.mjs';
 
 /**
@@ -128,6 +129,12 @@ async function measureStored(browser, profile) {
       { projectId: small.projectId, objectId: chunk.id },
       'data',
     );
+    log('100k and the 20 MB object in a browser no DevTools client inspects…');
+    const uninspected = await measureUninspected(
+      server,
+      { model: big, count: body100k.count, largeObject: large },
+      { rounds: 5, timeoutMs: LOAD_TIMEOUT_MS },
+    );
     const subjects = { model: big, facts: body100k, largeObject: large };
     const profiled = profile
       ? await profileScenarios(browser, server, subjects, join(RESULTS, STAMP))
@@ -138,6 +145,7 @@ async function measureStored(browser, profile) {
         stored10k: small10k.result,
         largeObject,
         expandChunk,
+        uninspected,
         body100k,
         body10k,
       },
