@@ -3,7 +3,9 @@
 // work for it on each response (uninspected.mjs says how much). Here nothing is enabled beyond
 // what the bench reads: the page's runtime, its navigation, and input.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -49,10 +51,10 @@ export async function launchOverPipe() {
   const browser = spawn(
     /** @type {string} */ (executable),
     [...args, '--remote-debugging-pipe', `--user-data-dir=${profile}`],
-    { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] },
+    // A process group of its own, so that closing ends its helper processes too.
+    { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'], detached: true },
   );
-  // Its helper processes may still be writing to the profile as the browser exits.
-  browser.once('exit', () => rmSync(profile, { recursive: true, force: true, maxRetries: 5 }));
+  const exited = once(browser, 'exit');
   const [, , , toBrowser, fromBrowser] = /** @type {any[]} */ (browser.stdio);
   /** @type {Map<number, (message: any) => void>} */
   const replies = new Map();
@@ -80,7 +82,15 @@ export async function launchOverPipe() {
       );
       toBrowser.write(`${JSON.stringify({ id: lastId, method, params, sessionId })}\0`);
     });
-  return { send, close: () => browser.kill() };
+  return {
+    send,
+    async close() {
+      process.kill(-(/** @type {number} */ (browser.pid)));
+      await exited;
+      // A helper may still be writing a file as the group goes down.
+      await rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    },
+  };
 }
 
 /**

@@ -67,7 +67,7 @@ export async function measureUninspected(server, { model, count, largeObject }, 
       largeObject: large,
     };
   } finally {
-    browser.close();
+    await browser.close();
   }
 }
 
