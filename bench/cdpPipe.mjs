@@ -94,7 +94,7 @@ export async function launchOverPipe() {
 }
 
 /**
- * A page in a fresh context (empty cache and storage, as a first visit) with the bench's in-page
+ * A page in a fresh context (empty cache and storage, as a first visit, until the browser closes) with the bench's in-page
  * probes. It has the shape of a BenchPage (browser.mjs) where the bench's helpers need one:
  * `page.evaluate(fn, arg)` and `cdp.send`, so `timed` and `fetchAndDiscard` work on it as they
  * are. The app is driven by name as a person would: labelled inputs, buttons by their text.
@@ -169,7 +169,7 @@ export async function openUninspectedPage(send) {
       }
     },
   };
-  return { page, cdp, close: () => send('Target.disposeBrowserContext', { browserContextId }) };
+  return { page, cdp };
 }
 
 /** @typedef {Awaited<ReturnType<typeof openUninspectedPage>>} UninspectedPage */

@@ -71,3 +71,8 @@ export function median(values) {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
 }
+
+/** The median, or null when any run never got there. @param {(number | null)[]} values */
+export function medianOrNull(values) {
+  return values.some((value) => value === null) ? null : median(/** @type {number[]} */ (values));
+}

@@ -11,7 +11,7 @@
 import { timed } from './app.mjs';
 import { collectGarbage } from './browser.mjs';
 import { launchOverPipe, openUninspectedPage } from './cdpPipe.mjs';
-import { fetchAndDiscard, median } from './floor.mjs';
+import { fetchAndDiscard, median, medianOrNull } from './floor.mjs';
 
 /**
  * @typedef {import('./demoServer.mjs').DemoServer} DemoServer
@@ -57,13 +57,9 @@ export async function measureUninspected(server, { model, count, largeObject }, 
       milestone: { article: largeObject.objectId },
       timeoutMs: plan.timeoutMs,
     });
-    const done = appRuns.map((run) => run.done);
     return {
       floor: { median: median(floorRuns.map((run) => run.ms)), runs: floorRuns },
-      app: {
-        done: done.includes(null) ? null : median(/** @type {number[]} */ (done)),
-        runs: appRuns,
-      },
+      app: { done: medianOrNull(appRuns.map((run) => run.done)), runs: appRuns },
       largeObject: large,
     };
   } finally {

@@ -4,7 +4,7 @@
 // app, so that drift in the machine's speed touches both alike.
 import { alerts, fillIds, openApp, timed } from './app.mjs';
 import { collectGarbage, openBenchPage } from './browser.mjs';
-import { fetchAndDiscard, fetchJson, median } from './floor.mjs';
+import { fetchAndDiscard, fetchJson, median, medianOrNull } from './floor.mjs';
 
 /**
  * @typedef {import('playwright-core').Browser} Browser
@@ -30,11 +30,6 @@ import { fetchAndDiscard, fetchJson, median } from './floor.mjs';
  */
 
 const RUNNING = /^(\d+) of (\d+) objects/;
-
-/** @param {(number | null)[]} values */
-function medianOrNull(values) {
-  return values.some((value) => value === null) ? null : median(/** @type {number[]} */ (values));
-}
 
 /**
  * @param {BenchPage} session
