@@ -1,10 +1,11 @@
 // The 100k load and the 20 MB object once more, in a browser no DevTools client inspects
 // (cdpPipe.mjs), as a person's browser is. Playwright enables DevTools' Network domain in every
 // page and worker, and Chromium then works for it on each response. Measured on this machine
-// (twenty alternating rounds with and without the domain, over the pipe): the floor read 35–50 ms
-// slower with it and the app's load 0–30 ms, so the load's ratio to the floor read 0.05–0.1 lower
-// than in an uninspected browser; and a 20 MB answer fetched by the page gained a task of
-// 45–50 ms when it ended, Chromium keeping and decoding the body for the Network panel.
+// over the pipe, in one browser (three runs of ten alternating pairs): the floor read 17–50 ms
+// slower with the domain and the app's load -5 to +55 ms; in the bench's own runs the same load
+// reads 1.37-1.43x its floor under Playwright and 1.54-1.56x here. A 20 MB answer fetched by the
+// page gained a task of 45–50 ms when it ended, Chromium keeping and decoding the body for the
+// Network panel.
 //
 // Same plan as withChildren.mjs: in one page, floor and app alternate on a freshly opened app,
 // each after a forced garbage collection.
