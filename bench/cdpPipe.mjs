@@ -94,10 +94,11 @@ export async function launchOverPipe() {
 }
 
 /**
- * A page in a fresh context (empty cache and storage, as a first visit, until the browser closes) with the bench's in-page
- * probes. It has the shape of a BenchPage (browser.mjs) where the bench's helpers need one:
- * `page.evaluate(fn, arg)` and `cdp.send`, so `timed` and `fetchAndDiscard` work on it as they
- * are. The app is driven by name as a person would: labelled inputs, buttons by their text.
+ * A page with the bench's in-page probes, in a fresh context (empty cache and storage, as a first
+ * visit) that lasts as long as the browser. It has the shape of a BenchPage (browser.mjs) where the
+ * bench's helpers need one: `page.evaluate(fn, arg)` and `cdp.send`, so `timed` and
+ * `fetchAndDiscard` work on it as they are. The app is driven by name as a person would: labelled
+ * inputs, buttons by their text.
  * @param {Send} send
  */
 export async function openUninspectedPage(send) {
