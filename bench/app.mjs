@@ -13,7 +13,9 @@
  * id takes longer). The app uses it to start and warm up its indexing worker, so measuring sooner
  * would time the app's start-up together with the click, and the floor too.
  */
-export const SETTLE_MS = 1000;
+const SETTLE_MS = 1000;
+/** How long the app may take to preselect its demo connection, in tenths of a second. */
+const PRESELECT_TRIES = 150;
 
 /**
  * Opens the app, waits until the preselected "Demo server" connection is filled in, then lets the
@@ -25,12 +27,26 @@ export async function openApp(page, base) {
   await page.goto('/');
   const serverUrl = page.getByRole('textbox', { name: 'Server URL' });
   await serverUrl.waitFor({ timeout: 15_000 });
-  for (let tries = 0; (await serverUrl.inputValue()) !== base; tries += 1) {
-    if (tries === 150) throw new Error(`The app did not preselect the demo server ${base}`);
-    await page.waitForTimeout(100);
-  }
-  await page.waitForTimeout(SETTLE_MS);
+  await settleOnDemoServer(() => serverUrl.inputValue(), base);
 }
+
+/**
+ * Waits until the app has preselected its "Demo server" connection (`readServerUrl` gives the
+ * Server URL field's value), then lets the page settle.
+ * @param {() => Promise<string>} readServerUrl
+ * @param {string} base
+ */
+export async function settleOnDemoServer(readServerUrl, base) {
+  for (let tries = 0; (await readServerUrl()) !== base; tries += 1) {
+    if (tries === PRESELECT_TRIES) {
+      throw new Error(`The app did not preselect the demo server ${base}`);
+    }
+    await sleep(100);
+  }
+  await sleep(SETTLE_MS);
+}
+
+const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** @param {Page} page @param {string} projectId @param {string} objectId */
 export async function fillIds(page, projectId, objectId) {

@@ -10,11 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import chromiumLaunch from '../test/chromium.json' with { type: 'json' };
-import { SETTLE_MS } from './app.mjs';
+import { settleOnDemoServer } from './app.mjs';
 import { installProbes } from './inPage.mjs';
 
 const VIEWPORT = { width: 1280, height: 800, deviceScaleFactor: 1, mobile: false };
-const PRESELECT_TRIES = 150;
 
 /**
  * @typedef {(method: string, params?: object, sessionId?: string) => Promise<any>} Send
@@ -136,19 +135,16 @@ export async function openUninspectedPage(send) {
   const page = {
     evaluate,
     /**
-     * Opens the app and waits, as `openApp` in app.mjs does, until its demo connection is
-     * preselected, then lets the page settle.
+     * Opens the app as `openApp` in app.mjs does: until its demo connection is preselected, then
+     * the page settles.
      * @param {string} appUrl
      * @param {string} base
      */
     async openApp(appUrl, base) {
       await cdp.send('Page.navigate', { url: appUrl });
-      const serverUrl = `${labelled('Server URL')}?.value ?? ''`;
-      for (let tries = 0; (await evaluate(serverUrl).catch(() => '')) !== base; tries += 1) {
-        if (tries === PRESELECT_TRIES) throw new Error(`The app did not preselect ${base}`);
-        await sleep(100);
-      }
-      await sleep(SETTLE_MS);
+      // While the page loads, the field is not there yet, or the evaluation meets a new document.
+      const serverUrl = () => evaluate(`${labelled('Server URL')}?.value ?? ''`).catch(() => '');
+      await settleOnDemoServer(serverUrl, base);
     },
     /** Replaces the text of the input `label` names, typing it as one insertion. */
     async fill(/** @type {string} */ label, /** @type {string} */ text) {
@@ -179,5 +175,3 @@ export async function openUninspectedPage(send) {
 function labelled(label) {
   return `[...document.querySelectorAll('label')].find((l) => l.textContent.trim() === ${JSON.stringify(label)})?.control`;
 }
-
-const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -58,13 +58,12 @@ export function ObjectTree({
     initialRect: { width: 600, height: 400 },
   });
 
-  const mounted = useRef(false);
   useEffect(() => {
-    const mounting = !mounted.current;
-    mounted.current = true;
-    // A box that just mounted shows its first row already. Asking react-virtual to scroll to it
-    // would read the page's layout inside the commit: 5–10 ms of the 20 MB object's first render.
-    if (rows.length === 0 || (mounting && activeIndex === 0)) return;
+    // A box at the top shows the first row already, as it does when it mounts. Asking react-virtual
+    // to scroll to it would read the page's layout inside the commit: 5–10 ms of the 20 MB object's
+    // first render.
+    const firstRowInView = activeIndex === 0 && (virtualizer.scrollOffset ?? 0) === 0;
+    if (rows.length === 0 || firstRowInView) return;
     virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
   }, [activeIndex, rows.length, virtualizer]);
 
