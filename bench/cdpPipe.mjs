@@ -83,6 +83,8 @@ export async function launchOverPipe() {
     });
   return {
     send,
+    /** The browser's process group: it and every helper process it starts. */
+    processGroup: /** @type {number} */ (browser.pid),
     async close() {
       process.kill(-(/** @type {number} */ (browser.pid)));
       await exited;

@@ -55,13 +55,15 @@ async function answers(url) {
 }
 
 /**
- * @param {{ precompressed: boolean }} options
+ * @param {{ precompressed: boolean, outDir?: string }} options `outDir`: the build to serve, when
+ *   not the project's `dist/`.
  * @returns {Promise<DemoServer>}
  */
-export async function startDemoServer({ precompressed }) {
+export async function startDemoServer({ precompressed, outDir }) {
   const port = await freePort();
   const env = { ...process.env, SPECKLE_DEMO_PRECOMPRESSED: precompressed ? '1' : '0' };
   const args = [VITE_CLI, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'];
+  if (outDir) args.push('--outDir', outDir);
   const child = spawn(process.execPath, args, {
     cwd: PROJECT_ROOT,
     env,

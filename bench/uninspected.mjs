@@ -75,7 +75,7 @@ export async function measureUninspected(server, { model, count, largeObject }, 
  * @param {string} button
  * @param {{ milestone: import('./inPage.mjs').Milestone, timeoutMs: number }} plan
  */
-async function clickFor({ page, cdp }, object, button, { milestone, timeoutMs }) {
+export async function clickFor({ page, cdp }, object, button, { milestone, timeoutMs }) {
   await page.fill('Project ID', object.projectId);
   await page.fill('Object ID', object.objectId);
   await collectGarbage(/** @type {any} */ (cdp));
