@@ -13,8 +13,13 @@
  */
 import type { FromLoad } from './bodyLoad';
 
-/** About a frame: the page draws far less often. */
-export const BATCH_WINDOW_MS = 16;
+/**
+ * A quarter of the page's drawing interval (four times a second), so a batch is never late for
+ * much. Against 16 ms (about a frame), 64 ms took the 100k load 31 and 28 ms shorter and its CPU
+ * 40 and 50 ms lower (medians of 20 and 12 rounds by turns, `npm run bench:compare`); 128 ms gained
+ * nothing more.
+ */
+export const BATCH_WINDOW_MS = 64;
 
 export interface ReplyBatches {
   send(reply: FromLoad, transfer?: ArrayBuffer[]): void;
