@@ -85,22 +85,20 @@ export function createBlockIndexer(): BlockIndexer {
 
   function index(split: LineBlock): WholeBlock {
     const { bytes, offset, lines, goodEnd, malformed } = split;
-    const count = lines.length;
+    const columns = indexColumns(lines.length);
     const block: WholeBlock = {
       bytes,
       byteLength: bytes.length,
       offset,
-      ...indexIds(lines),
-      starts: new Float64Array(count),
-      ends: new Float64Array(count),
-      types: new Uint32Array(count),
+      ...indexIds(lines, columns.idHashes),
+      ...columns,
       newTypes: [],
       expected: null,
       goodEnd,
       malformed,
     };
     const onNewType = (name: string) => block.newTypes.push(name);
-    for (let at = 0; at < count; at += 1) {
+    for (let at = 0; at < lines.length; at += 1) {
       const { start, end, source, sourceOffset } = lines[at]!;
       const from = start - sourceOffset;
       const to = end - sourceOffset;
@@ -130,6 +128,21 @@ export function createBlockIndexer(): BlockIndexer {
 }
 
 /**
+ * The block's per-object numbers, in one buffer: each buffer crossing between threads costs an
+ * allocation, a transfer and a wrapping on the page, whatever its length.
+ */
+function indexColumns(count: number): Pick<IndexedBlock, 'starts' | 'ends' | 'idHashes' | 'types'> {
+  // The 8-byte columns first, so that every column is aligned.
+  const buffer = new ArrayBuffer(count * 24);
+  return {
+    starts: new Float64Array(buffer, 0, count),
+    ends: new Float64Array(buffer, count * 8, count),
+    idHashes: new Uint32Array(buffer, count * 16, count),
+    types: new Uint32Array(buffer, count * 20, count),
+  };
+}
+
+/**
  * The lines' ids as one text, where each ends in it, and each one's idHash: their bytes gathered
  * and decoded at once, which is much cheaper than a decode per id, and hashed on the way. Ids are
  * ASCII in practice, so the text's offsets are the bytes' and a byte's hash is its character's;
@@ -137,12 +150,12 @@ export function createBlockIndexer(): BlockIndexer {
  */
 function indexIds(
   lines: readonly SplitLine[],
-): Pick<IndexedBlock, 'idText' | 'idEnds' | 'idHashes'> {
+  idHashes: Uint32Array,
+): Pick<IndexedBlock, 'idText' | 'idEnds'> {
   let length = 0;
   for (const { lineStart, start } of lines) length += start - 1 - lineStart;
   const gathered = new Uint8Array(length);
   const idEnds = new Uint32Array(lines.length);
-  const idHashes = new Uint32Array(lines.length);
   let at = 0;
   let nonAscii = 0;
   for (let index = 0; index < lines.length; index += 1) {
@@ -158,7 +171,7 @@ function indexIds(
     idEnds[index] = at;
     idHashes[index] = hash >>> 0;
   }
-  if (nonAscii === 0) return { idText: decodeSpan(gathered, 0, length), idEnds, idHashes };
+  if (nonAscii === 0) return { idText: decodeSpan(gathered, 0, length), idEnds };
   const ids = lines.map(({ lineStart, start, source, sourceOffset }) =>
     decodeSpan(source, lineStart - sourceOffset, start - 1 - sourceOffset),
   );
@@ -167,7 +180,7 @@ function indexIds(
     idEnds[index] = end += id.length;
     idHashes[index] = idHash(id);
   }
-  return { idText: ids.join(''), idEnds, idHashes };
+  return { idText: ids.join(''), idEnds };
 }
 
 /** What the indexer sends back for one message, with the buffers to transfer rather than copy. */
@@ -180,9 +193,8 @@ export function answer(
   }
   const block = indexer.push(message.chunk);
   if (!block) return null;
-  const { bytes, idEnds, idHashes, starts, ends, types } = block;
-  const transfer = [bytes, idEnds, idHashes, starts, ends, types].map(
-    ({ buffer }) => buffer as ArrayBuffer,
-  );
+  const { bytes, idEnds, starts } = block;
+  // The other columns share the starts' buffer (indexColumns).
+  const transfer = [bytes, idEnds, starts].map(({ buffer }) => buffer as ArrayBuffer);
   return { reply: { kind: 'block', block }, transfer };
 }
