@@ -14,7 +14,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchOverPipe, openUninspectedPage } from './cdpPipe.mjs';
-import { startDemoServer, findDemoObject } from './demoServer.mjs';
+import { demoObjectAddress, startDemoServer } from './demoServer.mjs';
 import { fetchAndDiscard, median } from './floor.mjs';
 import { readLines } from './models.mjs';
 import { processGroupCpuMs } from './processCpu.mjs';
@@ -38,13 +38,7 @@ if (positionals.length !== 2 || !(rounds > 0)) {
 const builds = await Promise.all(
   positionals.map(async (dir, index) => {
     const server = await startDemoServer({ precompressed: true, outDir: resolve(dir) });
-    const { project, object } = findDemoObject(server.manifest, MODEL_LABEL);
-    const model = {
-      base: server.base,
-      token: server.manifest.token,
-      projectId: project.id,
-      objectId: object.id,
-    };
+    const model = demoObjectAddress(server, MODEL_LABEL);
     const { count } = await readLines(model);
     return { name: 'AB'[index], dir, server, model, count, /** @type {Round[]} */ rounds: [] };
   }),

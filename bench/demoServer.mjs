@@ -107,3 +107,19 @@ export function findDemoObject(manifest, label) {
   }
   throw new Error(`The demo manifest lists no "${label}"`);
 }
+
+/**
+ * Where the bench requests the demo object whose label starts with `label`.
+ * @param {DemoServer} server
+ * @param {string} label
+ * @returns {import('./models.mjs').ModelAddress}
+ */
+export function demoObjectAddress(server, label) {
+  const { project, object } = findDemoObject(server.manifest, label);
+  return {
+    base: server.base,
+    token: server.manifest.token,
+    projectId: project.id,
+    objectId: object.id,
+  };
+}

@@ -6,7 +6,7 @@
 // pass or not (it is a report); non-zero only when the bench itself breaks.
 import { join } from 'node:path';
 import { launchBrowser, pageErrors } from './browser.mjs';
-import { assertBuilt, findDemoObject, PROJECT_ROOT, startDemoServer } from './demoServer.mjs';
+import { assertBuilt, demoObjectAddress, PROJECT_ROOT, startDemoServer } from './demoServer.mjs';
 import { exportJsonLines } from './exportLines.mjs';
 import { buildRows } from './figures.mjs';
 import { readLines, warmUpJsonArray, warmUpSingle } from './models.mjs';
@@ -17,10 +17,7 @@ import { expandField, paintSingleObject } from './singleObject.mjs';
 import { measureUninspected } from './uninspected.mjs';
 import { measureWithChildren } from './withChildren.mjs';
 
-/**
- * @typedef {import('./demoServer.mjs').DemoServer} DemoServer
- * @typedef {import('./models.mjs').ModelFacts} ModelFacts
- */
+/** @typedef {import('./models.mjs').ModelFacts} ModelFacts */
 
 const MODEL_100K = 'Generated building, 100,000 objects';
 const MODEL_10K = 'Generated building, 10,000 objects';
@@ -34,17 +31,6 @@ const STAMP = new Date().toISOString().replace(/:/g, '-');
 
 /** Progress goes to stderr; stdout holds only the report. */
 const log = (/** @type {string} */ message) => console.error(`bench: ${message}`);
-
-/** @param {DemoServer} server @param {string} label */
-function address(server, label) {
-  const { project, object } = findDemoObject(server.manifest, label);
-  return {
-    base: server.base,
-    token: server.manifest.token,
-    projectId: project.id,
-    objectId: object.id,
-  };
-}
 
 /**
  * Objects to open from the list: spread over it, plus the heaviest kinds; the root last, since it
@@ -76,9 +62,9 @@ function objectsToOpen({ objects, count, largestChild, fullChunk }) {
 async function measureStored(browser, profile) {
   const server = await startDemoServer({ precompressed: true });
   try {
-    const big = address(server, MODEL_100K);
-    const small = address(server, MODEL_10K);
-    const large = address(server, LARGE_OBJECT);
+    const big = demoObjectAddress(server, MODEL_100K);
+    const small = demoObjectAddress(server, MODEL_10K);
+    const large = demoObjectAddress(server, LARGE_OBJECT);
     log('warming up the pre-compressed server (generates and compresses the models)…');
     const body100k = await readLines(big);
     await warmUpJsonArray(big);
@@ -160,7 +146,7 @@ async function measureStored(browser, profile) {
 async function measureLive(browser) {
   const server = await startDemoServer({ precompressed: false });
   try {
-    const big = address(server, MODEL_100K);
+    const big = demoObjectAddress(server, MODEL_100K);
     log('warming up the live server (generates the 100k model again)…');
     const facts = await readLines(big);
     log('100k, live gzip: floor, app load…');

@@ -8,7 +8,7 @@
 // The first query also pays for handing the model's text to the worker.
 import { fillIds, openApp } from './app.mjs';
 import { launchBrowser, openBenchPage, pageErrors } from './browser.mjs';
-import { assertBuilt, findDemoObject, startDemoServer } from './demoServer.mjs';
+import { assertBuilt, demoObjectAddress, startDemoServer } from './demoServer.mjs';
 import { readLines } from './models.mjs';
 
 const MODEL_100K = 'Generated building, 100,000 objects';
@@ -92,20 +92,14 @@ async function main() {
   const server = await startDemoServer({ precompressed: true });
   const browser = await launchBrowser();
   try {
-    const { project, object } = findDemoObject(server.manifest, MODEL_100K);
-    const model = {
-      base: server.base,
-      token: server.manifest.token,
-      projectId: project.id,
-      objectId: object.id,
-    };
+    const model = demoObjectAddress(server, MODEL_100K);
     log('warming up the 100k model…');
     const facts = await readLines(model);
     const session = await openBenchPage(browser, server.appUrl);
     const { page, realms } = session;
     await openApp(page, server.base);
     await page.getByLabel('Access token', { exact: true }).fill(server.manifest.token);
-    await fillIds(page, project.id, object.id);
+    await fillIds(page, model.projectId, model.objectId);
     await page.getByRole('button', { name: 'Get with children', exact: true }).click();
     log('loading the 100k model in the app…');
     await page
