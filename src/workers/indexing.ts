@@ -144,9 +144,9 @@ function indexColumns(count: number): Pick<IndexedBlock, 'starts' | 'ends' | 'id
 
 /**
  * The lines' ids as one text and where each ends in it, with each one's idHash written into
- * `idHashes`: their bytes gathered and decoded at once, which is much cheaper than a decode per id, and hashed on the way. Ids are
- * ASCII in practice, so the text's offsets are the bytes' and a byte's hash is its character's;
- * any other id is decoded on its own.
+ * `idHashes`: their bytes gathered and decoded at once, which is much cheaper than a decode per
+ * id, and hashed on the way. Ids are ASCII in practice, so the text's offsets are the bytes' and a
+ * byte's hash is its character's; any other id is decoded on its own.
  */
 function indexIds(
   lines: readonly SplitLine[],
