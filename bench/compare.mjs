@@ -7,15 +7,15 @@
 // On a shared machine two bench runs differ by more than most changes do. Each build in a browser
 // of its own, one after the other, reading the body in 4 MiB blocks looked 100–150 ms of CPU
 // cheaper per load in six pairs of runs out of six; loaded by turns in one browser, sixteen rounds,
-// the two builds spent 1,676 and 1,668 ms. So each build is
-// served by a demo server of its own, and every round loads both, in turns (A B, then B A), each
-// after the floor measured just before it. Changes are read from the differences within a round:
-// its two loads are close in time, and share a spell of the machine's load.
+// the two builds spent 1,676 and 1,668 ms. So each build is served by a demo server of its own, and
+// every round loads both, in turns (A B, then B A), each after the floor measured just before it.
+// Changes are read from the differences within a round: its two loads are close in time, and share
+// a spell of the machine's load.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchOverPipe, openUninspectedPage } from './cdpPipe.mjs';
 import { demoObjectAddress, startDemoServer } from './demoServer.mjs';
-import { fetchAndDiscard, median } from './floor.mjs';
+import { fetchAndDiscard, median, medianOrNull } from './floor.mjs';
 import { readLines } from './models.mjs';
 import { processGroupCpuMs } from './processCpu.mjs';
 import { clickFor } from './uninspected.mjs';
@@ -72,18 +72,12 @@ try {
 
 const ms = (/** @type {number} */ value) => `${Math.round(value)} ms`;
 const signed = (/** @type {number} */ value) => `${value > 0 ? '+' : ''}${ms(value)}`;
-/** @param {Round[]} runs @param {(run: Round) => number | null} figure */
-const medianOf = (runs, figure) => {
-  const known = /** @type {number[]} */ (runs.map(figure).filter((value) => value !== null));
-  return known.length === runs.length ? median(known) : null;
-};
-
 console.log(`100k load, uninspected, ${rounds} rounds; medians`);
 for (const { name, dir, rounds: runs } of builds) {
-  const cpu = medianOf(runs, (run) => run.cpu);
+  const cpu = medianOrNull(runs.map((run) => run.cpu));
   console.log(
-    `${name} (${dir}): load ${ms(medianOf(runs, (run) => run.load) ?? NaN)}, ` +
-      `its floor ${ms(medianOf(runs, (run) => run.floor) ?? NaN)}` +
+    `${name} (${dir}): load ${ms(median(runs.map((run) => run.load)))}, ` +
+      `its floor ${ms(median(runs.map((run) => run.floor)))}` +
       (cpu === null ? '' : `, CPU ${ms(cpu)}`),
   );
 }
@@ -93,7 +87,7 @@ const loadChange = median(paired.map(({ runA, runB }) => runB.load - runA.load))
 const cpuChanges = paired.map(({ runA, runB }) =>
   runA.cpu === null || runB.cpu === null ? null : runB.cpu - runA.cpu,
 );
-const cpuChange = cpuChanges.includes(null) ? null : median(/** @type {number[]} */ (cpuChanges));
+const cpuChange = medianOrNull(cpuChanges);
 console.log(
   `B − A, round by round: load ${signed(loadChange)}` +
     (cpuChange === null ? '' : `, CPU ${signed(cpuChange)}`) +
