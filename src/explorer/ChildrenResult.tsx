@@ -69,10 +69,14 @@ function LoadedSet({
   // mean for it changes (a few times a load rather than four times a second).
   const phase = useLoadPhase(set);
   const { loading } = phase;
-  // The toolbar, the overview, the closure check and the search come in a render of their own
-  // after the list and the root: drawn with them, the first objects' arrival was one task of
-  // 45-65 ms in a freshly opened page (traced), over the 50 ms of a long task.
-  const showPanels = useDeferredValue(phase.anyReceived);
+  // The toolbar, the overview, the closure check and the search come with the load's page, in a
+  // render of their own, while the request waits for the server's answer: the page is idle then.
+  // Drawn when the first objects came, they took the page's main thread at the load's busiest
+  // moment, and the 100k load read ~55 ms longer (two runs of paired rounds, bench:compare); drawn
+  // with the list and the root, that arrival was one task of 45-65 ms, over the 50 ms of a long
+  // task. A load refused or cancelled before any object came has no result to show them for; a
+  // result shown again with its objects has them at once.
+  const showPanels = useDeferredValue(loading || phase.anyReceived, phase.anyReceived);
   // The shown object's tree draws again once the load has ended (see ObjectView), after the
   // status line has said so: in the same render, it held that news back by the tree's drawing.
   const treeLoading = useDeferredValue(loading);
@@ -154,6 +158,7 @@ function LoadedSet({
       {phase.anyDuplicates && <RepeatedObjectsHint set={set} />}
       {showPanels && (
         <>
+          {/* Until the first objects come, there is nothing to save. */}
           <div className="row toolbar">
             {(
               [
@@ -168,6 +173,7 @@ function LoadedSet({
               <button
                 key={format.id}
                 type="button"
+                disabled={!phase.anyReceived}
                 onClick={() =>
                   exports.save(
                     format,
@@ -184,6 +190,7 @@ function LoadedSet({
               <button
                 key={format.id}
                 type="button"
+                disabled={!phase.anyReceived}
                 onClick={() =>
                   exports.save(
                     format,

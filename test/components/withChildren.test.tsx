@@ -6,6 +6,7 @@ import { expectShownObject, renderApp } from './renderApp';
 import {
   CUBE_LINES,
   CUBE_OBJECTS,
+  linesResponse,
   PROJECT_ID,
   ROOT_ID,
   SERVER,
@@ -161,6 +162,38 @@ describe('Get with children', () => {
     expect(alert).toHaveFocus();
   });
 
+  it('draws the toolbar and the search while the server has not answered yet', async () => {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    speckleServer.use(
+      http.get(`${SERVER}/objects/:p/:o`, async () => {
+        await answered;
+        return linesResponse(CUBE_LINES);
+      }),
+    );
+    const { user } = renderApp({ route });
+    const search = await screen.findByRole('searchbox', { name: 'Search all objects' });
+    expect(screen.getByRole('status')).toHaveTextContent('Connecting…');
+    // Nothing has come that could be saved.
+    const download = screen.getByRole('button', { name: 'Download all as JSON array' });
+    expect(download).toBeDisabled();
+    await user.type(search, 'Cube.001');
+
+    answer();
+    await screen.findByText(`${CUBE_OBJECTS.length} objects`, { exact: false });
+    expect(download).toBeEnabled();
+    // The query typed while connecting searched the objects as they came.
+    expect(
+      await screen.findByText(
+        /^Searched all 9 objects for "Cube.001": 1 object matches/,
+        undefined,
+        {
+          timeout: 5000,
+        },
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('shows an error before any object arrived as an alert with nothing listed', async () => {
     speckleServer.use(
       http.get(`${SERVER}/objects/:p/:o`, () => new HttpResponse(null, { status: 401 })),
@@ -168,6 +201,9 @@ describe('Get with children', () => {
     renderApp({ route, token: '' });
     expect(await screen.findByRole('alert')).toHaveTextContent(/needs a token/);
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    // With no result, nothing to save or search.
+    expect(screen.queryByRole('searchbox', { name: 'Search all objects' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Download/ })).not.toBeInTheDocument();
   });
 
   it('waits with a countdown after a 429, then loads everything on the automatic retry', async () => {
