@@ -5,7 +5,8 @@
  * @typedef {import('playwright-core').Page} Page
  * @typedef {import('./inPage.mjs').Milestone} Milestone
  * @typedef {import('./inPage.mjs').Timing} Timing
- * @typedef {{ count: number, longest: number, total: number }} LongTasks
+ * @typedef {{ count: number, longest: number, total: number, starts: number[] }} LongTasks
+ *   `starts`: when each began, in milliseconds after the start event.
  */
 
 /**
@@ -73,11 +74,12 @@ export async function timed(page, { milestones, timeoutMs, act }) {
   if (timing.start === null) throw new Error('The click never reached the page');
   const ends = Object.values(timing.reached).map((reached) => reached.at);
   const end = timing.timedOut ? timing.start + timeoutMs : timing.start + Math.max(0, ...ends);
-  const { count, longest, total } = await page.evaluate(
+  const { count, longest, total, tasks } = await page.evaluate(
     ([from, to]) => window.__bench.longTasksBetween(from, to),
     [timing.start, end],
   );
-  return { ...timing, longTasks: { count, longest, total } };
+  const starts = tasks.map((task) => task.start - /** @type {number} */ (timing.start));
+  return { ...timing, longTasks: { count, longest, total, starts } };
 }
 
 /**

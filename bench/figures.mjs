@@ -43,6 +43,18 @@ const ms = (value) => `${Math.round(value)} ms`;
 const list = (values) => values.map((value) => (value === null ? '–' : ms(value))).join(', ');
 
 /**
+ * Each run's long tasks: how many, how long in all, and when each began, so that a task over the
+ * target can be told apart as the click's, the root's, the end's or one of a fresh browser's.
+ * @param {{ longTasks: import('./app.mjs').LongTasks }[]} runs
+ */
+function longTasksPerRun(runs) {
+  const described = runs.map(({ longTasks: { count, total, starts } }) =>
+    count === 0 ? '0' : `${count} (${ms(total)}, from ${list(starts)} after the click)`,
+  );
+  return `long tasks per run: ${described.join('; ')}`;
+}
+
+/**
  * Each round's load against the floor measured just before it, in the same page: on a shared
  * machine the two medians can come from different spells of load, and these show the spread.
  * For information; the target is judged on the medians.
@@ -169,7 +181,7 @@ function withChildrenRows(label, run, body, targeted) {
       target: `≤ ${ms(TARGETS.longTaskMs)}`,
       ratios: '',
       pass: verdict(longest <= TARGETS.longTaskMs),
-      note: `long tasks per run: ${runs.map((r) => `${r.longTasks.count} (${ms(r.longTasks.total)})`).join(', ')}`,
+      note: longTasksPerRun(runs),
     },
     {
       key: `heap-${label}`,
@@ -296,9 +308,7 @@ function uninspectedRows(run, body) {
       runs,
       floorRuns: run.floor.runs,
       targeted: true,
-      more: [
-        `long tasks per run: ${runs.map((r) => `${r.longTasks.count} (${ms(r.longTasks.longest)})`).join(', ')}`,
-      ],
+      more: [longTasksPerRun(runs)],
     }),
     {
       key: 'uninspected-floor-100k',
