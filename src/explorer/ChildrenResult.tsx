@@ -4,7 +4,12 @@ import { shortTypeName } from '../speckle/types';
 import { ObjectTrail } from './ObjectTrail';
 import { useObjectNavigation } from './useObjectNavigation';
 import { objectWithChildrenQuery, type ObjectQueryInput } from '../api/objects';
-import { EXPORT_FORMATS, setExportBytes, uniqueObjects } from '../export/formats';
+import {
+  EXPORT_FORMATS,
+  setExportBytes,
+  uniqueObjects,
+  type ExportFormat,
+} from '../export/formats';
 import type { ObjectSet } from '../speckle/objectSet';
 import { ErrorAlert } from './ErrorAlert';
 import { LoadStatus } from './LoadStatus';
@@ -106,6 +111,19 @@ function LoadedSet({
     [set, navigation],
   );
 
+  /** Saves the load's objects as `format` once their bytes are here; disabled until any came. */
+  const exportButton = <Input,>(format: ExportFormat<Input>, input: () => Input) => (
+    <button
+      type="button"
+      disabled={!phase.anyReceived}
+      onClick={() =>
+        exports.save(format, set.wantBytes().then(input), target, setExportBytes(format.id, set))
+      }
+    >
+      {format.label}
+    </button>
+  );
+
   const resultRef = useFocusOnChange<HTMLElement>(`${projectId}/${objectId}`);
   const wantBytes = useCallback(() => void set.wantBytes(), [set]);
   useEscapeToCancel(set, loading);
@@ -158,51 +176,15 @@ function LoadedSet({
       {phase.anyDuplicates && <RepeatedObjectsHint set={set} />}
       {showPanels && (
         <>
-          {/* Until the first objects come, there is nothing to save. */}
           <div className="row toolbar">
-            {(
-              [
-                [EXPORT_FORMATS.jsonArray, () => ({ records: set.records })],
-                // The body as it stands when its bytes are here.
-                [
-                  EXPORT_FORMATS.jsonLines,
-                  () => ({ records: set.records, lineBytes: set.bodyBytes() }),
-                ],
-              ] as const
-            ).map(([format, input]) => (
-              <button
-                key={format.id}
-                type="button"
-                disabled={!phase.anyReceived}
-                onClick={() =>
-                  exports.save(
-                    format,
-                    set.wantBytes().then(input),
-                    target,
-                    setExportBytes(format.id, set),
-                  )
-                }
-              >
-                {format.label}
-              </button>
-            ))}
-            {([EXPORT_FORMATS.ndjson, EXPORT_FORMATS.ids] as const).map((format) => (
-              <button
-                key={format.id}
-                type="button"
-                disabled={!phase.anyReceived}
-                onClick={() =>
-                  exports.save(
-                    format,
-                    set.wantBytes().then(() => ({ objects: uniqueObjects(set) })),
-                    target,
-                    setExportBytes(format.id, set),
-                  )
-                }
-              >
-                {format.label}
-              </button>
-            ))}
+            {exportButton(EXPORT_FORMATS.jsonArray, () => ({ records: set.records }))}
+            {/* The body as it stands when its bytes are here. */}
+            {exportButton(EXPORT_FORMATS.jsonLines, () => ({
+              records: set.records,
+              lineBytes: set.bodyBytes(),
+            }))}
+            {exportButton(EXPORT_FORMATS.ndjson, () => ({ objects: uniqueObjects(set) }))}
+            {exportButton(EXPORT_FORMATS.ids, () => ({ objects: uniqueObjects(set) }))}
           </div>
           <ExportProgress active={exports.active} outcome={exports.outcome} />
           <ModelOverview
