@@ -124,6 +124,8 @@ function LoadedSet({
     </button>
   );
 
+  const eachObjectOnce = () => ({ objects: uniqueObjects(set) });
+
   const resultRef = useFocusOnChange<HTMLElement>(`${projectId}/${objectId}`);
   const wantBytes = useCallback(() => void set.wantBytes(), [set]);
   useEscapeToCancel(set, loading);
@@ -183,8 +185,8 @@ function LoadedSet({
               records: set.records,
               lineBytes: set.bodyBytes(),
             }))}
-            {exportButton(EXPORT_FORMATS.ndjson, () => ({ objects: uniqueObjects(set) }))}
-            {exportButton(EXPORT_FORMATS.ids, () => ({ objects: uniqueObjects(set) }))}
+            {exportButton(EXPORT_FORMATS.ndjson, eachObjectOnce)}
+            {exportButton(EXPORT_FORMATS.ids, eachObjectOnce)}
           </div>
           <ExportProgress active={exports.active} outcome={exports.outcome} />
           <ModelOverview
