@@ -6,6 +6,7 @@
  */
 import { loadBody, type FromLoad, type LoadRequest } from './bodyLoad';
 import { holdBytes } from './byteHold';
+import { holdGcBallast } from './gcBallast';
 import { createBlockIndexer } from './indexing';
 import { batchReplies } from './replyBatches';
 import { indexSampleOnce, sampleBody, WARM_UP_PASSES, WARM_UP_TASK_MS } from './warmUp';
@@ -50,6 +51,7 @@ scope.onmessage = (event) => {
       return;
     case 'load':
       clearTimeout(warmUpTask);
+      holdGcBallast();
       void loadBody(message.request, indexer, hold.send);
   }
 };
