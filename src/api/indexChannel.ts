@@ -11,7 +11,7 @@
 import type { ToIndexWorker } from '../workers/indexWorker';
 import { fromErrorData, loadBody, type FromLoad, type LoadRequest } from '../workers/bodyLoad';
 import { holdBytes } from '../workers/byteHold';
-import { createBlockIndexer, type IndexedBlock } from '../workers/indexing';
+import { BlockIndexer, type IndexedBlock } from '../workers/indexing';
 import { ApiError } from './apiError';
 import { arrayVault, portVault, type ByteVault } from './byteVault';
 import { errorContext, type AnsweredBases, type ObjectAddress, type ServerAccess } from './client';
@@ -244,7 +244,7 @@ function workerChannel(sink: BlockSink): IndexChannel {
 }
 
 function inPageChannel(sink: BlockSink, signal: AbortSignal): IndexChannel {
-  const indexer = createBlockIndexer();
+  const indexer = new BlockIndexer();
   const vault = arrayVault();
   const router = replyRouter(sink, vault);
   // The same hold as in the worker, though here it saves nothing: one code, two hosts.

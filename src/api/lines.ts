@@ -53,13 +53,6 @@ export interface LineBlock {
   malformed: MalformedLine | null;
 }
 
-export interface LineSplitter {
-  /** The chunk as a block with the lines it completes, or null once the read has stopped. */
-  push(chunk: Uint8Array): LineBlock | null;
-  /** Whether the body ended with its last line: bytes after it mean the body was cut. */
-  finish(): { complete: boolean };
-}
-
 const PREVIEW_LENGTH = 80;
 const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
@@ -67,31 +60,42 @@ const TAB = 0x09;
 const OPENING_BRACE = 0x7b;
 const BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf];
 
-export function createLineSplitter(): LineSplitter {
+/**
+ * A class, not closures, so that every splitter runs the same functions: the code V8 optimised
+ * while the indexing worker warmed up (workers/warmUp.ts) is the code a load's splitter runs.
+ */
+export class LineSplitter {
   /** Copies of the bytes of the line not yet ended: its chunks are handed on as they arrive. */
-  let pending: Uint8Array[] = [];
+  private pending: Uint8Array[] = [];
   /** The body offset where that line starts. */
-  let pendingStart = 0;
-  let received = 0;
-  let goodEnd = 0;
-  let lineNumber = 1;
-  let stopped = false;
+  private pendingStart = 0;
+  private received = 0;
+  private goodEnd = 0;
+  private lineNumber = 1;
+  private stopped = false;
 
-  function push(chunk: Uint8Array): LineBlock | null {
-    if (stopped || chunk.length === 0) return null;
-    const offset = received;
-    received += chunk.length;
-    const block: LineBlock = { bytes: chunk, offset, lines: [], goodEnd, malformed: null };
+  /** The chunk as a block with the lines it completes, or null once the read has stopped. */
+  push(chunk: Uint8Array): LineBlock | null {
+    if (this.stopped || chunk.length === 0) return null;
+    const offset = this.received;
+    this.received += chunk.length;
+    const block: LineBlock = {
+      bytes: chunk,
+      offset,
+      lines: [],
+      goodEnd: this.goodEnd,
+      malformed: null,
+    };
     const firstNewline = chunk.indexOf(NEWLINE);
     if (firstNewline === -1) {
-      pending.push(chunk.slice());
+      this.pending.push(chunk.slice());
       return block;
     }
     let from = 0;
-    if (pending.length > 0) {
-      const joined = concat([...pending, chunk.subarray(0, firstNewline + 1)]);
-      pending = [];
-      if (!take(block, joined, pendingStart, 0, joined.length - 1, true)) return block;
+    if (this.pending.length > 0) {
+      const joined = concat([...this.pending, chunk.subarray(0, firstNewline + 1)]);
+      this.pending = [];
+      if (!this.take(block, joined, this.pendingStart, 0, joined.length - 1, true)) return block;
       from = firstNewline + 1;
     }
     const lastNewline = chunk.lastIndexOf(NEWLINE);
@@ -111,19 +115,32 @@ export function createLineSplitter(): LineSplitter {
       }
     }
     for (const end of newlines) {
-      if (!take(block, chunk, offset, from, end, checkEachLine)) return block;
+      if (!this.take(block, chunk, offset, from, end, checkEachLine)) return block;
       from = end + 1;
     }
-    pendingStart = offset + lastNewline + 1;
-    if (lastNewline + 1 < chunk.length) pending = [chunk.slice(lastNewline + 1)];
+    this.pendingStart = offset + lastNewline + 1;
+    if (lastNewline + 1 < chunk.length) this.pending = [chunk.slice(lastNewline + 1)];
     return block;
+  }
+
+  /** Whether the body ended with its last line: bytes after it mean the body was cut. */
+  finish(): { complete: boolean } {
+    let length = 0;
+    for (const piece of this.pending) length += piece.length;
+    // Only the body's own first bytes may be a byte order mark, and a body of one is complete.
+    const onlyByteOrderMark =
+      this.pendingStart === 0 &&
+      length === BYTE_ORDER_MARK.length &&
+      startsWithByteOrderMark(concat(this.pending));
+    this.pending = [];
+    return { complete: length === 0 || onlyByteOrderMark };
   }
 
   /**
    * Reads the line of `source` from `from` to its newline at `newline` into the block; false when
    * it is malformed, which stops the read.
    */
-  function take(
+  private take(
     block: LineBlock,
     source: Uint8Array,
     sourceOffset: number,
@@ -134,9 +151,9 @@ export function createLineSplitter(): LineSplitter {
     // Only the body's own first bytes may be a byte order mark.
     const start =
       sourceOffset + from === 0 && startsWithByteOrderMark(source) ? BYTE_ORDER_MARK.length : from;
-    const line = readLine(source, start, newline, checkUtf8);
+    const line = this.readLine(source, start, newline, checkUtf8);
     if (line && 'message' in line) {
-      stopped = true;
+      this.stopped = true;
       block.malformed = line;
       return false;
     }
@@ -149,8 +166,8 @@ export function createLineSplitter(): LineSplitter {
         sourceOffset,
       });
     }
-    lineNumber += 1;
-    goodEnd = block.goodEnd = sourceOffset + newline + 1;
+    this.lineNumber += 1;
+    this.goodEnd = block.goodEnd = sourceOffset + newline + 1;
     return true;
   }
 
@@ -158,7 +175,7 @@ export function createLineSplitter(): LineSplitter {
    * Where the JSON text of the line from `start` to its newline at `newline` lies in `bytes`, or
    * null for an empty line. Its UTF-8 is checked only when `checkUtf8`.
    */
-  function readLine(
+  private readLine(
     bytes: Uint8Array,
     start: number,
     newline: number,
@@ -169,48 +186,23 @@ export function createLineSplitter(): LineSplitter {
     // The id is short: a loop finds its tab sooner than a call to indexOf.
     let tab = start;
     while (tab < end && bytes[tab] !== TAB) tab += 1;
-    const line = () => bytes.subarray(start, end);
-    if (tab === end) {
-      return malformed(
-        `Line ${lineNumber} of the response is not an object line (id, tab, JSON): it has no tab.`,
-        line(),
-      );
-    }
-    if (tab === start) {
-      return malformed(
-        `Line ${lineNumber} of the response has no object id before its tab.`,
-        line(),
-      );
-    }
-    if (bytes[tab + 1] !== OPENING_BRACE) {
-      return malformed(
-        `Line ${lineNumber} of the response does not hold a JSON object after its tab.`,
-        line(),
-      );
-    }
-    if (checkUtf8 && !isUtf8(line())) {
-      return malformed(`Line ${lineNumber} of the response is not valid UTF-8 text.`, line());
-    }
-    return { start: tab + 1, end };
+    const problem =
+      tab === end
+        ? 'is not an object line (id, tab, JSON): it has no tab'
+        : tab === start
+          ? 'has no object id before its tab'
+          : bytes[tab + 1] !== OPENING_BRACE
+            ? 'does not hold a JSON object after its tab'
+            : checkUtf8 && !isUtf8(bytes.subarray(start, end))
+              ? 'is not valid UTF-8 text'
+              : null;
+    if (problem === null) return { start: tab + 1, end };
+    return {
+      message: `Line ${this.lineNumber} of the response ${problem}.`,
+      lineNumber: this.lineNumber,
+      preview: previewOf(bytes.subarray(start, end)),
+    };
   }
-
-  function malformed(message: string, line: Uint8Array): MalformedLine {
-    return { message, lineNumber, preview: previewOf(line) };
-  }
-
-  function finish(): { complete: boolean } {
-    let length = 0;
-    for (const piece of pending) length += piece.length;
-    // Only the body's own first bytes may be a byte order mark, and a body of one is complete.
-    const onlyByteOrderMark =
-      pendingStart === 0 &&
-      length === BYTE_ORDER_MARK.length &&
-      startsWithByteOrderMark(concat(pending));
-    pending = [];
-    return { complete: length === 0 || onlyByteOrderMark };
-  }
-
-  return { push, finish };
 }
 
 function startsWithByteOrderMark(bytes: Uint8Array): boolean {

@@ -7,7 +7,7 @@
 import { loadBody, type FromLoad, type LoadRequest } from './bodyLoad';
 import { holdBytes } from './byteHold';
 import { holdGcBallast } from './gcBallast';
-import { createBlockIndexer } from './indexing';
+import { BlockIndexer } from './indexing';
 import { batchReplies } from './replyBatches';
 import { indexSampleOnce, sampleBody, WARM_UP_PASSES, WARM_UP_TASK_MS } from './warmUp';
 
@@ -19,7 +19,7 @@ export type ToIndexWorker =
   | { kind: 'release' }
   | { kind: 'warm-up' };
 
-const indexer = createBlockIndexer();
+const indexer = new BlockIndexer();
 // The project's types describe a window; a dedicated worker's scope posts with a transfer list.
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<ToIndexWorker>) => void) | null;

@@ -7,12 +7,7 @@
  * transferred (not copied), and beside them go only ids, offsets and type numbers. Type names are
  * few; each is sent once and referred to by number.
  */
-import {
-  createLineSplitter,
-  type LineBlock,
-  type MalformedLine,
-  type SplitLine,
-} from '../api/lines';
+import { LineSplitter, type LineBlock, type MalformedLine, type SplitLine } from '../api/lines';
 import { idHash, HASH_SEED, nextHash } from '../speckle/idHash';
 import {
   countTopLevelClosure,
@@ -70,20 +65,23 @@ export type FromIndexer =
    */
   | { kind: 'finished'; complete: boolean; broken?: string };
 
-export interface BlockIndexer {
+/**
+ * Indexes a body's chunks as they come. A class, not closures, as `LineSplitter` is: a load's
+ * indexer runs the code the warm-up had V8 optimise (warmUp.ts).
+ */
+export class BlockIndexer {
+  private readonly lines = new LineSplitter();
+  private readonly typeNumbers = new TypeNumbers();
+  private first = true;
+
   /** Splits the chunk and indexes the lines it completes; null once the read has stopped. */
-  push(chunk: Uint8Array): WholeBlock | null;
+  push(chunk: Uint8Array): WholeBlock | null {
+    const split = this.lines.push(chunk);
+    return split && this.index(split);
+  }
+
   /** Indexes lines already split. */
-  index(split: LineBlock): WholeBlock;
-  finish(): { complete: boolean };
-}
-
-export function createBlockIndexer(): BlockIndexer {
-  const lines = createLineSplitter();
-  const typeNumbers = new TypeNumbers();
-  let first = true;
-
-  function index(split: LineBlock): WholeBlock {
+  index(split: LineBlock): WholeBlock {
     const { bytes, offset, lines, goodEnd, malformed } = split;
     const columns = indexColumns(lines.length);
     const block: WholeBlock = {
@@ -102,29 +100,24 @@ export function createBlockIndexer(): BlockIndexer {
       const { start, end, source, sourceOffset } = lines[at]!;
       const from = start - sourceOffset;
       const to = end - sourceOffset;
-      if (first) {
+      if (this.first) {
         // The root comes first; its closure says how many objects to expect.
         block.expected = 1 + countTopLevelClosure(source.subarray(from, to));
-        first = false;
+        this.first = false;
       }
       const span = topLevelTypeSpan(source, from, to);
       block.types[at] = span
-        ? typeNumbers.ofBytes(source, span.from, span.to, onNewType)
-        : typeNumbers.ofName(readTopLevelType(source.subarray(from, to)), onNewType);
+        ? this.typeNumbers.ofBytes(source, span.from, span.to, onNewType)
+        : this.typeNumbers.ofName(readTopLevelType(source.subarray(from, to)), onNewType);
       block.starts[at] = start;
       block.ends[at] = end;
     }
     return block;
   }
 
-  return {
-    push(chunk) {
-      const split = lines.push(chunk);
-      return split && index(split);
-    },
-    index,
-    finish: () => ({ complete: lines.finish().complete }),
-  };
+  finish(): { complete: boolean } {
+    return { complete: this.lines.finish().complete };
+  }
 }
 
 /**

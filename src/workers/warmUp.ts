@@ -8,11 +8,14 @@
  *
  * The sample takes every path a real body takes: a root whose `__closure` spans several chunks,
  * lines split across chunks, nested objects after the top-level `speckle_type`, escaped quotes,
- * characters of two to four bytes. Its blocks go through a structured clone with their buffers
- * transferred, as the worker's messages to the page do: the first detached buffer otherwise throws
- * away all optimised code that relied on none being detached.
+ * characters of two to four bytes. Its blocks go through a byte hold and a structured clone with
+ * their buffers transferred, as a load's blocks go to the page: the first detached buffer, and the
+ * first block the hold copies without its bytes, otherwise each throw away optimised code that
+ * relied on them never happening (seen with --trace-opt: the indexer was optimised again, from
+ * scratch, during every load).
  */
-import { answer, createBlockIndexer } from './indexing';
+import { holdBytes } from './byteHold';
+import { answer, BlockIndexer } from './indexing';
 
 /**
  * About 150 kB, indexed 200 times in small chunks: less work left the biggest function to be
@@ -63,13 +66,19 @@ function sampleId(index: number): string {
 
 /** Indexes the sample once, as a load would, and throws the index away; says how many lines. */
 export function indexSampleOnce(body: Uint8Array): number {
-  const indexer = createBlockIndexer();
+  const indexer = new BlockIndexer();
   let lines = 0;
+  const hold = holdBytes(
+    (reply, transfer) => {
+      if (reply.kind !== 'block') return;
+      lines += structuredClone(reply, { transfer }).block.starts.length;
+    },
+    () => undefined,
+  );
   for (let at = 0; at < body.length; at += WARM_UP_CHUNK_BYTES) {
     const chunk = body.slice(at, at + WARM_UP_CHUNK_BYTES);
     const answered = answer(indexer, { kind: 'chunk', chunk });
-    if (answered?.reply.kind !== 'block') continue;
-    lines += structuredClone(answered.reply, { transfer: answered.transfer }).block.starts.length;
+    if (answered) hold.send(answered.reply, answered.transfer);
   }
   answer(indexer, { kind: 'finish' });
   return lines;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromErrorData, loadBody, type FromLoad } from '../../src/workers/bodyLoad';
-import { createBlockIndexer } from '../../src/workers/indexing';
+import { BlockIndexer } from '../../src/workers/indexing';
 
 const ROOT = 'a'.repeat(32);
 const CHILD = 'b'.repeat(32);
@@ -38,7 +38,7 @@ function serve(chunks: string[], end: 'close' | Error | 'stall') {
 }
 
 async function load(signal?: AbortSignal, replies: FromLoad[] = []) {
-  await loadBody(request, createBlockIndexer(), (reply) => replies.push(reply), signal);
+  await loadBody(request, new BlockIndexer(), (reply) => replies.push(reply), signal);
   return replies;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FromLoad } from '../../src/workers/bodyLoad';
 import { holdBytes } from '../../src/workers/byteHold';
-import { answer, createBlockIndexer, type IndexedBlock } from '../../src/workers/indexing';
+import { answer, BlockIndexer, type IndexedBlock } from '../../src/workers/indexing';
 
 const encoder = new TextEncoder();
 const ROOT = 'a'.repeat(32);
@@ -19,7 +19,7 @@ function holding(chunks: string[]) {
     (reply, transfer = []) => sent.push({ reply, transfer }),
     (bytes) => vaulted.push({ bytes, afterReplies: sent.length }),
   );
-  const indexer = createBlockIndexer();
+  const indexer = new BlockIndexer();
   const feed = (chunk: string) => {
     const indexed = answer(indexer, { kind: 'chunk', chunk: encoder.encode(chunk) });
     if (indexed) hold.send(indexed.reply, indexed.transfer);

@@ -12,7 +12,7 @@ import {
 } from '../../src/export/formats';
 import type { TextParts } from '../../src/export/parts';
 import { ObjectSet } from '../../src/speckle/objectSet';
-import { createBlockIndexer } from '../../src/workers/indexing';
+import { BlockIndexer } from '../../src/workers/indexing';
 import { appendRecords, loadedSet } from './objectSets';
 import {
   arrayElementTexts,
@@ -143,7 +143,7 @@ describe('jsonArray and jsonLines', () => {
 
   it('write JSON lines from the bytes an object set stored, exactly the body received', async () => {
     const bytes = readRealFixture('brep-meshes.store.tsv');
-    const indexer = createBlockIndexer();
+    const indexer = new BlockIndexer();
     const set = new ObjectSet();
     const received = bytes.subarray(0, bytes.indexOf(0x0a, bytes.length / 2) + 1);
     for (const chunk of [received.subarray(0, 5000), received.subarray(5000)]) {

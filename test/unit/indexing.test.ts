@@ -3,7 +3,7 @@ import { ObjectSet } from '../../src/speckle/objectSet';
 import { itemsSoFar } from '../../src/speckle/readonlyList';
 import {
   answer,
-  createBlockIndexer,
+  BlockIndexer,
   type FromIndexer,
   type IndexedBlock,
 } from '../../src/workers/indexing';
@@ -36,7 +36,7 @@ function chunksOf(bytes: Uint8Array, size: number): Uint8Array[] {
 
 /** Runs the chunks through the protocol as the worker does, cloning each message as postMessage. */
 function indexThroughMessages(chunks: Uint8Array[]): FromIndexer[] {
-  const indexer = createBlockIndexer();
+  const indexer = new BlockIndexer();
   const replies: FromIndexer[] = [];
   for (const chunk of [...chunks.map((c) => ({ kind: 'chunk' as const, chunk: c })), null]) {
     const message = chunk ?? { kind: 'finish' as const };
@@ -66,7 +66,7 @@ describe('the indexing protocol', () => {
   });
 
   it('transfers the buffers both ways instead of copying them', () => {
-    const indexer = createBlockIndexer();
+    const indexer = new BlockIndexer();
     const chunk = body.slice();
     const answered = answer(indexer, { kind: 'chunk', chunk });
 
@@ -88,7 +88,7 @@ describe('the indexing protocol', () => {
   });
 
   it('answers a chunk inside a line with its bytes and no object, and a cut body as not whole', () => {
-    const indexer = createBlockIndexer();
+    const indexer = new BlockIndexer();
     const cut = body.slice(0, 40);
     const answered = answer(indexer, { kind: 'chunk', chunk: cut });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createLineSplitter, type LineRecord, type MalformedLine } from '../../src/api/lines';
+import { LineSplitter, type LineRecord, type MalformedLine } from '../../src/api/lines';
 import { recordsOf, textAfter } from './lineRecords';
 
 const encoder = new TextEncoder();
@@ -59,7 +59,7 @@ function expectedRead(bytes: Uint8Array): Expected | null {
 function readCatching(
   chunks: Uint8Array[],
 ): { ok: true; result: ReadResult } | { ok: false; error: MalformedLine; delivered: LineRecord[] } {
-  const splitter = createLineSplitter();
+  const splitter = new LineSplitter();
   const delivered: LineRecord[] = [];
   let goodEnd = 0;
   for (const chunk of chunks) {
@@ -131,7 +131,7 @@ const adversarialBytesArb = fc.oneof(
     }),
 );
 
-describe('createLineSplitter (properties)', () => {
+describe('LineSplitter (properties)', () => {
   it('reads the same records from a valid body however it is split', () => {
     fc.assert(
       fc.property(validBodyArb, cutsArb, ({ records, body }, cuts) => {

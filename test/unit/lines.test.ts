@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLineSplitter, type LineRecord, type MalformedLine } from '../../src/api/lines';
+import { LineSplitter, type LineRecord, type MalformedLine } from '../../src/api/lines';
 import { recordsOf, textAfter } from './lineRecords';
 import { readRealFixture } from './realFixtures';
 
@@ -7,7 +7,7 @@ const encoder = new TextEncoder();
 
 /** The records read, whether the body ended with its last line, and the text after that line. */
 function read(chunks: Uint8Array[]) {
-  const splitter = createLineSplitter();
+  const splitter = new LineSplitter();
   let goodEnd = 0;
   const records = chunks.flatMap((chunk) => {
     const block = splitter.push(chunk);
@@ -48,7 +48,7 @@ function randomChunks(bytes: Uint8Array, maxSize: number, seed: number): Uint8Ar
 }
 
 function malformedError(body: string): MalformedLine & { recordsBefore: LineRecord[] } {
-  const block = createLineSplitter().push(encoder.encode(body));
+  const block = new LineSplitter().push(encoder.encode(body));
   if (!block?.malformed) throw new Error('expected a malformed line');
   return { ...block.malformed, recordsBefore: recordsOf(block) };
 }
@@ -57,7 +57,7 @@ const ID_A = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
 const ID_B = 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
 const ID_C = 'cccccccccccccccccccccccccccccccc';
 
-describe('createLineSplitter', () => {
+describe('LineSplitter', () => {
   it('turns id<TAB>json lines into records with the JSON text untouched', () => {
     const body = `${ID_A}\t{"id":"${ID_A}","n":1}\n${ID_B}\t{"id": "${ID_B}", "n": 2.50}\n`;
 
@@ -111,7 +111,7 @@ describe('createLineSplitter', () => {
 
   it('hands out every chunk as it came, and where the good lines end', () => {
     const body = encoder.encode(`\uFEFF${ID_A}\t{"é":1}\r\n\n${ID_B}\t{}\n${ID_C}\t{"cut":`);
-    const splitter = createLineSplitter();
+    const splitter = new LineSplitter();
     const blocks = inChunksOf(body, 7).flatMap((chunk) => splitter.push(chunk) ?? []);
     const stored = Buffer.concat(blocks.map((block) => block.bytes));
 
@@ -227,7 +227,7 @@ describe('createLineSplitter', () => {
     });
 
     it('bytes that are not UTF-8, which would otherwise be replaced silently', () => {
-      const splitter = createLineSplitter();
+      const splitter = new LineSplitter();
       splitter.push(encoder.encode(`${ID_A}\t{}\n${ID_B}\t{"a":"`));
       const block = splitter.push(Uint8Array.of(0xff, 0x22, 0x7d, 0x0a));
 
@@ -239,7 +239,7 @@ describe('createLineSplitter', () => {
 
     it('marks where the good lines before it end', () => {
       const good = `${ID_A}\t{}\n`;
-      const block = createLineSplitter().push(encoder.encode(`${good}oops\n${ID_B}\t{}\n`));
+      const block = new LineSplitter().push(encoder.encode(`${good}oops\n${ID_B}\t{}\n`));
 
       expect(block?.goodEnd).toBe(encoder.encode(good).length);
     });

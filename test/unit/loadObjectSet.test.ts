@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadObjectSet } from '../../src/api/loadObjectSet';
 import { ObjectSet } from '../../src/speckle/objectSet';
-import { answer, createBlockIndexer } from '../../src/workers/indexing';
+import { answer, BlockIndexer } from '../../src/workers/indexing';
 
 const ROOT = 'a'.repeat(32);
 const CHILD = 'b'.repeat(32);
@@ -186,7 +186,7 @@ describe('loadObjectSet: automatic retries before the stream opens', () => {
 
 describe('loadObjectSet: a worker that breaks mid-body', () => {
   it('keeps the blocks it sent and marks the set incomplete (truncated), not cancelled', async () => {
-    const firstBlock = answer(createBlockIndexer(), {
+    const firstBlock = answer(new BlockIndexer(), {
       kind: 'chunk',
       chunk: new TextEncoder().encode(firstLines),
     })!.reply;

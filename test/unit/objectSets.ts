@@ -1,6 +1,6 @@
 import type { LineBlock, LineRecord } from '../../src/api/lines';
 import { ObjectSet } from '../../src/speckle/objectSet';
-import { createBlockIndexer, type BlockIndexer } from '../../src/workers/indexing';
+import { BlockIndexer } from '../../src/workers/indexing';
 
 const encoder = new TextEncoder();
 
@@ -45,7 +45,7 @@ function indexRecords(set: ObjectSet, records: readonly LineRecord[]) {
     at += line.length;
   }
   let indexer = indexers.get(set);
-  if (!indexer) indexers.set(set, (indexer = createBlockIndexer()));
+  if (!indexer) indexers.set(set, (indexer = new BlockIndexer()));
   return indexer.index({
     bytes,
     offset: base,

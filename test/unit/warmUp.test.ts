@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBlockIndexer } from '../../src/workers/indexing';
+import { BlockIndexer } from '../../src/workers/indexing';
 import { indexSampleOnce, sampleBody, WARM_UP_CHUNK_BYTES } from '../../src/workers/warmUp';
 
 const NEWLINE = 0x0a;
@@ -7,7 +7,7 @@ const NEWLINE = 0x0a;
 describe('the warm-up sample', () => {
   it('is a with-children body the indexer reads whole, types and closure included', () => {
     const body = sampleBody(50, 3000);
-    const indexer = createBlockIndexer();
+    const indexer = new BlockIndexer();
     let lines = 0;
     let expected: number | null = null;
     const types: string[] = [];
