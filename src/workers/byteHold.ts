@@ -6,7 +6,7 @@
  * in the worker's heap instead, 15–16 of the worker's. Held bytes are posted, transferred, to a
  * vault: a message port whose other end the page has not started (api/byteVault.ts). A message
  * waiting in a port's queue belongs to no heap (0–13 of the worker's collections then, as reading
- * still allocates, until gcBallast.ts), and outlives the worker that posted it.
+ * still allocates; gcBallast.ts spares those), and outlives the worker that posted it.
  *
  * Sent with their block: the bytes of every block up to and including the one that completes the
  * root's line (the page shows the root as soon as it can), and of every block once the page has

@@ -16,7 +16,7 @@
  * towards the system's commit charge while the load runs. Where the allocation fails (a 32-bit
  * browser, a strict commit limit), the load goes on without it.
  */
-export const GC_BALLAST_BYTES = 512 * 1024 * 1024;
+const GC_BALLAST_BYTES = 512 * 1024 * 1024;
 
 let ballast: ArrayBuffer | null = null;
 
