@@ -186,16 +186,7 @@ export class LineSplitter {
     // The id is short: a loop finds its tab sooner than a call to indexOf.
     let tab = start;
     while (tab < end && bytes[tab] !== TAB) tab += 1;
-    const problem =
-      tab === end
-        ? 'is not an object line (id, tab, JSON): it has no tab'
-        : tab === start
-          ? 'has no object id before its tab'
-          : bytes[tab + 1] !== OPENING_BRACE
-            ? 'does not hold a JSON object after its tab'
-            : checkUtf8 && !isUtf8(bytes.subarray(start, end))
-              ? 'is not valid UTF-8 text'
-              : null;
+    const problem = lineProblem(bytes, start, tab, end, checkUtf8);
     if (problem === null) return { start: tab + 1, end };
     return {
       message: `Line ${this.lineNumber} of the response ${problem}.`,
@@ -203,6 +194,21 @@ export class LineSplitter {
       preview: previewOf(bytes.subarray(start, end)),
     };
   }
+}
+
+/** What makes the line from `start` to `end`, whose first tab is at `tab`, not an object line. */
+function lineProblem(
+  bytes: Uint8Array,
+  start: number,
+  tab: number,
+  end: number,
+  checkUtf8: boolean,
+): string | null {
+  if (tab === end) return 'is not an object line (id, tab, JSON): it has no tab';
+  if (tab === start) return 'has no object id before its tab';
+  if (bytes[tab + 1] !== OPENING_BRACE) return 'does not hold a JSON object after its tab';
+  if (checkUtf8 && !isUtf8(bytes.subarray(start, end))) return 'is not valid UTF-8 text';
+  return null;
 }
 
 function startsWithByteOrderMark(bytes: Uint8Array): boolean {

@@ -116,7 +116,7 @@ export class BlockIndexer {
   }
 
   finish(): { complete: boolean } {
-    return { complete: this.lines.finish().complete };
+    return this.lines.finish();
   }
 }
 
