@@ -1,5 +1,6 @@
-// The bench's output: a table on stdout, and the same figures as JSON in bench/results/ (one file
-// per run and latest.json) for comparison across commits.
+// The bench's output: a table on stdout, the same figures as JSON in bench/results/ (one file per
+// run and latest.json) for comparison across commits, and docs/figures.md, the one table of
+// measured figures the docs point to.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -96,4 +97,46 @@ export function writeResults(directory, stamp, report) {
   writeFileSync(path, text);
   writeFileSync(join(directory, 'latest.json'), text);
   return path;
+}
+
+/**
+ * docs/figures.md: the run's figures as one Markdown table (columns padded as Prettier pads them),
+ * under the machine and commit they were measured on.
+ * @param {Row[]} rows
+ * @param {ReturnType<typeof environment>} env
+ * @param {string} date the run's start, ISO 8601
+ */
+export function formatFiguresDoc(rows, env, date) {
+  const header = ['figure', 'value', 'target', 'ratio to floor / naive', 'verdict'];
+  const cells = rows.map((row) =>
+    [row.name, formatValue(row), row.target, row.ratios, verdict(row)].map((cell) =>
+      cell.replaceAll('|', '\\|'),
+    ),
+  );
+  const widths = header.map((title, column) =>
+    Math.max(3, title.length, ...cells.map((line) => line[column]?.length ?? 0)),
+  );
+  /** @param {readonly string[]} line */
+  const format = (line) =>
+    `| ${line.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  const { start, end } = env.loadAverage;
+  return [
+    '# Measured figures',
+    '',
+    '<!-- Written by `npm run bench` (bench/run.mjs); change the bench, not this file. -->',
+    '',
+    `Measured on ${date.slice(0, 10)} at commit \`${env.commit?.slice(0, 7) ?? 'unknown'}\`` +
+      `${env.uncommittedChanges ? ' (with uncommitted changes)' : ''}: Chromium ${env.chromium}, ` +
+      `Node ${env.node}, ${env.cpus}, ${env.memoryGB} GB, load average ${start.toFixed(1)} at ` +
+      `the start and ${end.toFixed(1)} at the end.`,
+    '',
+    'Times run from the click to the next paint after the page shows the result. The floor is ' +
+      'fetching and discarding the same body in the same page; it moves by about 15 % from run to ' +
+      'run, so compare ratios within one run. How the bench measures: bench/README.md.',
+    '',
+    format(header),
+    `| ${widths.map((width) => '-'.repeat(width)).join(' | ')} |`,
+    ...cells.map(format),
+    '',
+  ].join('\n');
 }

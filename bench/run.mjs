@@ -4,6 +4,7 @@
 // First with the demo server sending pre-compressed bodies (the server costs nothing, so the
 // figures are the app's), then with live gzip as a real server sends it. Exits 0 whether targets
 // pass or not (it is a report); non-zero only when the bench itself breaks.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser, pageErrors } from './browser.mjs';
 import { assertBuilt, demoObjectAddress, PROJECT_ROOT, startDemoServer } from './demoServer.mjs';
@@ -12,7 +13,13 @@ import { buildRows } from './figures.mjs';
 import { readLines, warmUpJsonArray, warmUpSingle } from './models.mjs';
 import { openObjects, scrollList } from './objectList.mjs';
 import { profileScenarios } from './profile.mjs';
-import { currentLoad, environment, formatTable, writeResults } from './report.mjs';
+import {
+  currentLoad,
+  environment,
+  formatFiguresDoc,
+  formatTable,
+  writeResults,
+} from './report.mjs';
 import { expandField, paintSingleObject } from './singleObject.mjs';
 import { measureUninspected } from './uninspected.mjs';
 import { measureWithChildren } from './withChildren.mjs';
@@ -26,6 +33,7 @@ const LARGE_OBJECT = 'Large single object';
 const LOAD_TIMEOUT_MS = 120_000;
 const RUN_TIMEOUT_MS = 10 * 60_000;
 const RESULTS = join(PROJECT_ROOT, 'bench', 'results');
+const FIGURES_DOC = join(PROJECT_ROOT, 'docs', 'figures.md');
 /** Names a run's files: its start time, without the colons some file systems refuse. */
 const STAMP = new Date().toISOString().replace(/:/g, '-');
 
@@ -203,8 +211,11 @@ async function main() {
       pageErrors,
       details,
     });
+    writeFileSync(FIGURES_DOC, formatFiguresDoc(rows, env, new Date(started).toISOString()));
     const seconds = Math.round((Date.now() - started) / 1000);
-    console.log(`\nFigures written to ${path} and latest.json (${seconds} s in all).`);
+    console.log(
+      `\nFigures written to ${path}, latest.json and docs/figures.md (${seconds} s in all).`,
+    );
   } finally {
     await browser.close();
   }

@@ -61,7 +61,7 @@ const AFTER_LOAD_DELAY_MS = 2000;
 
 /**
  * The share of the expected lines after which the held bytes start coming to the page: their
- * messages (a part per chunk, ~550 for a 100k model, posted about ten at a time) then come
+ * messages (a part per chunk, posted in batches) then come
  * while the worker reads the rest of the body, rather than after it, when the load's end waits for
  * them.
  */

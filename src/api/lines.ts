@@ -6,8 +6,8 @@
  * the same lines as splitting decoded text.
  *
  * Nothing is copied but the line that spans two chunks, joined once when its newline arrives so that
- * it can be read (copying each chunk to cut it at its last newline cost the indexer a fifth of its
- * time, measured in Chromium). Nothing is decoded either: the chunk's whole lines are checked to be
+ * it can be read (copying each chunk to cut it at its last newline was a large part of the
+ * indexer's time). Nothing is decoded either: the chunk's whole lines are checked to be
  * UTF-8 at once, without building their text, and only when that fails line by line to find the
  * bad one.
  */

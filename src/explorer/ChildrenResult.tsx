@@ -77,10 +77,10 @@ function LoadedSet({
   // The toolbar, the overview, the closure check and the search come with the load's page, in a
   // render of their own, while the request waits for the server's answer: the page is idle then.
   // Drawn when the first objects came, they took the page's main thread at the load's busiest
-  // moment, and the 100k load read ~55 ms longer (two runs of paired rounds, bench:compare); drawn
-  // with the list and the root, that arrival was one task of 45-65 ms, over the 50 ms of a long
-  // task. A load refused or cancelled before any object came has no result to show them for; a
-  // result shown again with its objects has them at once.
+  // moment and made the load longer; drawn with the list and the root, that arrival was one task
+  // over the 50 ms of a long task (docs/loading.md, point 5). A load refused or cancelled before
+  // any object came has no result to show them for; a result shown again with its objects has them
+  // at once.
   const showPanels = useDeferredValue(loading || phase.anyReceived, phase.anyReceived);
   // The shown object's tree draws again once the load has ended (see ObjectView), after the
   // status line has said so: in the same render, it held that news back by the tree's drawing.

@@ -74,8 +74,8 @@ export function LookupForm({
       startLookup(queryClient, mode, objectQueryInput(active, store, address));
     }
     const server = connections.servers.length > 1 && active.ok ? active.base : null;
-    // Drawn at once rather than in a transition: a transition put a frame or two (25–40 ms,
-    // measured) between the click and the page that shows the lookup's progress.
+    // Drawn at once rather than in a transition: a transition put a frame or two between the
+    // click and the page that shows the lookup's progress.
     void navigate(objectRoutePath({ projectId: project, objectId: object, mode, server }), {
       flushSync: true,
     });

@@ -60,8 +60,8 @@ export function ObjectTree({
 
   useEffect(() => {
     // A box at the top shows the first row already, as it does when it mounts. Asking react-virtual
-    // to scroll to it would read the page's layout inside the commit: 5–10 ms of the 20 MB object's
-    // first render.
+    // to scroll to it would read the page's layout inside the commit, a large part of a big
+    // object's first render.
     const firstRowInView = activeIndex === 0 && (virtualizer.scrollOffset ?? 0) === 0;
     if (rows.length === 0 || firstRowInView) return;
     virtualizer.scrollToIndex(activeIndex, { align: 'auto' });

@@ -1,8 +1,7 @@
 /**
  * A lookup's query, as the object page asks for it and as the lookup form starts it. The form
- * starts it before it draws the page, so that the request leaves as the user asks: with the page
- * drawn first, the indexing worker had its request 15–33 ms after the click; started first, 7–15 ms
- * (traced 100k loads, docs/loading.md), and the load ends that much sooner.
+ * starts it before it draws the page, so that the request leaves as the user asks rather than after
+ * a render, and the load ends that much sooner.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { ObjectAddress } from '../api/client';

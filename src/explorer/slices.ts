@@ -1,8 +1,8 @@
 /**
  * Long work on the main thread, cut into slices: the work is a generator that yields often (every
  * few thousand items), and the runner gives each task a time budget, then lets the browser paint
- * and handle input before the next. Sorting 100,000 objects takes hundreds of milliseconds; in
- * slices of 8 ms it never makes the page miss more than a frame.
+ * and handle input before the next. Sorting 100,000 objects takes far longer than a frame; in
+ * slices of 8 ms it never makes the page miss more than one.
  */
 import { nextTask } from '../speckle/nextTask';
 

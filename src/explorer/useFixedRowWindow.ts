@@ -40,8 +40,8 @@ export function useFixedRowWindow(
     }
     // The first observation comes once the browser has laid the page out, before it paints; the
     // rows it calls for are drawn before that paint too. Measured here, in the commit, the list
-    // had the browser lay the whole page out in the commit's task: ~20 ms of the 40-60 ms task
-    // that drew the first objects of a 100k load (traced).
+    // would have the browser lay the whole page out in the commit's task, the one that draws a
+    // load's first objects.
     const resizes = new ResizeObserver(() => flushSync(measure));
     resizes.observe(element);
     return () => {

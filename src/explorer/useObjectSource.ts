@@ -4,11 +4,10 @@ import { readObjectSource, type ObjectSource } from './objectSource';
 
 /**
  * An object of the set, decoded in a task of its own once it has arrived and parsed in the next;
- * undefined until then. A model's root arrives with the first block and is megabytes long (4 MB,
- * ~12 ms to decode and ~14 ms to scan, for 100,000 children): done in the render that also draws
- * the list and the overview, and drawn there too, it made one task of 150 ms; decoded and parsed
- * together, a task of 20-45 ms in traced loads. Apart, each step stays short. Its text is decoded
- * again from the set's bytes whenever the view needs it, so the view holds none of it.
+ * undefined until then. A model's root arrives with the first block and is megabytes long: done in
+ * the render that also draws the list and the overview, decoding, parsing and drawing it made one
+ * long task; apart, each step stays short (docs/loading.md, point 4). Its text is decoded again
+ * from the set's bytes whenever the view needs it, so the view holds none of it.
  */
 export function useObjectSource(
   set: ObjectSet,
@@ -27,8 +26,8 @@ export function useObjectSource(
       const text = readObjectSource(readText);
       timer = setTimeout(() => {
         const source = text.parse();
-        // Drawing its tree is interruptible work, done in slices: in one task it took 40-55 ms
-        // for a 100k model's root (traced), before the tree measured its rows.
+        // Drawing its tree is interruptible work, done in slices: in one task, a big root's tree
+        // alone could pass the 50 ms of a long task.
         startTransition(() => setRead({ set, id, source }));
       }, 0);
     }, 0);

@@ -4,10 +4,10 @@ import { readTopLevelClosureSteps } from '../speckle/topLevelFields';
 import { afterNextPaint } from '../speckle/nextTask';
 import { runInSlices } from './slices';
 
-// Both panels of a result need the root's closure; a 100,000-id closure takes ~60 ms to read, so
-// it is read once per set and shared. It is asked for when a load ends, and its first slice (the
-// root's 4 MB copied from its blocks, its keys scanned: ~12 ms) waits for the paint that shows
-// the load's end rather than holding it back.
+// Both panels of a result need the root's closure, and a model's closure is too long to read
+// twice, so it is read once per set and shared. It is asked for when a load ends, and its first
+// slice (the root copied from its blocks, its keys scanned) waits for the paint that shows the
+// load's end rather than holding it back.
 const closures = new WeakMap<ObjectSet, Promise<ReadonlyMap<string, number>>>();
 
 function rootClosure(set: ObjectSet, rootId: string): Promise<ReadonlyMap<string, number>> {

@@ -1,9 +1,9 @@
 /**
  * A react-virtual list that reads no layout while it mounts. react-virtual reads a mounting row's
  * `offsetHeight`, the scroll box's rect, and scrolls the box to where it already is, each of which
- * lays the whole page out inside React's commit: with the first objects of a load, that was 9–13
- * ms of one 28–41 ms task (traced), the task that now and then crossed 50 ms. Here a
- * ResizeObserver reports the sizes after the frame's own layout, before its paint.
+ * lays the whole page out inside React's commit, and made the commit that draws a load's first
+ * objects cross 50 ms now and then. Here a ResizeObserver reports the sizes after the frame's own
+ * layout, before its paint.
  */
 import {
   elementScroll,

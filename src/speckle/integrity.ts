@@ -51,8 +51,8 @@ export function checkClosure(root: unknown, records: Iterable<CheckedRecord>): C
 
 /**
  * checkClosure as a generator that yields after each record and each thousand closure ids, for a
- * caller that must not hold the main thread: reading references from 335 MB of text takes about a
- * second, going through a closure of 100,000 ids about 100 ms.
+ * caller that must not hold the main thread: reading a big model's references, or going through
+ * its root's closure, takes far longer than one task may.
  *
  * @param rootId the root's id (the first record's, as the server sends it)
  * @param closure the root's `__closure` as id → depth (readTopLevelClosure)

@@ -1,8 +1,8 @@
 /**
  * The numbers an object set keeps per received line, column by column in typed arrays: 100,000
  * objects as 100,000 JavaScript objects (each with its id string and a Map entry) cost the page
- * about 110 bytes an object and most of its work while a model loads, and all of it is then
- * traced by every garbage collection.
+ * about twice the memory and most of its work while a model loads, and all of it is then traced
+ * by every garbage collection.
  */
 
 /** A typed array that grows as values are pushed, by half its size at a time. */

@@ -21,10 +21,10 @@ interface BackgroundScheduler {
 
 /**
  * Resolves in a new task that waits for the page's other work: for background scans such as the
- * closure check, which reads a 300 MB body for seconds after a load. In tasks of normal priority its
- * slices took turns with every step of opening an object (render, decode, render again), which
- * then took ~100 ms instead of ~35. Chromium's `scheduler.postTask` runs a background task only when
- * no task of higher priority waits; elsewhere this is nextTask.
+ * closure check, which reads a model's whole body for seconds after a load. In tasks of normal
+ * priority its slices took turns with every step of opening an object (render, decode, render
+ * again), which then took several times as long. Chromium's `scheduler.postTask` runs a background
+ * task only when no task of higher priority waits; elsewhere this is nextTask.
  */
 export function backgroundTask(): Promise<void> {
   const { scheduler } = globalThis as { scheduler?: BackgroundScheduler };

@@ -59,8 +59,8 @@ export interface LoadProgress {
 
 /**
  * Each notice redraws the status, the list's length and the counts, then the page lays out and
- * paints: about 8 ms of CPU on a 2-core machine, where a 100k load has none to spare. Four a
- * second read as live progress and took 30 ms off that load against ten (`npm run bench`).
+ * paints: CPU that a big load on two cores has none of to spare. Four a second read as live
+ * progress; ten made the load longer, two did not make it shorter.
  */
 const NOTIFY_INTERVAL_MS = 250;
 

@@ -36,8 +36,7 @@ export function isUtf8(bytes: Uint8Array): boolean {
 /**
  * Finds the newline bytes of `bytes[from, to)`, adding their indexes to `newlines`, and checks that
  * those bytes are UTF-8, in one pass: a body is split into lines and checked as it arrives, and two
- * passes over 100 MB (a byte search for each line's end, then the check) cost the indexer twice
- * the time. False at the first byte that is not UTF-8 (the newlines after it are not looked for).
+ * passes (a byte search for each line's end, then the check) read every byte twice. False at the first byte that is not UTF-8 (the newlines after it are not looked for).
  */
 export function findNewlinesInUtf8(
   bytes: Uint8Array,

@@ -4,9 +4,9 @@
  * both hosts run this one function and route its replies the same way (api/indexChannel.ts).
  *
  * The body is read where it is indexed because reading it is most of a load's cost on the thread
- * that reads: a 337 MB body took ~730 ms of the page's main thread in Chromium's own code (draining
- * the network pipe, a buffer per chunk), and after any busy moment of the page it drained the
- * backlog in one task of 50–300 ms, even with nothing else to do.
+ * that reads (Chromium's own work: draining the network pipe, a buffer per chunk), and on the
+ * page's main thread, after any busy moment, Chromium drained the backlog in one long task
+ * (docs/loading.md, point 1).
  */
 import { ApiError, isApiError, type ApiErrorContext, type ApiErrorKind } from '../api/apiError';
 import {

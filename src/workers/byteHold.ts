@@ -1,12 +1,11 @@
 /**
  * Keeps a load's bytes out of every JavaScript heap until the page needs them. While a user only
  * watches a load, the page needs the index (ids, types, sizes: the list, the counts) and the root's
- * text, nothing else. Every buffer a heap holds counts towards its allocation limit: 337 MB arriving
- * chunk by chunk set off ten major collections of the page's heap in a traced 100k load, and kept
- * in the worker's heap instead, 15–16 of the worker's. Held bytes are posted, transferred, to a
- * vault: a message port whose other end the page has not started (api/byteVault.ts). A message
- * waiting in a port's queue belongs to no heap (0–13 of the worker's collections then, as reading
- * still allocates; gcBallast.ts spares those), and outlives the worker that posted it.
+ * text, nothing else. Every buffer a heap holds counts towards its allocation limit, so a body
+ * arriving chunk by chunk sets off major collection after collection of whichever heap keeps it.
+ * Held bytes are posted, transferred, to a vault: a message port whose other end the page has not
+ * started (api/byteVault.ts). A message waiting in a port's queue belongs to no heap, and outlives
+ * the worker that posted it (docs/loading.md, point 3).
  *
  * Sent with their block: the bytes of every block up to and including the one that completes the
  * root's line (the page shows the root as soon as it can), and of every block once the page has

@@ -13,8 +13,8 @@ export interface RecordSource {
 }
 
 /**
- * About 2 MB of one-byte text. Profiled on the 100k demo model, posting its 111 MB cost the main
- * thread 165 ms in all (~1.5 ms per MB), so about 3 ms a batch.
+ * About 2 MB of one-byte text: posting copies it on the main thread at a cost in proportion to its
+ * size, and a batch this size stays a few milliseconds.
  */
 export const DEFAULT_BATCH_CHARS = 2_000_000;
 

@@ -15,9 +15,8 @@ import type { FromLoad } from './bodyLoad';
 
 /**
  * A quarter of the page's drawing interval (four times a second), so a batch is never late for
- * much. Against 16 ms (about a frame), 64 ms took the 100k load 31 and 28 ms shorter and its CPU
- * 40 and 50 ms lower (medians of 20 and 12 rounds by turns, `npm run bench:compare`); 128 ms gained
- * nothing more.
+ * much. A window of a frame (16 ms) made the load longer, one of 128 ms no shorter (measured by
+ * turns with `npm run bench:compare`).
  */
 export const BATCH_WINDOW_MS = 64;
 

@@ -8,8 +8,7 @@
  * replaces the running one, and objects that arrive extend a search that has run out of objects.
  *
  * The session keeps every text it was sent for later queries: in a worker that is a second copy
- * of the model's text, about the size of its JSON (the worker's heap held 117 MB for the 111 MB
- * of the 100k demo model, measured with bench/search.mjs).
+ * of the model's text, about the size of its JSON (bench/search.mjs measures it).
  */
 import type { LineRecord } from '../api/lines';
 import {

@@ -1,9 +1,8 @@
 /**
  * Warms the indexer up on a small made-up body, so that a load's first megabytes are indexed by
  * optimised code. A fresh worker runs its first megabytes many times slower, before V8 has
- * optimised the hot functions, and V8 compiles them on the page's other threads meanwhile: in a
- * 100k load a fresh worker's compilation took 60-100 ms of CPU on a 2-core machine where every
- * millisecond of CPU counts (traced in Chromium). A spare worker warmed up while the page is idle
+ * optimised the hot functions, and V8 compiles them on the page's other threads meanwhile, CPU that
+ * a load on two cores does not have to spare. A spare worker warmed up while the page is idle
  * leaves the load only the indexing.
  *
  * The sample takes every path a real body takes: a root whose `__closure` spans several chunks,
@@ -19,8 +18,8 @@ import { answer, BlockIndexer } from './indexing';
 
 /**
  * About 150 kB, indexed 200 times in small chunks: less work left the biggest function to be
- * optimised during the load (seen with --trace-opt). About 0.2 s of the worker's time in all; a
- * small sample keeps the worker's memory small meanwhile.
+ * optimised during the load (seen with --trace-opt); a small sample keeps the worker's memory
+ * small meanwhile.
  */
 const SAMPLE_OBJECTS = 400;
 const CLOSURE_IDS = 1500;

@@ -142,12 +142,15 @@ describe('errors', () => {
     session.allowConsoleErrors(failedResourceStatus(429));
     const { object, project } = await smallModelWithChildren();
     await setFault({ status: 429, times: 10 });
+    await page.clock.install();
     await openApp(page);
     const requests = objectRequestTimes(page);
 
     await lookUp(page, project.id, object.id, 'Get object');
 
-    const steps = await followCountdown(page, (_status, alerts) => alerts !== '');
+    const steps = await followCountdown(page, (_status, alerts) => alerts !== '', {
+      skipPauses: true,
+    });
     expect(steps.every((step) => /limiting requests/.test(step.status))).toBe(true);
     await expectAlert(page, /limit|rate|too many/i);
     expectRetriesThenGiveUp(steps, requests);
@@ -168,6 +171,7 @@ describe('errors', () => {
 
     await lookUp(page, project.id, object.id, 'Get with children');
 
+    // The one test that waits a real pause, on the production build's own timers.
     const steps = await followCountdown(page, (status) => /\d+ objects, /.test(status));
     expect(steps.map(({ attempt, of }) => `${attempt} of ${of}`)).toContain('1 of 3');
     await waitForCompleteCount(page, object.objectCount);
@@ -198,12 +202,15 @@ describe('errors', () => {
       session.allowConsoleErrors(failedResourceStatus(status));
       const { object, project } = await smallModelWithChildren();
       await setFault({ status, times: 10 });
+      await page.clock.install();
       await openApp(page);
       const requests = objectRequestTimes(page);
 
       await lookUp(page, project.id, object.id, 'Get object');
 
-      const steps = await followCountdown(page, (_status, alerts) => alerts !== '');
+      const steps = await followCountdown(page, (_status, alerts) => alerts !== '', {
+        skipPauses: true,
+      });
       expect(steps.every((step) => step.status.includes(`gateway answered ${status}`))).toBe(true);
       await expectAlert(page, /gateway|proxy/i);
       expect(await alertText(page)).toContain(`answered ${status}`);

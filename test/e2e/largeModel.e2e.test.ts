@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Page, Worker } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
+  afterPaints,
   download,
   idInOptionLabel,
+  indexersOf,
   lookUp,
   lookUpSlowly,
   openApp,
@@ -12,6 +14,7 @@ import {
   waitForCompleteCount,
   waitForObjectShown,
   waitForStatus,
+  watchIndexers,
 } from './support/app.ts';
 import { usePageSession } from './support/browser.ts';
 import {
@@ -22,36 +25,11 @@ import {
   thousandObjectModel,
 } from './support/demo.ts';
 
-const INDEXER = /indexWorker/;
-
 function tenThousandObjectModel() {
   return findDemoObject(
     'public object with objectCount 10000',
     (candidate, project) => project.visibility === 'public' && candidate.objectCount === 10_000,
   );
-}
-
-function indexersOf(page: Page): Worker[] {
-  return page.workers().filter((worker) => INDEXER.test(worker.url()));
-}
-
-/**
- * The indexing workers of the page, from the one it keeps ready (started once the page is idle),
- * each with a promise that settles when it ends.
- */
-async function watchIndexers(page: Page) {
-  const watched: { worker: Worker; closed: Promise<void> }[] = [];
-  const watch = (worker: Worker) => {
-    if (!INDEXER.test(worker.url())) return;
-    watched.push({
-      worker,
-      closed: new Promise((resolve) => worker.once('close', () => resolve())),
-    });
-  };
-  page.on('worker', watch);
-  await expect.poll(() => indexersOf(page).length, { timeout: 10_000 }).toBe(1);
-  if (watched.length === 0) watch(indexersOf(page)[0]!);
-  return watched;
 }
 
 /** Opens the last object of the list from the keyboard; returns its id. */
@@ -235,7 +213,8 @@ describe('a 10,000-object model', () => {
     const received = parseStatus(await statusText(page))?.received ?? 0;
     expect(received).toBeGreaterThanOrEqual(before.received);
     expect(received).toBeLessThan(10_000);
-    await page.waitForTimeout(500);
+    // The worker, the only source of objects, has ended: what it sent before has been painted.
+    await afterPaints(page);
     expect(parseStatus(await statusText(page))?.received).toBe(received);
     await waitForObjectShown(page, object.id);
     // The last object received before the cancel can be read, as every other.

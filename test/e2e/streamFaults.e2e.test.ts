@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
+  afterPaints,
   alertText,
   lookUp,
-  lookUpSlowly,
   waitForCompleteCount,
   openApp,
   parseStatus,
@@ -12,6 +12,7 @@ import {
   statusText,
   waitForObjectShown,
   waitForStatus,
+  watchIndexers,
 } from './support/app.ts';
 import { usePageSession } from './support/browser.ts';
 import {
@@ -58,7 +59,10 @@ describe('streaming: progress, cancel and broken streams', () => {
   it('shows "N of 1000 objects" while a slow stream loads, and Cancel keeps what arrived', async () => {
     const { page } = session;
     const { project, object } = await thousandObjectModel();
-    await lookUpSlowly(page, project.id, object.id);
+    await setFault({ delayMs: 20 });
+    await openApp(page);
+    const indexers = await watchIndexers(page);
+    await lookUp(page, project.id, object.id, 'Get with children');
 
     await waitForStatus(
       page,
@@ -74,7 +78,9 @@ describe('streaming: progress, cancel and broken streams', () => {
     const afterCancel = parseStatus(await statusText(page));
     expect(afterCancel?.received).toBeGreaterThan(0);
     expect(afterCancel?.received).toBeLessThan(1000);
-    await page.waitForTimeout(1_000);
+    // The worker, the only source of objects, ends with the cancel.
+    await indexers[0]!.closed;
+    await afterPaints(page);
     expect(parseStatus(await statusText(page))?.received).toBe(afterCancel?.received);
     expect(await page.getByRole('button', { name: 'Cancel', exact: true }).count()).toBe(0);
     expect((await renderedOptionIds(page)).length).toBeGreaterThan(0);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import {
+  afterPaints,
   alertText,
   download,
   lookUp,
@@ -290,7 +291,7 @@ describe('token safety', () => {
       await cdp.send('Page.navigateToHistoryEntry', { entryId: entry.id });
       await expect.poll(() => page.url()).toBe(entry.url);
       await page.getByRole('heading', { name: 'Connection' }).waitFor();
-      await page.waitForTimeout(200);
+      await afterPaints(page);
       await check(`after going ${direction} to ${entry.url}`);
     }
     // The walk covered the start page and the lookups, not just the last one.
@@ -488,10 +489,14 @@ describe('token safety', () => {
       // script does not run.
       session.allowConsoleErrors(/inline script violates the following Content Security Policy/);
       const ran = await page.evaluate(async () => {
+        const reported = new Promise((resolve) =>
+          document.addEventListener('securitypolicyviolation', resolve, { once: true }),
+        );
         const script = document.createElement('script');
         script.textContent = 'window.__inlineScriptRan = true;';
+        // An allowed inline script would have run by the time append returns.
         document.head.append(script);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await reported;
         return 'inlineScriptRan' in window || '__inlineScriptRan' in window;
       });
       expect(ran).toBe(false);

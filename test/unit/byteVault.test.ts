@@ -12,7 +12,22 @@ function ports() {
       parts,
       parts.map(({ buffer }) => buffer),
     );
-  return { vault: portVault(port1), put };
+  /**
+   * Resolves once the vault's port has delivered `count` more batches. Listeners run in the order
+   * they were added, so the vault, which started the port, has handled each batch by then.
+   */
+  const delivered = (count: number) =>
+    new Promise<void>((resolve) => {
+      let left = count;
+      const onMessage = () => {
+        left -= 1;
+        if (left > 0) return;
+        port1.removeEventListener('message', onMessage);
+        resolve();
+      };
+      port1.addEventListener('message', onMessage);
+    });
+  return { vault: portVault(port1), put, delivered };
 }
 
 describe('portVault', () => {
@@ -30,12 +45,12 @@ describe('portVault', () => {
   });
 
   it('waits until as many parts as asked for are here', async () => {
-    const { vault, put } = ports();
+    const { vault, put, delivered } = ports();
     put(part(1));
     let taken: Uint8Array[] | null = null;
 
     const taking = vault.take(2).then((parts) => (taken = parts));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await delivered(1);
     expect(taken).toBeNull();
     put(part(2));
     await taking;
@@ -45,12 +60,12 @@ describe('portVault', () => {
   });
 
   it('brings the parts to the page as they come once told to receive, before they are taken', async () => {
-    const { vault, put } = ports();
+    const { vault, put, delivered } = ports();
     put(part(1));
     put(part(2));
 
     vault.receive();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await delivered(2);
     // A closed port drops what it has not delivered: these were delivered.
     vault.close();
 

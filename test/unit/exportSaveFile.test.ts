@@ -5,55 +5,13 @@ import { saveExport } from '../../src/export/saveExport';
 import { BATCH_CHARS, startSave, type SaveOutcome } from '../../src/export/saveFile';
 import { databaseRecords } from './exportFixtures';
 import { readRealFixture } from './realFixtures';
+import { FakeWritable, installPicker, pickerChoosing } from './savePicker';
 
 const request = {
   fileName: 'h_p_o_objects-lines.txt',
   mimeType: 'text/plain;charset=utf-8',
   description: 'Object lines',
 };
-
-/** A FileSystemWritableFileStream that keeps what it is given and notes overlapping writes. */
-class FakeWritable {
-  chunks: Uint8Array[] = [];
-  bytes = 0;
-  keepChunks = true;
-  pending = 0;
-  mostPending = 0;
-  closed = false;
-  aborted = false;
-
-  async write(data: Uint8Array): Promise<void> {
-    this.pending += 1;
-    this.mostPending = Math.max(this.mostPending, this.pending);
-    // A disk write takes a while: the next one must wait for it.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    this.bytes += data.byteLength;
-    if (this.keepChunks) this.chunks.push(data);
-    this.pending -= 1;
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-  }
-
-  async abort(): Promise<void> {
-    this.aborted = true;
-  }
-
-  contents(): Buffer {
-    return Buffer.concat(this.chunks);
-  }
-}
-
-function installPicker(answer: () => Promise<unknown>) {
-  const picker = vi.fn(answer);
-  Object.defineProperty(window, 'showSaveFilePicker', { value: picker, configurable: true });
-  return picker;
-}
-
-function pickerChoosing(writable: FakeWritable) {
-  return installPicker(async () => ({ createWritable: async () => writable }));
-}
 
 function domException(name: string): Error {
   return Object.assign(new Error(name), { name });
@@ -157,29 +115,6 @@ describe('startSave with the File System Access API', () => {
     expect(writable.contents().toString('utf8')).toBe(text);
     expect(writable.contents().includes(Buffer.from('\ufffd'))).toBe(false);
   });
-
-  it('writes a 100,000-object, 335 MB export with one write in flight at a time', async () => {
-    const writable = new FakeWritable();
-    writable.keepChunks = false;
-    pickerChoosing(writable);
-    const raw = `{"id": "x", "data": [${'1.25, '.repeat(557)}0]}`;
-    const records = Array.from({ length: 100_000 }, (_, index) => ({
-      id: index.toString(16).padStart(32, '0'),
-      raw,
-    }));
-    const expectedBytes = records.length * (32 + 1 + raw.length + 1);
-    let updates = 0;
-
-    const outcome = await startSave(request).write(EXPORT_FORMATS.jsonLines.parts({ records }), {
-      onProgress: () => (updates += 1),
-    });
-
-    expect(expectedBytes).toBeGreaterThan(335_000_000);
-    expect(outcome).toEqual({ status: 'saved', method: 'picker', bytes: expectedBytes });
-    expect(writable.bytes).toBe(expectedBytes);
-    expect(writable.mostPending).toBe(1);
-    expect(updates).toBe(Math.ceil(expectedBytes / BATCH_CHARS));
-  }, 60_000);
 
   it('ends quietly as cancelled when the dialog is dismissed', async () => {
     installPicker(() => Promise.reject(domException('AbortError')));

@@ -423,14 +423,13 @@ describe('exportFileName', () => {
   });
 
   it('names a file at once for an adversarial 40,000-character id', () => {
-    const started = performance.now();
+    // A backtracking pattern would take minutes on this id; the test's timeout stops it.
     const name = exportFileName({
       ...address,
       objectId: `a${'.-'.repeat(20_000)}b-.`,
       kind: 'object',
       extension: 'json',
     });
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(name.endsWith(`b_object.json`)).toBe(true);
     expect(name).toContain(`_a.-.-`);
   });

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GrowingScan, type Accumulator } from '../../src/explorer/growingScan';
+import { nextTask } from '../../src/speckle/nextTask';
 
 function sumOf(): Accumulator<number, { sum: number; count: number }> {
   let sum = 0;
@@ -23,6 +24,10 @@ function nextPublish(scan: GrowingScan<number, unknown>): Promise<void> {
 }
 
 describe('GrowingScan', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('follows a growing list and publishes once it has caught up', async () => {
     const items = [1, 2, 3];
     const scan = new GrowingScan(items, sumOf(), 0);
@@ -41,24 +46,26 @@ describe('GrowingScan', () => {
   });
 
   it('publishes at most once per interval however often it is asked to scan on', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     const items: number[] = [];
     const scan = new GrowingScan(items, sumOf(), 200);
-    let publishes = 0;
-    scan.subscribe(() => (publishes += 1));
-    const started = performance.now();
+    const publishedAt: number[] = [];
+    scan.subscribe(() => publishedAt.push(performance.now()));
     for (let round = 0; round < 20; round += 1) {
       items.push(...Array.from({ length: 100 }, () => 1));
       scan.scanTo(items.length);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await vi.advanceTimersByTimeAsync(20);
     }
-    await expect.poll(() => scan.getSnapshot().scanned, { timeout: 2000 }).toBe(2000);
-    const elapsed = performance.now() - started;
-    expect(scan.getSnapshot().result).toEqual({ sum: 2000, count: 2000 });
-    expect(publishes).toBeLessThanOrEqual(Math.ceil(elapsed / 200) + 1);
-    expect(publishes).toBeGreaterThanOrEqual(2);
+    await vi.runAllTimersAsync();
+
+    expect(scan.getSnapshot()).toEqual({ result: { sum: 2000, count: 2000 }, scanned: 2000 });
+    // 400 ms of asking: at the start, then no sooner than every 200 ms.
+    expect(publishedAt).toEqual([0, 200, 400]);
   });
 
   it('stops on request and carries on from where it was', async () => {
+    // Each hundred items take a millisecond of the (fake) clock: a slice of 8 ms adds 800.
+    vi.useFakeTimers({ toFake: ['performance'] });
     const items = Array.from({ length: 50_000 }, () => 1);
     let added = 0;
     const scan = new GrowingScan(
@@ -66,10 +73,7 @@ describe('GrowingScan', () => {
       {
         add: () => {
           added += 1;
-          const until = performance.now() + 0.01;
-          while (performance.now() < until) {
-            // Slow enough to need several slices.
-          }
+          if (added % 100 === 0) vi.advanceTimersByTime(1);
         },
         result: () => added,
       },
@@ -79,14 +83,16 @@ describe('GrowingScan', () => {
     scan.subscribe(() => (published += 1));
     scan.scanTo(items.length);
     scan.stop();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(added).toBeLessThan(items.length);
     const stoppedAt = added;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stoppedAt).toBeGreaterThan(0);
+    expect(stoppedAt).toBeLessThan(items.length);
+    // The tasks in which the next slices would have run.
+    await nextTask();
+    await nextTask();
     expect(added).toBe(stoppedAt);
 
     scan.scanTo(items.length);
-    await expect.poll(() => scan.getSnapshot().scanned, { timeout: 10_000 }).toBe(items.length);
+    await expect.poll(() => scan.getSnapshot().scanned).toBe(items.length);
     expect(added).toBe(items.length);
     expect(published).toBeGreaterThan(0);
   });

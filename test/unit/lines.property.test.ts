@@ -202,14 +202,12 @@ describe('LineSplitter (properties)', () => {
       chunks.push(body.subarray(start, start + 8));
     }
 
-    const started = performance.now();
+    // Linear work takes well under a second here; rejoining the pieces per chunk would take minutes,
+    // and the test's timeout stops it.
     const { records, complete } = read(chunks);
-    const elapsed = performance.now() - started;
 
     expect(complete).toBe(true);
     expect(records.map(({ id }) => id)).toEqual(['a', 'b']);
     expect(records[0]?.raw).toBe(raw);
-    // Linear work takes well under a second here; rejoining the pieces per chunk would take minutes.
-    expect(elapsed).toBeLessThan(3_000);
   });
 });

@@ -230,12 +230,9 @@ describe('recompose (properties)', () => {
     // Ends in a cycle back to the middle of the chain.
     store.set(`o${length - 1}`, { id: `o${length - 1}`, next: reference(`o${length / 2}`) });
 
-    const started = performance.now();
     const result = recompose('o0', (id) => store.get(id), { maxDepth: length });
-    const elapsed = performance.now() - started;
 
     expect(result.cycles).toBe(1);
     expect(result.depthLimited).toBe(0);
-    expect(elapsed).toBeLessThan(3_000);
   });
 });

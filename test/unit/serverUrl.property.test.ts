@@ -90,19 +90,16 @@ const longAddressArb = fc
 
 describe('parseServerUrl (properties)', () => {
   it('reads 100,000-character adversarial addresses in bounded time without throwing', () => {
-    let slowest = 0;
+    // Linear work on 100 kB takes milliseconds; a quadratic pass would take tens of seconds per
+    // address, and the test's timeout stops it.
     fc.assert(
       fc.property(longAddressArb, (text) => {
-        const started = performance.now();
         const result = parseServerUrl(text);
         if (result.ok) parseServerUrl(alternateBase(result.base));
-        slowest = Math.max(slowest, performance.now() - started);
         if (!result.ok) expect(result.error.length).toBeLessThan(1_000);
       }),
       { numRuns: 120 },
     );
-    // Linear work on 100 kB takes milliseconds; a quadratic pass would take tens of seconds.
-    expect(slowest).toBeLessThan(1_000);
   });
 
   it('never throws, and every address it accepts is an http(s) origin plus a path prefix', () => {

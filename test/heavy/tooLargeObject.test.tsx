@@ -3,8 +3,8 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MAX_TEXT_BYTES } from '../../src/speckle/textLimit';
 import { paddedObjectText } from '../unit/paddedObjects';
-import { renderApp } from './renderApp';
-import { PROJECT_ID, serveWithChildren } from './speckleDouble';
+import { renderApp } from '../components/renderApp';
+import { PROJECT_ID, serveWithChildren } from '../components/speckleDouble';
 
 const ROOT_ID = 'a'.repeat(32);
 const BIG_ID = 'b'.repeat(32);
