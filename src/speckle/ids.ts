@@ -1,9 +1,11 @@
 /**
- * Advice on typed ids. The server is the judge of what exists, so these checks only warn: an odd
- * id is still sent if the user insists.
+ * Checks typed ids against the form every Speckle id has (shared/speckle-rest.md, "The object
+ * model"). An id that cannot be one is an error, never sent: the server would only answer "no such
+ * project", blaming the wrong thing. Spaces around an id are only a warning, as the form trims them.
  */
 
-export type IdCheck = { level: 'ok' } | { level: 'warning'; message: string; suggestion?: string };
+export type IdCheck =
+  { level: 'ok' } | { level: 'warning' | 'error'; message: string; suggestion?: string };
 
 interface IdKind {
   name: string;
@@ -51,23 +53,24 @@ function checkId(id: string, kind: IdKind): IdCheck {
 
   if (isHex && canonical.length === kind.length) {
     if (canonical === id) return OK;
+    if (canonical === trimmed) {
+      return { level: 'warning', message: 'This id has spaces around it.', suggestion: canonical };
+    }
     const hasSpaces = trimmed !== id;
     const message =
-      canonical === trimmed
-        ? 'This id has spaces around it.'
-        : 'Ids are lowercase and the server matches them exactly: this one has uppercase letters' +
-          (hasSpaces ? ' and spaces around it.' : '.');
-    return { level: 'warning', message, suggestion: canonical };
+      'Ids are lowercase and the server matches them exactly: this one has uppercase letters' +
+      (hasSpaces ? ' and spaces around it.' : '.');
+    return { level: 'error', message, suggestion: canonical };
   }
 
   if (isHex && canonical.length === kind.lookalike.length) {
-    return { level: 'warning', message: kind.lookalike.message };
+    return { level: 'error', message: kind.lookalike.message };
   }
 
   const expected = `${kind.name} has ${kind.length} characters, 0–9 and a–f`;
   const stray = /[^0-9a-f]/i.exec(trimmed)?.[0];
   return {
-    level: 'warning',
+    level: 'error',
     message:
       stray === undefined
         ? `${expected}; this one has ${trimmed.length}.`
