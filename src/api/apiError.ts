@@ -32,6 +32,11 @@ export interface ApiErrorContext {
    * the failure is the network's or a gateway's.
    */
   answeredBefore?: boolean;
+  /**
+   * The answer could have been a Speckle server's refusal (a 404), but the address does not
+   * answer Speckle's ping: it is some other web server.
+   */
+  failedPing?: boolean;
 }
 
 export class ApiError extends Error {
@@ -88,7 +93,9 @@ function describe(kind: ApiErrorKind, c: ApiErrorContext): string {
       }
       return `${isOffline() ? 'Your browser reports that it is offline. ' : ''}Could not reach ${c.base}. Possible causes: you are offline; the server address is wrong; the server or a proxy in front of it failed (502, 503 and 504 pages reach the browser as a failed request); or the browser blocked the request (an http server from an https page, or a server that does not allow this site).`;
     case 'not-speckle':
-      return `${c.base} answered with a web page instead of Speckle data${c.status ? ` (${c.status})` : ''}: this address is not a Speckle server's API. Use the address you open Speckle at, such as https://app.speckle.systems.`;
+      return c.failedPing
+        ? `${c.base} answered ${c.status ?? 'with an error'} and does not answer Speckle's ping: this address is not a Speckle server's API, so the server URL is wrong, not the ids. Use the address you open Speckle at, such as https://app.speckle.systems.`
+        : `${c.base} answered with a web page instead of Speckle data${c.status ? ` (${c.status})` : ''}: this address is not a Speckle server's API, so the server URL is wrong, not the ids. Use the address you open Speckle at, such as https://app.speckle.systems.`;
     case 'bad-response':
       return `${c.base} sent an answer this app cannot read${c.serverText ? ` ("${c.serverText}")` : ''}.`;
     case 'truncated':
