@@ -64,6 +64,48 @@ export class ApiError extends Error {
   }
 }
 
+/** The form fields whose value a failure puts in doubt, named as the form names them. */
+export type DoubtedField = 'Server URL' | 'Access token' | 'Project ID' | 'Object ID';
+
+/**
+ * Whether asking again unchanged can succeed: a wait, a network or a server failure can pass; a
+ * refusal (401, 403, 404) or an address that is no Speckle API answers the same every time.
+ */
+export function retryCanHelp(error: ApiError): boolean {
+  switch (error.kind) {
+    case 'rate-limited':
+    case 'server-error':
+    case 'network':
+    case 'truncated':
+    case 'malformed':
+    case 'cancelled':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** What to correct instead, most likely first. */
+export function doubtedFields(error: ApiError): DoubtedField[] {
+  switch (error.kind) {
+    case 'invalid-token':
+      return ['Access token'];
+    case 'no-access':
+      return error.context.hadToken ? ['Access token', 'Project ID'] : ['Access token'];
+    case 'project-not-found':
+      return ['Project ID'];
+    case 'object-not-found':
+      return ['Object ID', 'Project ID'];
+    case 'not-speckle':
+    case 'bad-response':
+      return ['Server URL'];
+    case 'network':
+      return error.context.answeredBefore ? [] : ['Server URL'];
+    default:
+      return [];
+  }
+}
+
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }

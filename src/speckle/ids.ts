@@ -36,6 +36,26 @@ const PROJECT_ID: IdKind = {
 
 const OK: IdCheck = { level: 'ok' };
 
+export interface IdsProblem {
+  field: 'Project ID' | 'Object ID';
+  message: string;
+}
+
+/** Why a lookup of these (trimmed) ids cannot be sent, naming the field to correct; null if none. */
+export function lookupIdsProblem(projectId: string, objectId: string): IdsProblem | null {
+  if (projectId === '') return { field: 'Project ID', message: 'Enter a project id.' };
+  if (objectId === '') return { field: 'Object ID', message: 'Enter an object id.' };
+  const project = checkProjectId(projectId);
+  if (project.level === 'error') {
+    return { field: 'Project ID', message: `Check the Project ID: ${project.message}` };
+  }
+  const object = checkObjectId(objectId);
+  if (object.level === 'error') {
+    return { field: 'Object ID', message: `Check the Object ID: ${object.message}` };
+  }
+  return null;
+}
+
 export function checkObjectId(id: string): IdCheck {
   return checkId(id, OBJECT_ID);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkObjectId, checkProjectId } from '../../src/speckle/ids';
+import { checkObjectId, checkProjectId, lookupIdsProblem } from '../../src/speckle/ids';
 
 const OBJECT = '0123456789abcdef0123456789abcdef';
 const PROJECT = 'abcdef0123';
@@ -81,5 +81,23 @@ describe('checkProjectId', () => {
     ['my-project', 'A project id has 10 characters, 0–9 and a–f; this one contains “m”.'],
   ])('refuses %j, saying what is expected', (id, message) => {
     expect(checkProjectId(id)).toEqual({ level: 'error', message });
+  });
+});
+
+describe('lookupIdsProblem', () => {
+  it('accepts a project id and an object id', () => {
+    expect(lookupIdsProblem(PROJECT, OBJECT)).toBeNull();
+  });
+
+  it.each([
+    ['', OBJECT, 'Project ID', 'Enter a project id.'],
+    [PROJECT, '', 'Object ID', 'Enter an object id.'],
+    ['hello!', OBJECT, 'Project ID', /^Check the Project ID: .*contains “h”/],
+    [PROJECT, 'not an id', 'Object ID', /^Check the Object ID: .*contains “n”/],
+    [PROJECT, PROJECT, 'Object ID', /^Check the Object ID: This looks like a model or version id/],
+  ])('refuses %j / %j, naming the %s field', (projectId, objectId, field, message) => {
+    const problem = lookupIdsProblem(projectId, objectId);
+    expect(problem?.field).toBe(field);
+    expect(problem?.message).toMatch(message);
   });
 });
