@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { parseServerUrl } from '../api/serverUrl';
 import { ConnectionEditor } from './ConnectionEditor';
 import type { SavedServer } from './connectionStore';
@@ -6,12 +7,14 @@ import { useConnectionState } from './useConnections';
 
 /**
  * The connection in use. A server that is set up shows as one line, so that the lookup form above
- * keeps the sidebar; the editor opens on Edit, when a failure asks for a field, or while there is
- * no usable address yet.
+ * keeps the sidebar; the editor opens on Edit (at Server URL), when a failure asks for a field, or
+ * while there is no usable address yet.
  */
 export function ConnectionPanel() {
   const state = useConnectionState();
-  const { connectionOpen, setConnectionOpen } = useFieldFocus();
+  const { connectionOpen, setConnectionOpen, request } = useFieldFocus();
+  // Done folds the editor away with the focus in it: the focus goes back to Edit.
+  const [closedByUser, setClosedByUser] = useState(false);
   const server = state.servers.find((candidate) => candidate.id === state.selectedId) ?? null;
   const usable = server !== null && parseServerUrl(server.url).ok;
 
@@ -21,7 +24,8 @@ export function ConnectionPanel() {
         <ConnectionSummary
           server={server}
           hasToken={(state.tokens[server.id] ?? '').trim() !== ''}
-          onEdit={() => setConnectionOpen(true)}
+          focusEdit={closedByUser}
+          onEdit={() => request('Server URL')}
         />
       </section>
     );
@@ -35,7 +39,17 @@ export function ConnectionPanel() {
       onFocus={() => setConnectionOpen(true)}
     >
       <h2 id="connection-heading">Connection</h2>
-      <ConnectionEditor server={server} onDone={usable ? () => setConnectionOpen(false) : null} />
+      <ConnectionEditor
+        server={server}
+        onDone={
+          usable
+            ? () => {
+                setConnectionOpen(false);
+                setClosedByUser(true);
+              }
+            : null
+        }
+      />
     </section>
   );
 }
@@ -43,10 +57,12 @@ export function ConnectionPanel() {
 function ConnectionSummary({
   server,
   hasToken,
+  focusEdit,
   onEdit,
 }: {
   server: SavedServer;
   hasToken: boolean;
+  focusEdit: boolean;
   onEdit: () => void;
 }) {
   return (
@@ -54,11 +70,12 @@ function ConnectionSummary({
       <h2 id="connection-heading" className="visually-hidden">
         Connection
       </h2>
-      <p>
+      <p title={server.url}>
         <strong>{server.name}</strong> <span className="connection-address">{server.url}</span>{' '}
         <span className="hint">{hasToken ? 'token set' : 'no token'}</span>
       </p>
-      <button type="button" aria-label="Edit connection" onClick={onEdit}>
+      {/* Focused only right after Done, which it takes the place of. */}
+      <button type="button" aria-label="Edit connection" autoFocus={focusEdit} onClick={onEdit}>
         Edit
       </button>
     </div>

@@ -4,6 +4,7 @@ import { DEMO_TOKEN, PRIVATE_PROJECT_ID } from '../../demo/catalog.ts';
 import { startDemoServer } from '../../demo/server.ts';
 import {
   alertText,
+  editConnection,
   expectRetriesThenGiveUp,
   followCountdown,
   lookUp,
@@ -34,6 +35,7 @@ describe('server addresses and odd input', () => {
   });
 
   async function useServer(page: Page, url: string, token = DEMO_TOKEN): Promise<void> {
+    await editConnection(page);
     await page.getByRole('button', { name: 'Add server' }).click();
     await page.getByRole('textbox', { name: 'Server URL' }).fill(url);
     await setToken(page, token);

@@ -4,6 +4,7 @@ import type { BrowserContext, Page, Request } from 'playwright-core';
 import {
   alertText,
   download,
+  editConnection,
   lookUp,
   openApp,
   setToken,
@@ -398,6 +399,7 @@ describe('token safety', () => {
       await page.getByRole('checkbox', { name: 'Remember token on this device' }).check();
       const otherTab = await context.newPage();
       await openApp(otherTab);
+      await editConnection(otherTab);
       expect(await tokenField(otherTab).inputValue()).toBe(token);
       page.once('dialog', (dialog) => void dialog.accept());
 
@@ -479,6 +481,7 @@ describe('token safety', () => {
       await waitForCompleteCount(page, object.objectCount);
       await download(page, 'Download all as JSON lines');
       await page.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
+      await editConnection(page);
       await page.getByRole('button', { name: 'Show token' }).click();
 
       expect(await violations(page)).toEqual([]);
@@ -548,6 +551,7 @@ describe('token safety', () => {
           await route.abort();
         });
         await openApp(page);
+        await editConnection(page);
         await page.getByRole('button', { name: 'Add server' }).click();
         await page.getByRole('textbox', { name: 'Server URL' }).fill(OTHER_ORIGIN);
         await setToken(page, hexToken());
