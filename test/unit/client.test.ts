@@ -220,3 +220,18 @@ describe('a 404 that is not Speckle\'s "Failed to find object."', () => {
     expect(fetchStub).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('the request path', () => {
+  it.each([
+    ['slashes and dots', '../../api/ping'],
+    ['percent signs', '100%25%2F%zz'],
+    ['unicode', 'obj\u00e9ct-\u6f22'],
+  ])('keeps an id with %s inside its path segment', async (_case, objectId) => {
+    const fetchStub = stubFetch(objectAnswer);
+    await fetchSingleObject({ base: BASE, token: TOKEN }, { ...OBJECT, objectId }, answered);
+
+    expect(requestedUrls(fetchStub)).toEqual([
+      `${BASE}/objects/${OBJECT.projectId}/${encodeURIComponent(objectId)}/single`,
+    ]);
+  });
+});
