@@ -14,7 +14,7 @@ import {
 import { failedResourceStatus, usePageSession } from './support/browser.ts';
 import { appUrl, demoBase, smallModelWithChildren } from './support/demo.ts';
 
-/** Object requests the page sends to the demo server, and to any server after `since`. */
+/** When the page sends each object request from now on, to any server. */
 function objectRequests(page: Page): number[] {
   return recordRequestTimes(page, (url) => /\/objects\//.test(url.pathname));
 }
