@@ -26,14 +26,15 @@ const PRESELECT_TRIES = 150;
  */
 export async function openApp(page, base) {
   await page.goto('/');
-  const serverUrl = page.getByRole('textbox', { name: 'Server URL' });
-  await serverUrl.waitFor({ timeout: 15_000 });
-  await settleOnDemoServer(() => serverUrl.inputValue(), base);
+  // A connection that is set up is one line, its address in full in the line's title.
+  const line = page.getByRole('region', { name: 'Connection' }).getByRole('paragraph');
+  await line.waitFor({ timeout: 15_000 });
+  await settleOnDemoServer(async () => (await line.getAttribute('title')) ?? '', base);
 }
 
 /**
  * Waits until the app has preselected its "Demo server" connection (`readServerUrl` gives the
- * Server URL field's value), then lets the page settle.
+ * selected server's address), then lets the page settle.
  * @param {() => Promise<string>} readServerUrl
  * @param {string} base
  */

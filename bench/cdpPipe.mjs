@@ -145,7 +145,8 @@ export async function openUninspectedPage(send) {
     async openApp(appUrl, base) {
       await cdp.send('Page.navigate', { url: appUrl });
       // While the page loads, the field is not there yet, or the evaluation meets a new document.
-      const serverUrl = () => evaluate(`${labelled('Server URL')}?.value ?? ''`).catch(() => '');
+      const serverUrl = () =>
+        evaluate(`document.querySelector('.connection-summary p')?.title ?? ''`).catch(() => '');
       await settleOnDemoServer(serverUrl, base);
     },
     /** Replaces the text of the input `label` names, typing it as one insertion. */

@@ -98,6 +98,7 @@ async function main() {
     const session = await openBenchPage(browser, server.appUrl);
     const { page, realms } = session;
     await openApp(page, server.base);
+    await page.getByRole('button', { name: 'Edit connection' }).click();
     await page.getByLabel('Access token', { exact: true }).fill(server.manifest.token);
     await fillIds(page, model.projectId, model.objectId);
     await page.getByRole('button', { name: 'Get with children', exact: true }).click();

@@ -32,6 +32,11 @@ export interface ApiErrorContext {
    * the failure is the network's or a gateway's.
    */
   answeredBefore?: boolean;
+  /**
+   * The answer could have been a Speckle server's refusal (a 404), but the address does not
+   * answer Speckle's ping: it is some other web server.
+   */
+  failedPing?: boolean;
 }
 
 export class ApiError extends Error {
@@ -56,6 +61,48 @@ export class ApiError extends Error {
       (this.kind === 'server-error' && isGatewayStatus(this.context.status)) ||
       (this.kind === 'network' && this.context.answeredBefore === true)
     );
+  }
+}
+
+/** The form fields whose value a failure puts in doubt, named as the form names them. */
+export type DoubtedField = 'Server URL' | 'Access token' | 'Project ID' | 'Object ID';
+
+/**
+ * Whether asking again unchanged can succeed: a wait, a network or a server failure can pass; a
+ * refusal (401, 403, 404) or an address that is no Speckle API answers the same every time.
+ */
+export function retryCanHelp(error: ApiError): boolean {
+  switch (error.kind) {
+    case 'rate-limited':
+    case 'server-error':
+    case 'network':
+    case 'truncated':
+    case 'malformed':
+    case 'cancelled':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** What to correct instead, most likely first. */
+export function doubtedFields(error: ApiError): DoubtedField[] {
+  switch (error.kind) {
+    case 'invalid-token':
+      return ['Access token'];
+    case 'no-access':
+      return error.context.hadToken ? ['Access token', 'Project ID'] : ['Access token'];
+    case 'project-not-found':
+      return ['Project ID'];
+    case 'object-not-found':
+      return ['Object ID', 'Project ID'];
+    case 'not-speckle':
+    case 'bad-response':
+      return ['Server URL'];
+    case 'network':
+      return error.context.answeredBefore ? [] : ['Server URL'];
+    default:
+      return [];
   }
 }
 
@@ -88,7 +135,9 @@ function describe(kind: ApiErrorKind, c: ApiErrorContext): string {
       }
       return `${isOffline() ? 'Your browser reports that it is offline. ' : ''}Could not reach ${c.base}. Possible causes: you are offline; the server address is wrong; the server or a proxy in front of it failed (502, 503 and 504 pages reach the browser as a failed request); or the browser blocked the request (an http server from an https page, or a server that does not allow this site).`;
     case 'not-speckle':
-      return `${c.base} answered with a web page instead of Speckle data${c.status ? ` (${c.status})` : ''}: this address is not a Speckle server's API. Use the address you open Speckle at, such as https://app.speckle.systems.`;
+      return c.failedPing
+        ? `${c.base} answered ${c.status ?? 'with an error'} and does not answer Speckle's ping: this address is not a Speckle server's API, so the server URL is wrong, not the ids. Use the address you open Speckle at, such as https://app.speckle.systems.`
+        : `${c.base} answered with a web page instead of Speckle data${c.status ? ` (${c.status})` : ''}: this address is not a Speckle server's API, so the server URL is wrong, not the ids. Use the address you open Speckle at, such as https://app.speckle.systems.`;
     case 'bad-response':
       return `${c.base} sent an answer this app cannot read${c.serverText ? ` ("${c.serverText}")` : ''}.`;
     case 'truncated':

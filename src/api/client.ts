@@ -8,7 +8,7 @@
  */
 import { isTextTooLarge, textTooLargeMessage } from '../speckle/textLimit';
 import { ApiError, type ApiErrorContext } from './apiError';
-import { alternateBase } from './serverUrl';
+import { alternateBase, webAppBase } from './serverUrl';
 
 export interface ServerAccess {
   base: string;
@@ -188,10 +188,11 @@ async function request(
     answered.add(base);
     return { response, base };
   }
-  const error = await errorFromResponse(
-    response,
-    errorContext(base, access, address, response.status),
-  );
+  const context = errorContext(base, access, address, response.status);
+  const error = await errorFromResponse(response, context);
+  if (isBare404(error) && !answered.has(base) && !(await answersPing(base, signal))) {
+    throw new ApiError('not-speckle', { ...context, failedPing: true });
+  }
   // A refusal (401, 403, 404, 429, 500) comes from the server itself; a web page or a gateway's
   // page does not show that a Speckle server is there.
   if (error.kind !== 'not-speckle' && error.kind !== 'server-error') answered.add(base);
@@ -220,6 +221,27 @@ async function errorFromResponse(response: Response, context: ApiErrorContext): 
       return new ApiError('rate-limited', withText);
   }
   return new ApiError('bad-response', withText);
+}
+
+/**
+ * A 404 without Speckle's "Failed to find object." is what a Speckle server says of an unknown
+ * project, and also what any other web server says of a path it does not have.
+ */
+function isBare404(error: ApiError): boolean {
+  return (
+    error.context.status === 404 &&
+    (error.kind === 'project-not-found' || error.kind === 'bad-response')
+  );
+}
+
+/** Speckle's unauthenticated liveness probe, beside the web app (shared/speckle-rest.md). */
+async function answersPing(base: string, signal: AbortSignal | undefined): Promise<boolean> {
+  try {
+    const response = await fetch(`${webAppBase(base)}/api/ping`, { signal });
+    return response.ok && (await response.text()).trim() === 'pong';
+  } catch {
+    return false;
+  }
 }
 
 function isHtml(response: Response): boolean {

@@ -35,6 +35,14 @@ function answeredBases(client: QueryClient): AnsweredBases {
   return answered;
 }
 
+/**
+ * Whether `base` has answered as a Speckle server in this app session, a refusal included. Read
+ * when drawn, not watched: only the hint under Server URL asks.
+ */
+export function hasAnswered(client: QueryClient, base: string): boolean {
+  return answeredBases(client).has(base);
+}
+
 /** The token's fingerprint is in the key because what a server answers depends on who asks. */
 export function objectQueryKey(
   origin: string,

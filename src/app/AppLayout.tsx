@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ConnectionPanel } from '../connection/ConnectionPanel';
+import { FieldFocusProvider } from '../connection/FieldFocusProvider';
 import { useConnectionStore } from '../connection/useConnections';
 import { useDemoServer } from '../connection/useDemoServer';
 import { LookupForm } from '../explorer/LookupForm';
@@ -11,7 +12,9 @@ export function AppLayout() {
   const location = useLocation();
   const route = parseObjectRoute(location.pathname, location.search);
   const demo = useDemoServer();
-  useServerFromRoute(route?.server ?? null);
+  // After the demo is offered: a link to it saved before would otherwise be saved again by its
+  // address (a "localhost:5173" beside the "My server" that Forget all leaves).
+  useServerFromRoute(demo.settled ? (route?.server ?? null) : null);
 
   return (
     <div className="app">
@@ -20,20 +23,22 @@ export function AppLayout() {
         <p className="tagline">See exactly what a Speckle server stores.</p>
         <ThemeSwitch />
       </header>
-      <div className="app-body">
-        <aside className="sidebar">
-          <ConnectionPanel />
-          <LookupForm
-            // A new route (a reload, a shared link, back and forward) refills the fields.
-            key={route ? `${route.projectId}/${route.objectId}` : 'empty'}
-            route={route}
-            demoObjects={demo.manifest?.objects ?? []}
-          />
-        </aside>
-        <main className="results" id="results">
-          {demo.settled ? <Outlet /> : <p role="status">Starting…</p>}
-        </main>
-      </div>
+      <FieldFocusProvider>
+        <div className="app-body">
+          <aside className="sidebar">
+            <LookupForm
+              // A new route (a reload, a shared link, back and forward) refills the fields.
+              key={route ? `${route.projectId}/${route.objectId}` : 'empty'}
+              route={route}
+              demoObjects={demo.manifest?.objects ?? []}
+            />
+            <ConnectionPanel />
+          </aside>
+          <main className="results" id="results">
+            {demo.settled ? <Outlet /> : <p role="status">Starting…</p>}
+          </main>
+        </div>
+      </FieldFocusProvider>
     </div>
   );
 }

@@ -1,154 +1,83 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { parseServerUrl } from '../api/serverUrl';
-import { useConnectionState, useConnectionStore } from './useConnections';
+import { ConnectionEditor } from './ConnectionEditor';
+import type { SavedServer } from './connectionStore';
+import { useFieldFocus } from './fieldFocus';
+import { useConnectionState } from './useConnections';
 
-/** Saved servers and the one in use; every edit is saved as it is typed. */
+/**
+ * The connection in use. A server that is set up shows as one line, so that the lookup form above
+ * keeps the sidebar; the editor opens on Edit (at Server URL), when a failure asks for a field, or
+ * while there is no usable address yet.
+ */
 export function ConnectionPanel() {
-  const store = useConnectionStore();
   const state = useConnectionState();
-  const [tokenVisible, setTokenVisible] = useState(false);
-  const ids = {
-    url: useId(),
-    urlHelp: useId(),
-    token: useId(),
-    tokenHelp: useId(),
-    name: useId(),
-    saved: useId(),
-  };
-
+  const { connectionOpen, setConnectionOpen, request } = useFieldFocus();
+  // Done folds the editor away with the focus in it: the focus goes back to Edit.
+  const [closedByUser, setClosedByUser] = useState(false);
   const server = state.servers.find((candidate) => candidate.id === state.selectedId) ?? null;
-  const token = server ? (state.tokens[server.id] ?? '') : '';
-  const parsed = server && server.url.trim() !== '' ? parseServerUrl(server.url) : null;
+  const usable = server !== null && parseServerUrl(server.url).ok;
 
-  return (
-    <section className="panel connection" aria-labelledby="connection-heading">
-      <h2 id="connection-heading">Connection</h2>
-
-      {state.servers.length > 0 && (
-        <div className="field">
-          <label htmlFor={ids.saved}>Saved servers</label>
-          <div className="row">
-            <select
-              id={ids.saved}
-              value={state.selectedId ?? ''}
-              onChange={(event) => store.select(event.target.value)}
-            >
-              {state.servers.map((saved) => (
-                <option key={saved.id} value={saved.id}>
-                  {saved.name}
-                </option>
-              ))}
-            </select>
-            <button type="button" onClick={() => store.add({ name: 'New server', url: '' })}>
-              Add server
-            </button>
-            {server && (
-              <button
-                type="button"
-                className="danger"
-                onClick={() => store.remove(server.id)}
-                aria-label={`Delete server ${server.name}`}
-              >
-                Delete
-              </button>
-            )}
-          </div>
-        </div>
-      )}
-
-      {server && (
-        <div className="field">
-          <label htmlFor={ids.name}>Connection name</label>
-          <input
-            id={ids.name}
-            type="text"
-            value={server.name}
-            onChange={(event) => store.update(server.id, { name: event.target.value })}
-          />
-        </div>
-      )}
-
-      <div className="field">
-        <label htmlFor={ids.url}>Server URL</label>
-        <input
-          id={ids.url}
-          type="url"
-          inputMode="url"
-          autoComplete="url"
-          spellCheck={false}
-          placeholder="https://app.speckle.systems"
-          value={server?.url ?? ''}
-          aria-describedby={ids.urlHelp}
-          aria-invalid={parsed?.ok === false}
-          onChange={(event) => server && store.update(server.id, { url: event.target.value })}
+  if (server && usable && !connectionOpen) {
+    return (
+      <section className="panel connection" aria-labelledby="connection-heading">
+        <ConnectionSummary
+          server={server}
+          hasToken={(state.tokens[server.id] ?? '').trim() !== ''}
+          focusEdit={closedByUser}
+          onEdit={() => request('Server URL')}
         />
-        <p id={ids.urlHelp} className={parsed?.ok === false ? 'hint error-text' : 'hint'}>
-          {parsed === null
-            ? 'The address you open Speckle at, or a link copied from it.'
-            : parsed.ok
-              ? serverNote(parsed.base, parsed.note, server?.workingBase ?? null)
-              : parsed.error}
-        </p>
-      </div>
-
-      <div className="field">
-        <label htmlFor={ids.token}>Access token</label>
-        <div className="row">
-          <input
-            id={ids.token}
-            type={tokenVisible ? 'text' : 'password'}
-            autoComplete="off"
-            spellCheck={false}
-            value={token}
-            aria-describedby={ids.tokenHelp}
-            onChange={(event) => server && store.setToken(server.id, event.target.value)}
-          />
-          <button
-            type="button"
-            aria-pressed={tokenVisible}
-            onClick={() => setTokenVisible((visible) => !visible)}
-          >
-            {tokenVisible ? 'Hide token' : 'Show token'}
-          </button>
-          {server && token !== '' && (
-            <button type="button" onClick={() => store.forgetToken(server.id)}>
-              Forget token
-            </button>
-          )}
-        </div>
-        <p id={ids.tokenHelp} className="hint">
-          A personal access token with the streams:read scope. Public projects need none. It is sent
-          only to this server.
-        </p>
-      </div>
-
-      {server && (
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={server.rememberToken}
-            onChange={(event) => store.update(server.id, { rememberToken: event.target.checked })}
-          />
-          Remember token on this device
-        </label>
-      )}
-      <button
-        type="button"
-        className="danger forget-all"
-        onClick={() => {
-          if (window.confirm('Forget every saved server and token on this device?'))
-            store.forgetAll();
-        }}
-      >
-        Forget all
-      </button>
+      </section>
+    );
+  }
+  return (
+    <section
+      className="panel connection"
+      aria-labelledby="connection-heading"
+      // Once used, the editor stays open until Done: it must not fold away under the user's hands
+      // as soon as the address typed so far reads as a usable one.
+      onFocus={() => setConnectionOpen(true)}
+    >
+      <h2 id="connection-heading">Connection</h2>
+      <ConnectionEditor
+        server={server}
+        onDone={
+          usable
+            ? () => {
+                setConnectionOpen(false);
+                setClosedByUser(true);
+              }
+            : null
+        }
+      />
     </section>
   );
 }
 
-function serverNote(base: string, note: string | undefined, workingBase: string | null): string {
-  if (workingBase && workingBase !== base) {
-    return `${base} did not answer as a Speckle API, ${workingBase} did: using that.`;
-  }
-  return note ?? `Objects are read from ${base}/objects/…`;
+function ConnectionSummary({
+  server,
+  hasToken,
+  focusEdit,
+  onEdit,
+}: {
+  server: SavedServer;
+  hasToken: boolean;
+  focusEdit: boolean;
+  onEdit: () => void;
+}) {
+  return (
+    <div className="connection-summary">
+      <h2 id="connection-heading" className="visually-hidden">
+        Connection
+      </h2>
+      <p title={server.url}>
+        <strong>{server.name}</strong> <span className="connection-address">{server.url}</span>{' '}
+        <span className="hint">{hasToken ? 'token set' : 'no token'}</span>
+      </p>
+      {/* Focused only right after Done, which it takes the place of. */}
+      <button type="button" aria-label="Edit connection" autoFocus={focusEdit} onClick={onEdit}>
+        Edit
+      </button>
+    </div>
+  );
 }

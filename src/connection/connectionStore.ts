@@ -30,6 +30,10 @@ export interface StorageAreas {
 }
 
 const SERVERS_KEY = 'speckle-explorer.servers.v1';
+/** Names the app gives; a server with one of them is named after its host once it has a URL. */
+const DRAFT_NAME = 'My server';
+export const NEW_SERVER_NAME = 'New server';
+const DEMO_NAME = 'Demo server';
 const TOKENS_KEY = 'speckle-explorer.tokens.v1';
 
 export class ConnectionStore {
@@ -90,7 +94,11 @@ export class ConnectionStore {
     const servers = this.state.servers.map((server) => {
       if (server.id !== id) return server;
       const urlChanged = change.url !== undefined && change.url !== server.url;
-      return { ...server, ...change, workingBase: urlChanged ? null : server.workingBase };
+      const name =
+        change.url !== undefined && change.name === undefined && hasAutomaticName(server)
+          ? (hostOf(change.url) ?? NEW_SERVER_NAME)
+          : (change.name ?? server.name);
+      return { ...server, ...change, name, workingBase: urlChanged ? null : server.workingBase };
     });
     this.commit({ ...this.state, servers });
   }
@@ -114,13 +122,13 @@ export class ConnectionStore {
 
   /** Every server and every token, from both storage areas. */
   forgetAll(): void {
-    const draft = newServer({ name: 'My server', url: '' });
+    const draft = newServer({ name: DRAFT_NAME, url: '' });
     this.commit({ servers: [draft], selectedId: draft.id, tokens: {} });
   }
 
   remove(id: string): void {
     const remaining = this.state.servers.filter((server) => server.id !== id);
-    const servers = remaining.length > 0 ? remaining : [newServer({ name: 'My server', url: '' })];
+    const servers = remaining.length > 0 ? remaining : [newServer({ name: DRAFT_NAME, url: '' })];
     const tokens = { ...this.state.tokens };
     delete tokens[id];
     const selectedId = servers.some((server) => server.id === this.state.selectedId)
@@ -136,7 +144,7 @@ export class ConnectionStore {
       if (existing.id !== this.state.selectedId) this.select(existing.id);
       return existing.id;
     }
-    return this.add({ name: hostOf(address), url: address });
+    return this.add({ name: hostOf(address) ?? address, url: address });
   }
 
   /** Offers the built-in demo server: added once, its token refreshed each session. */
@@ -145,20 +153,31 @@ export class ConnectionStore {
     const demo = this.state.servers.find(
       (server) => server.isDemo || (demoBase !== null && baseOf(server.url) === demoBase),
     );
+    const untouched = this.state.servers.filter((server) => this.isUntouched(server));
+    const chosen = this.selected();
     if (!demo) {
-      const untouched = this.state.servers.filter((server) => this.isUntouched(server));
-      const chosen = this.selected();
-      const id = this.add({ name: 'Demo server', url, token, isDemo: true });
+      const id = this.add({ name: DEMO_NAME, url, token, isDemo: true });
       for (const server of untouched) this.remove(server.id);
       // Do not take the user away from a server they set up.
       this.select(chosen && !this.isUntouched(chosen) ? chosen.id : id);
       return;
     }
     if (demo.url !== url || !demo.isDemo) {
+      // Saved by address before the demo was known (a shared link's `?server=`): it is the demo.
       const servers = this.state.servers.map((server) =>
-        server.id === demo.id ? { ...server, url, isDemo: true } : server,
+        server.id === demo.id
+          ? {
+              ...server,
+              url,
+              isDemo: true,
+              name: hasAutomaticName(server) ? DEMO_NAME : server.name,
+              workingBase: server.url === url ? server.workingBase : null,
+            }
+          : server,
       );
       this.commit({ ...this.state, servers });
+      for (const server of untouched) this.remove(server.id);
+      if (chosen && this.isUntouched(chosen)) this.select(demo.id);
     }
     if (!this.tokenOf(demo.id)) this.setToken(demo.id, token);
   }
@@ -177,7 +196,7 @@ export class ConnectionStore {
 /** There is always a server to edit, so the form never has to handle "none". */
 function withServer(state: ConnectionState): ConnectionState {
   if (state.servers.length > 0) return state;
-  const draft = newServer({ name: 'My server', url: '' });
+  const draft = newServer({ name: DRAFT_NAME, url: '' });
   return { ...state, servers: [draft], selectedId: draft.id };
 }
 
@@ -256,9 +275,16 @@ function isSavedServer(value: unknown): value is SavedServer {
   );
 }
 
-function hostOf(address: string): string {
+function hostOf(address: string): string | null {
   const parsed = parseServerUrl(address);
-  return parsed.ok ? new URL(parsed.origin).host : address;
+  return parsed.ok ? new URL(parsed.origin).host : null;
+}
+
+/** Named by the app, not the user: a default name, or the host the app named it after. */
+function hasAutomaticName(server: SavedServer): boolean {
+  return (
+    [DRAFT_NAME, NEW_SERVER_NAME, ''].includes(server.name) || server.name === hostOf(server.url)
+  );
 }
 
 function newServer(fields: Pick<SavedServer, 'name' | 'url'> & { isDemo?: boolean }): SavedServer {

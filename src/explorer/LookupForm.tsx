@@ -1,21 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { objectQueryKey } from '../api/objects';
-import { objectRoutePath, type LookupMode, type ObjectRoute } from '../app/objectRoute';
-import { activeServer } from '../connection/activeServer';
-import { useConnectionState, useConnectionStore } from '../connection/useConnections';
-import { DEMO_SERVER_PATH, type DemoObject } from '../connection/demoManifest';
-import { checkObjectId, checkProjectId, type IdCheck } from '../speckle/ids';
-import { parseSpeckleLink } from '../speckle/links';
-import { isLoading, ObjectSet } from '../speckle/objectSet';
-import { objectQueryInput, startLookup } from './lookupQuery';
-
-interface LinkOffer {
-  /** A server the pasted link points to, when it is not the one selected. */
-  server: string | null;
-  message: string | null;
-}
+import type { FormEvent } from 'react';
+import type { ObjectRoute } from '../app/objectRoute';
+import type { DemoObject } from '../connection/demoManifest';
+import { checkObjectId, checkProjectId } from '../speckle/ids';
+import { DemoObjects } from './DemoObjects';
+import { IdField } from './IdField';
+import { useLookupForm, type LinkNotes } from './useLookupForm';
 
 export function LookupForm({
   route,
@@ -24,86 +13,12 @@ export function LookupForm({
   route: ObjectRoute | null;
   demoObjects: readonly DemoObject[];
 }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const store = useConnectionStore();
-  const connections = useConnectionState();
-  const active = activeServer(connections);
-  const [projectId, setProjectId] = useState(route?.projectId ?? '');
-  const [objectId, setObjectId] = useState(route?.objectId ?? '');
-  const [linkOffer, setLinkOffer] = useState<LinkOffer>({ server: null, message: null });
-  const [missing, setMissing] = useState<string | null>(null);
-  const ids = { project: useId(), object: useId(), projectHelp: useId(), objectHelp: useId() };
-
-  /** A pasted (or typed) link fills both fields and may name another server. */
-  function changeField(value: string, set: (value: string) => void) {
-    setMissing(null);
-    const link = parseSpeckleLink(value);
-    if (!link) {
-      set(value);
-      return;
-    }
-    setProjectId(link.projectId);
-    if (link.kind === 'object') setObjectId(link.objectId);
-    const linkServer = link.base ?? link.origin;
-    const otherServer =
-      linkServer && (!active.ok || linkServer !== active.base) ? linkServer : null;
-    setLinkOffer({
-      server: otherServer,
-      message:
-        link.kind === 'unfetchable'
-          ? link.reason
-          : link.lowercased
-            ? 'The ids in the link had capital letters; Speckle ids are lowercase, so they were lowercased.'
-            : null,
-    });
-  }
-
-  function submit(mode: LookupMode) {
-    const project = projectId.trim();
-    const object = objectId.trim();
-    if (!project || !object) {
-      setMissing(!project ? 'Enter a project id.' : 'Enter an object id.');
-      return;
-    }
-    setProjectId(project);
-    setObjectId(object);
-    if (active.ok) {
-      forgetUnfinished(active.origin, active.access.token, project, object, mode);
-      const address = { projectId: project, objectId: object };
-      startLookup(queryClient, mode, objectQueryInput(active, store, address));
-    }
-    const server = connections.servers.length > 1 && active.ok ? active.base : null;
-    // Drawn at once rather than in a transition: a transition put a frame or two between the
-    // click and the page that shows the lookup's progress.
-    void navigate(objectRoutePath({ projectId: project, objectId: object, mode, server }), {
-      flushSync: true,
-    });
-  }
-
-  /** Asking again for a result that failed or stopped short must fetch it again. */
-  function forgetUnfinished(
-    origin: string,
-    token: string,
-    projectId: string,
-    objectId: string,
-    mode: LookupMode,
-  ) {
-    const key = objectQueryKey(origin, token, { projectId, objectId }, mode);
-    const state = queryClient.getQueryState(key);
-    const data = queryClient.getQueryData(key);
-    const unfinished =
-      state?.status === 'error' ||
-      (data instanceof ObjectSet &&
-        data.getProgress().status !== 'complete' &&
-        !isLoading(data.getProgress()));
-    if (unfinished) queryClient.removeQueries({ queryKey: key, exact: true });
-  }
+  const form = useLookupForm(route);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    submit(submitter?.getAttribute('value') === 'children' ? 'children' : 'single');
+    // Get with children is the only submit button: Enter runs it, the action drawn as primary.
+    form.submit('children');
   }
 
   return (
@@ -111,50 +26,37 @@ export function LookupForm({
       <h2 id="lookup-heading">Look up an object</h2>
       <form onSubmit={onSubmit} noValidate>
         <IdField
-          id={ids.project}
-          helpId={ids.projectHelp}
           label="Project ID"
-          value={projectId}
-          check={checkProjectId(projectId.trim())}
+          value={form.projectId}
+          check={checkProjectId(form.projectId.trim())}
           placeholder="10 characters, e.g. 4f7e2b9a1c"
-          onChange={(value) => changeField(value, setProjectId)}
-          onUseSuggestion={setProjectId}
+          onChange={form.changeProjectId}
+          onUseSuggestion={form.setProjectId}
         />
         <IdField
-          id={ids.object}
-          helpId={ids.objectHelp}
           label="Object ID"
-          value={objectId}
-          check={checkObjectId(objectId.trim())}
+          value={form.objectId}
+          check={checkObjectId(form.objectId.trim())}
           placeholder="32 characters, or paste a Speckle link"
-          onChange={(value) => changeField(value, setObjectId)}
-          onUseSuggestion={setObjectId}
+          onChange={form.changeObjectId}
+          onUseSuggestion={form.setObjectId}
         />
-        {missing && (
+        {form.problem && (
           <p className="error-text" role="alert">
-            {missing}
+            {form.problem}
           </p>
         )}
-        {linkOffer.message && <p className="hint warning-text">{linkOffer.message}</p>}
-        {linkOffer.server && (
-          <p className="hint">
-            The link is from {linkOffer.server}.{' '}
-            <button
-              type="button"
-              onClick={() => {
-                if (linkOffer.server) store.selectOrAddByAddress(linkOffer.server);
-                setLinkOffer({ ...linkOffer, server: null });
-              }}
-            >
-              Use server {linkOffer.server}
-            </button>
-          </p>
-        )}
+        <LinkNotesView
+          link={form.link}
+          objectId={form.objectId}
+          onUseServer={form.takeLinkServer}
+          onUseObject={form.setObjectId}
+        />
         <div className="row actions">
-          <button type="submit" name="mode" value="single">
+          <button type="button" onClick={() => form.submit('single')}>
             Get object
           </button>
-          <button type="submit" name="mode" value="children" className="primary">
+          <button type="submit" className="primary">
             Get with children
           </button>
         </div>
@@ -164,82 +66,47 @@ export function LookupForm({
   );
 }
 
-function IdField({
-  id,
-  helpId,
-  label,
-  value,
-  check,
-  placeholder,
-  onChange,
-  onUseSuggestion,
+/** What a pasted link said beyond its ids: its server, its other objects, why it cannot be read. */
+function LinkNotesView({
+  link,
+  objectId,
+  onUseServer,
+  onUseObject,
 }: {
-  id: string;
-  helpId: string;
-  label: string;
-  value: string;
-  check: IdCheck;
-  placeholder: string;
-  onChange: (value: string) => void;
-  onUseSuggestion: (value: string) => void;
+  link: LinkNotes;
+  objectId: string;
+  onUseServer: () => void;
+  onUseObject: (id: string) => void;
 }) {
+  const others = link.objectIds.filter((id) => id !== objectId.trim());
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="text"
-        autoComplete="off"
-        spellCheck={false}
-        placeholder={placeholder}
-        value={value}
-        aria-describedby={check.level === 'warning' ? helpId : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {check.level === 'warning' && (
-        <p id={helpId} className="hint warning-text">
-          {check.message}{' '}
-          {check.suggestion && (
-            <button type="button" onClick={() => onUseSuggestion(check.suggestion ?? value)}>
-              Use lowercase id
-            </button>
-          )}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function DemoObjects({ objects }: { objects: readonly DemoObject[] }) {
-  const server = `${window.location.origin}${DEMO_SERVER_PATH}`;
-  const projects = new Map<string, DemoObject[]>();
-  for (const object of objects) {
-    projects.set(object.projectName, [...(projects.get(object.projectName) ?? []), object]);
-  }
-  return (
-    <nav className="demo-objects" aria-labelledby="demo-objects-heading">
-      <h3 id="demo-objects-heading">Demo objects</h3>
-      {[...projects].map(([projectName, projectObjects]) => (
-        <section key={projectName} aria-label={projectName}>
-          <h4>{projectName}</h4>
-          <ul>
-            {projectObjects.map((object) => (
-              <li key={object.objectId}>
-                <Link
-                  to={objectRoutePath({
-                    projectId: object.projectId,
-                    objectId: object.objectId,
-                    mode: 'children',
-                    server,
-                  })}
-                >
-                  {object.label}
-                </Link>
+    <>
+      {link.message && <p className="hint warning-text">{link.message}</p>}
+      {link.objectIds.length > 1 && (
+        <div className="hint warning-text">
+          <p>
+            The link names {link.objectIds.length} objects; Object ID holds one of them. Choose
+            another:
+          </p>
+          <ul className="link-objects">
+            {others.map((id) => (
+              <li key={id}>
+                <button type="button" onClick={() => onUseObject(id)}>
+                  Use object {id}
+                </button>
               </li>
             ))}
           </ul>
-        </section>
-      ))}
-    </nav>
+        </div>
+      )}
+      {link.server && (
+        <p className="hint">
+          The link is from {link.server}.{' '}
+          <button type="button" onClick={onUseServer}>
+            Use server {link.server}
+          </button>
+        </p>
+      )}
+    </>
   );
 }

@@ -1,12 +1,13 @@
 import { useLocation } from 'react-router';
 import { webAppBase } from '../api/serverUrl';
 import { parseObjectRoute, type LookupMode } from '../app/objectRoute';
-import { activeServer, serverForAddress } from '../connection/activeServer';
-import { useConnectionState, useConnectionStore } from '../connection/useConnections';
+import { useConnectionStore } from '../connection/useConnections';
+import { lookupIdsProblem } from '../speckle/ids';
 import { speckleWebUrl } from '../speckle/links';
 import { ChildrenResult } from './ChildrenResult';
 import { objectQueryInput } from './lookupQuery';
 import { SingleObjectResult } from './SingleObjectResult';
+import { useLookupServer } from './useLookupServer';
 
 export function ObjectPage({ mode }: { mode: LookupMode }) {
   const location = useLocation();
@@ -15,10 +16,17 @@ export function ObjectPage({ mode }: { mode: LookupMode }) {
   const objectId = route?.objectId ?? '';
   const serverInRoute = route?.server ?? null;
   const store = useConnectionStore();
-  const state = useConnectionState();
   // The route names its server when several are saved: that one answers, whatever is selected.
-  const server = serverInRoute ? serverForAddress(state, serverInRoute) : activeServer(state);
+  const server = useLookupServer(route);
 
+  const refused = lookupIdsProblem(projectId, objectId);
+  if (refused) {
+    return (
+      <p role="alert" className="alert">
+        {refused.message}
+      </p>
+    );
+  }
   if (serverInRoute && !server.server) {
     // The layout saves the route's server on its first render; this shows only for that moment.
     return <p role="status">Connecting to {serverInRoute}…</p>;

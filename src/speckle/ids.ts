@@ -1,9 +1,11 @@
 /**
- * Advice on typed ids. The server is the judge of what exists, so these checks only warn: an odd
- * id is still sent if the user insists.
+ * Checks typed ids against the form every Speckle id has (shared/speckle-rest.md, "The object
+ * model"). An id that cannot be one is an error, never sent: the server would only answer "no such
+ * project", blaming the wrong thing. Spaces around an id are only a warning, as the form trims them.
  */
 
-export type IdCheck = { level: 'ok' } | { level: 'warning'; message: string; suggestion?: string };
+export type IdCheck =
+  { level: 'ok' } | { level: 'warning' | 'error'; message: string; suggestion?: string };
 
 interface IdKind {
   name: string;
@@ -34,6 +36,26 @@ const PROJECT_ID: IdKind = {
 
 const OK: IdCheck = { level: 'ok' };
 
+export interface IdsProblem {
+  field: 'Project ID' | 'Object ID';
+  message: string;
+}
+
+/** Why a lookup of these (trimmed) ids cannot be sent, naming the field to correct; null if none. */
+export function lookupIdsProblem(projectId: string, objectId: string): IdsProblem | null {
+  if (projectId === '') return { field: 'Project ID', message: 'Enter a project id.' };
+  if (objectId === '') return { field: 'Object ID', message: 'Enter an object id.' };
+  const project = checkProjectId(projectId);
+  if (project.level === 'error') {
+    return { field: 'Project ID', message: `Check the Project ID: ${project.message}` };
+  }
+  const object = checkObjectId(objectId);
+  if (object.level === 'error') {
+    return { field: 'Object ID', message: `Check the Object ID: ${object.message}` };
+  }
+  return null;
+}
+
 export function checkObjectId(id: string): IdCheck {
   return checkId(id, OBJECT_ID);
 }
@@ -51,23 +73,24 @@ function checkId(id: string, kind: IdKind): IdCheck {
 
   if (isHex && canonical.length === kind.length) {
     if (canonical === id) return OK;
+    if (canonical === trimmed) {
+      return { level: 'warning', message: 'This id has spaces around it.', suggestion: canonical };
+    }
     const hasSpaces = trimmed !== id;
     const message =
-      canonical === trimmed
-        ? 'This id has spaces around it.'
-        : 'Ids are lowercase and the server matches them exactly: this one has uppercase letters' +
-          (hasSpaces ? ' and spaces around it.' : '.');
-    return { level: 'warning', message, suggestion: canonical };
+      'Ids are lowercase and the server matches them exactly: this one has uppercase letters' +
+      (hasSpaces ? ' and spaces around it.' : '.');
+    return { level: 'error', message, suggestion: canonical };
   }
 
   if (isHex && canonical.length === kind.lookalike.length) {
-    return { level: 'warning', message: kind.lookalike.message };
+    return { level: 'error', message: kind.lookalike.message };
   }
 
   const expected = `${kind.name} has ${kind.length} characters, 0–9 and a–f`;
   const stray = /[^0-9a-f]/i.exec(trimmed)?.[0];
   return {
-    level: 'warning',
+    level: 'error',
     message:
       stray === undefined
         ? `${expected}; this one has ${trimmed.length}.`

@@ -15,7 +15,10 @@ interface LinkTarget {
 
 export interface ObjectLink extends LinkTarget {
   kind: 'object';
+  /** The first of `objectIds`: the object the link is about. */
   objectId: string;
+  /** Every object the link names, in its order: a viewer link can name several. */
+  objectIds: string[];
   single: boolean;
   /**
    * The link's ids had uppercase letters and were lowercased, as Speckle's own parsers do: real
@@ -32,7 +35,7 @@ export interface UnfetchableLink extends LinkTarget {
 export type ParsedLink = ObjectLink | UnfetchableLink;
 
 type RouteMatch = { projectId: string } & (
-  { objectId: string; single: boolean } | { pointsTo: string }
+  { objectIds: [string, ...string[]]; single: boolean } | { pointsTo: string }
 );
 
 const PLACEHOLDER_ORIGIN = 'http://placeholder.invalid';
@@ -59,13 +62,16 @@ export function parseSpeckleLink(text: string): ParsedLink | null {
       reason: `This link points to ${match.pointsTo}, not to an object. ${ASK_FOR_OBJECT}`,
     };
   }
-  const objectId = match.objectId.toLowerCase();
+  const objectIds = match.objectIds.map((id) => id.toLowerCase());
   return {
     kind: 'object',
     ...target,
-    objectId,
+    objectId: objectIds[0]!,
+    objectIds,
     single: match.single,
-    lowercased: target.projectId !== match.projectId || objectId !== match.objectId,
+    lowercased:
+      target.projectId !== match.projectId ||
+      objectIds.some((id, index) => id !== match.objectIds[index]),
   };
 }
 
@@ -78,11 +84,11 @@ function matchRoute(segments: string[]): RouteMatch | null {
   switch (route) {
     case 'objects': // REST: /objects/{projectId}/{objectId}[/single]
       if (section === undefined || extra.length > 0) return null;
-      if (id === undefined) return { projectId, objectId: section, single: false };
-      return id === 'single' ? { projectId, objectId: section, single: true } : null;
+      if (id === undefined) return { projectId, objectIds: [section], single: false };
+      return id === 'single' ? { projectId, objectIds: [section], single: true } : null;
     case 'streams': // legacy web app
       if (section === 'objects' && id !== undefined) {
-        return { projectId, objectId: id, single: false };
+        return { projectId, objectIds: [id], single: false };
       }
       if (section === 'commits' && id !== undefined) {
         return { projectId, pointsTo: 'a version (commit)' };
@@ -97,17 +103,17 @@ function matchRoute(segments: string[]): RouteMatch | null {
   }
 }
 
-// The viewer's resource list is comma-separated; it loads whatever each entry names, so the
-// first object id in it is the object the link is about.
+// The viewer's resource list is comma-separated and the viewer loads whatever each entry names:
+// every object id in it is returned, the first being the object the link is about.
 function matchViewerResources(
   resources: string,
-): { objectId: string; single: boolean } | { pointsTo: string } {
+): { objectIds: [string, ...string[]]; single: boolean } | { pointsTo: string } {
   const entries = resources
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
-  const objectId = entries.find((entry) => entry.length === OBJECT_ID_LENGTH);
-  if (objectId !== undefined) return { objectId, single: false };
+  const [objectId, ...others] = entries.filter((entry) => entry.length === OBJECT_ID_LENGTH);
+  if (objectId !== undefined) return { objectIds: [objectId, ...others], single: false };
   const [first = ''] = entries;
   if (first.includes('@')) return { pointsTo: 'a model version' };
   if (first.startsWith('$')) return { pointsTo: 'a folder of models' };

@@ -1,7 +1,21 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { renderApp } from './renderApp';
-import { PROJECT_ID, ROOT_ID } from './speckleDouble';
+import { editConnection, expectShownObject, renderApp } from './renderApp';
+import { CUBE_OBJECTS, PROJECT_ID, requests, ROOT_ID, TOKEN } from './speckleDouble';
+
+const OTHER_ID = CUBE_OBJECTS[1]!.id;
+
+/** Every fetch the app makes from now until the test ends. */
+function recordFetches(): string[] {
+  const urls: string[] = [];
+  const fetch = globalThis.fetch;
+  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    urls.push(input instanceof Request ? input.url : String(input));
+    return fetch(input, init);
+  });
+  onTestFinished(() => spy.mockRestore());
+  return urls;
+}
 
 describe('Lookup form', () => {
   it('fills both ids from a pasted viewer link and offers its server', async () => {
@@ -15,6 +29,7 @@ describe('Lookup form', () => {
       screen.getByRole('button', { name: 'Use server https://app.speckle.systems' }),
     );
     expect(connections.selected()?.url).toBe('https://app.speckle.systems');
+    await editConnection(user);
     expect(screen.getByRole('textbox', { name: 'Server URL' })).toHaveValue(
       'https://app.speckle.systems',
     );
@@ -37,14 +52,101 @@ describe('Lookup form', () => {
     expect(screen.getByText(/GraphQL/)).toBeInTheDocument();
   });
 
-  it('warns about a model id in the object field without refusing it', async () => {
-    const { user, router } = renderApp();
-    await user.type(screen.getByRole('textbox', { name: 'Project ID' }), PROJECT_ID);
-    await user.type(screen.getByRole('textbox', { name: 'Object ID' }), ' 0123456789 ');
-    expect(screen.getByText(/looks like a model or version id/)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Get object' }));
-    expect(router.state.location.pathname).toBe(`/objects/${PROJECT_ID}/0123456789/single`);
+  it.each([
+    ['hello!', ROOT_ID, 'Project ID', /Check the Project ID: .*contains “h”/],
+    [PROJECT_ID, 'not an id', 'Object ID', /Check the Object ID: .*contains “n”/],
+    [PROJECT_ID, ' 0123456789 ', 'Object ID', /Object ID: This looks like a model or version id/],
+  ])(
+    'refuses %j / %j before any request, naming the %s field and why',
+    async (projectId, objectId, field, message) => {
+      const { user, router } = renderApp();
+      const fetches = recordFetches();
+      await user.type(screen.getByRole('textbox', { name: 'Project ID' }), projectId);
+      await user.type(screen.getByRole('textbox', { name: 'Object ID' }), objectId);
+      await user.click(screen.getByRole('button', { name: 'Get object' }));
+
+      expect(screen.getByRole('alert')).toHaveTextContent(message);
+      expect(screen.getByRole('textbox', { name: field })).toHaveFocus();
+      expect(screen.getByRole('textbox', { name: field })).toBeInvalid();
+      expect(router.state.location.pathname).toBe('/');
+      expect(fetches).toEqual([]);
+    },
+  );
+
+  it('refuses a route whose ids cannot be Speckle ids, without a request', async () => {
+    const fetches = recordFetches();
+    renderApp({ route: `/objects/${PROJECT_ID}/..%2Fa%252Fb%2Fc/single` });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /Check the Object ID: .*contains “\.”/,
+    );
+    expect(fetches.filter((url) => url.includes('/objects/'))).toEqual([]);
   });
+
+  it('runs Get with children, the primary action, on Enter', async () => {
+    const { user, router } = renderApp();
+    expect(screen.getByRole('button', { name: 'Get with children' })).toHaveClass('primary');
+    await user.type(screen.getByRole('textbox', { name: 'Project ID' }), PROJECT_ID);
+    await user.type(screen.getByRole('textbox', { name: 'Object ID' }), `${ROOT_ID}{Enter}`);
+    expect(router.state.location.pathname).toBe(`/objects/${PROJECT_ID}/${ROOT_ID}`);
+    expect(await screen.findByRole('status')).toHaveTextContent(/\d+ objects/);
+  });
+
+  it('says a viewer link names several objects and offers each of the others', async () => {
+    const { user } = renderApp();
+    screen.getByRole('textbox', { name: 'Object ID' }).focus();
+    await user.paste(`https://speckle.test/projects/${PROJECT_ID}/models/${ROOT_ID},${OTHER_ID}`);
+    const objectField = screen.getByRole('textbox', { name: 'Object ID' });
+    expect(objectField).toHaveValue(ROOT_ID);
+    expect(screen.getByText(/The link names 2 objects/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: `Use object ${OTHER_ID}` }));
+    expect(objectField).toHaveValue(OTHER_ID);
+    await user.click(screen.getByRole('button', { name: `Use object ${ROOT_ID}` }));
+    expect(objectField).toHaveValue(ROOT_ID);
+  });
+
+  it('sends nothing while a token is corrected after a 403, and keeps the focus in the field', async () => {
+    const { user } = renderApp({ token: 'wrong-token' });
+    await user.type(screen.getByRole('textbox', { name: 'Project ID' }), PROJECT_ID);
+    await user.type(screen.getByRole('textbox', { name: 'Object ID' }), OTHER_ID);
+    await user.click(screen.getByRole('button', { name: 'Get object' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/not valid \(403\)/);
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+
+    await user.click(within(alert).getByRole('button', { name: 'Edit access token' }));
+    const token = screen.getByLabelText('Access token');
+    expect(token).toHaveFocus();
+    const sent = requests.length;
+    await user.clear(token);
+    await user.type(token, TOKEN);
+
+    expect(token).toHaveFocus();
+    expect(requests.length).toBe(sent);
+    expect(screen.getByRole('alert')).toHaveTextContent(/not valid \(403\)/);
+    await user.click(screen.getByRole('button', { name: 'Get object' }));
+    await expectShownObject(OTHER_ID);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['an unknown object', PROJECT_ID, 'f'.repeat(32), 'Check the object ID', 'Object ID'],
+    ['an unknown project', 'ffffffffff', ROOT_ID, 'Check the project ID', 'Project ID'],
+  ])(
+    'offers to check the ids instead of Retry for %s',
+    async (_case, projectId, objectId, fix, field) => {
+      const { user } = renderApp();
+      await user.type(screen.getByRole('textbox', { name: 'Project ID' }), projectId);
+      await user.type(screen.getByRole('textbox', { name: 'Object ID' }), objectId);
+      await user.click(screen.getByRole('button', { name: 'Get object' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(/\(404/);
+      expect(within(alert).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+
+      await user.click(within(alert).getByRole('button', { name: fix }));
+      expect(screen.getByRole('textbox', { name: field })).toHaveFocus();
+    },
+  );
 
   it('offers the lowercase form of an uppercase id', async () => {
     const { user } = renderApp();
@@ -82,13 +184,4 @@ describe('Lookup form', () => {
       expect(pagesAtRequest).toEqual(['/']);
     },
   );
-
-  it('keeps ids with slashes and percent signs inside their path segment', async () => {
-    const { user, router } = renderApp();
-    await user.type(screen.getByRole('textbox', { name: 'Project ID' }), PROJECT_ID);
-    await user.type(screen.getByRole('textbox', { name: 'Object ID' }), '../a%2Fb/c');
-    await user.click(screen.getByRole('button', { name: 'Get object' }));
-    expect(router.state.location.pathname).toBe(`/objects/${PROJECT_ID}/..%2Fa%252Fb%2Fc/single`);
-    expect(await screen.findByRole('alert')).toHaveTextContent('../a%2Fb/c');
-  });
 });

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { AppProviders } from '../../src/app/AppProviders';
 import { createQueryClient } from '../../src/app/queryClient';
@@ -39,4 +39,10 @@ export function expectShownObject(text: string): Promise<void> {
   return waitFor(() => {
     expect(screen.getByRole('article')).toHaveTextContent(text);
   });
+}
+
+/** Opens the connection's editor, which a server that is set up shows folded to one line. */
+export async function editConnection(user: UserEvent): Promise<void> {
+  const edit = screen.queryByRole('button', { name: 'Edit connection' });
+  if (edit) await user.click(edit);
 }

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { paddedObjectText } from '../unit/paddedObjects';
-import { renderApp } from './renderApp';
+import { editConnection, renderApp } from './renderApp';
 import {
   CUBE_OBJECTS,
   PROJECT_ID,
@@ -253,6 +253,7 @@ describe('Get object', () => {
     await lookUp(user, PROJECT_ID, MESH.id);
     expect(await screen.findByRole('article')).toHaveTextContent(MESH.id);
     expect(connections.selected()?.workingBase).toBe(`${SERVER}/api`);
+    await editConnection(user);
     expect(screen.getByText(new RegExp(`${SERVER}/api did`))).toBeInTheDocument();
   });
 

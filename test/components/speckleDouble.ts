@@ -37,6 +37,8 @@ function spaced(value: unknown): string {
 
 export const requests: Request[] = [];
 
+const TEXT_PLAIN = { 'Content-Type': 'text/plain; charset=utf-8' };
+
 function authorize(request: Request, projectId: string): Response | null {
   requests.push(request.clone());
   const header = request.headers.get('authorization');
@@ -109,6 +111,7 @@ export function streamOf(text: string, options: { chunkSize?: number; error?: bo
 
 export const speckleServer = setupServer(
   ...objectHandlers(SERVER),
+  http.get(`${SERVER}/api/ping`, () => new HttpResponse('pong', { headers: TEXT_PLAIN })),
   // The app asks for the demo server's manifest; in these tests there is no demo server.
   http.get('*/demo-server/demo.json', () => new HttpResponse(null, { status: 404 })),
 );

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import {
   alertText,
   lookUp,
+  editConnection,
   openApp,
   setToken,
   waitForCompleteCount,
@@ -90,6 +91,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA: no serious or critical violation
   it('the connection settings with the token shown', async () => {
     const { page } = session;
     await openApp(page);
+    await editConnection(page);
     await page.getByRole('button', { name: 'Show token' }).click();
     await expect
       .poll(() => page.getByLabel('Access token', { exact: true }).getAttribute('type'))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openApp, waitForObjectShown } from './support/app.ts';
+import { editConnection, openApp, waitForObjectShown } from './support/app.ts';
 import { usePageSession } from './support/browser.ts';
 import { demoBase, getManifest } from './support/demo.ts';
 
@@ -10,6 +10,7 @@ describe('app start', () => {
     const { page } = session;
     const manifest = await getManifest();
     await openApp(page);
+    await editConnection(page);
 
     expect(await page.getByRole('textbox', { name: 'Connection name' }).inputValue()).toBe(
       'Demo server',

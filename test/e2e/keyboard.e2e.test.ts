@@ -35,14 +35,14 @@ async function focusedName(page: Page): Promise<string> {
   });
 }
 
-/** Presses Tab until the control named `name` has focus, as a keyboard user would. */
-async function tabTo(page: Page, name: string): Promise<void> {
+/** Presses Tab (or Shift+Tab) until the control named `name` has focus, as a keyboard user would. */
+async function tabTo(page: Page, name: string, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
   const passed: string[] = [];
   for (let presses = 0; presses < 60; presses += 1) {
     const focused = await focusedName(page);
     if (focused === name) return;
     passed.push(focused.slice(0, 40));
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(key);
   }
   throw new Error(`"${name}" cannot be reached with Tab; focus went to: ${passed.join(' | ')}`);
 }
@@ -108,9 +108,17 @@ describe('keyboard only', () => {
     const mesh = root.displayValue[0]!.referencedId;
     await openApp(page);
 
-    // Connect: the server's address and a token, typed over what the demo filled in.
+    // Connect: the server's address and a token, typed over what the demo filled in. Edit opens
+    // the connection at Server URL; Done folds it and gives the focus back to Edit.
+    await tabTo(page, 'Edit connection');
+    await page.keyboard.press('Enter');
+    expect(await focusedName(page)).toBe('Server URL');
     await typeInto(page, 'Server URL', demoBase());
     await typeInto(page, 'Access token', await demoToken());
+    await tabTo(page, 'Done');
+    await page.keyboard.press('Enter');
+    expect(await focusedName(page)).toBe('Edit connection');
+    await tabTo(page, 'Project ID', 'Shift+Tab');
     await typeInto(page, 'Project ID', project.id);
     await typeInto(page, 'Object ID', object.id);
     await tabTo(page, 'Get with children');

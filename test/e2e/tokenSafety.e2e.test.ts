@@ -5,6 +5,7 @@ import {
   afterPaints,
   alertText,
   download,
+  editConnection,
   lookUp,
   openApp,
   setToken,
@@ -169,6 +170,12 @@ function tokenField(page: Page) {
   return page.getByLabel('Access token', { exact: true });
 }
 
+/** The token field's value, opening the connection's editor if it is folded to one line. */
+async function tokenValue(page: Page): Promise<string> {
+  await editConnection(page);
+  return tokenField(page).inputValue();
+}
+
 function hexToken(): string {
   return randomBytes(21).toString('hex');
 }
@@ -270,7 +277,7 @@ describe('token safety', () => {
     await page
       .getByRole('combobox', { name: 'Saved servers' })
       .selectOption({ label: 'Demo server' });
-    await expect.poll(() => tokenField(page).inputValue()).toBe(good.value);
+    await expect.poll(() => tokenValue(page)).toBe(good.value);
     await lookUp(page, publicModel.project.id, publicModel.object.id, 'Get with children');
     await waitForCompleteCount(page, publicModel.object.objectCount);
     await check('demo server again');
@@ -345,7 +352,7 @@ describe('token safety', () => {
     // A new tab starts with an empty sessionStorage: only a remembered token reaches it.
     const secondTab = await context.newPage();
     await openApp(secondTab);
-    expect(await tokenField(secondTab).inputValue()).toBe(token);
+    expect(await tokenValue(secondTab)).toBe(token);
     await secondTab.close();
 
     await remember.uncheck();
@@ -355,12 +362,12 @@ describe('token safety', () => {
     });
     const thirdTab = await context.newPage();
     await openApp(thirdTab);
-    expect(await tokenField(thirdTab).inputValue()).not.toBe(token);
+    expect(await tokenValue(thirdTab)).not.toBe(token);
     await thirdTab.close();
 
     // The same tab keeps its sessionStorage across loads.
     await openApp(page);
-    expect(await tokenField(page).inputValue()).toBe(token);
+    expect(await tokenValue(page)).toBe(token);
   });
 
   it.each([
@@ -381,12 +388,12 @@ describe('token safety', () => {
 
     await page.getByRole('button', { name: button, exact: true }).click();
 
-    await expect.poll(() => tokenField(page).inputValue()).not.toBe(token);
+    await expect.poll(() => tokenValue(page)).not.toBe(token);
     expect(await storageKeysHolding(page, token)).toEqual({ local: [], session: [] });
     await page.reload();
     await page.getByRole('heading', { name: 'Connection' }).waitFor();
     expect(await storageKeysHolding(page, token)).toEqual({ local: [], session: [] });
-    expect(await tokenField(page).inputValue()).not.toBe(token);
+    expect(await tokenValue(page)).not.toBe(token);
   });
 
   it.each(['Forget token', 'Forget all'])(
@@ -399,7 +406,8 @@ describe('token safety', () => {
       await page.getByRole('checkbox', { name: 'Remember token on this device' }).check();
       const otherTab = await context.newPage();
       await openApp(otherTab);
-      expect(await tokenField(otherTab).inputValue()).toBe(token);
+      await editConnection(otherTab);
+      expect(await tokenValue(otherTab)).toBe(token);
       page.once('dialog', (dialog) => void dialog.accept());
 
       await page.getByRole('button', { name: button, exact: true }).click();
@@ -407,7 +415,7 @@ describe('token safety', () => {
       await otherTab.getByRole('textbox', { name: 'Connection name' }).fill('Still open');
 
       expect(await storageKeysHolding(page, token)).toEqual({ local: [], session: [] });
-      expect(await tokenField(otherTab).inputValue()).not.toBe(token);
+      expect(await tokenValue(otherTab)).not.toBe(token);
       await otherTab.close();
     },
   );
@@ -480,6 +488,7 @@ describe('token safety', () => {
       await waitForCompleteCount(page, object.objectCount);
       await download(page, 'Download all as JSON lines');
       await page.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
+      await editConnection(page);
       await page.getByRole('button', { name: 'Show token' }).click();
 
       expect(await violations(page)).toEqual([]);
@@ -553,6 +562,7 @@ describe('token safety', () => {
           await route.abort();
         });
         await openApp(page);
+        await editConnection(page);
         await page.getByRole('button', { name: 'Add server' }).click();
         await page.getByRole('textbox', { name: 'Server URL' }).fill(OTHER_ORIGIN);
         await setToken(page, hexToken());

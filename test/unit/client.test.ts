@@ -32,6 +32,8 @@ const objectAnswer = () =>
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
   });
 
+const pong = () => new Response('pong', { headers: { 'Content-Type': 'text/plain' } });
+
 /** Looks the object up, expecting it to fail. */
 async function failure(): Promise<ApiError> {
   const error: unknown = await fetchSingleObject(
@@ -87,7 +89,7 @@ describe('a failed request (network error)', () => {
   });
 
   it('counts a refusal from the server (404 for an unknown project) as an answer', async () => {
-    stubFetch(() => new Response('', { status: 404 }), 'fails');
+    stubFetch(() => new Response('', { status: 404 }), pong, 'fails');
     expect((await failure()).kind).toBe('project-not-found');
 
     expect((await failure()).isTransient).toBe(true);
@@ -178,5 +180,58 @@ describe('the browser cache', () => {
     await fetchSingleObject({ base: BASE, token: TOKEN }, OBJECT, answered);
 
     expect(cacheModes(fetchStub)).toEqual([undefined]);
+  });
+});
+
+describe('a 404 that is not Speckle\'s "Failed to find object."', () => {
+  it("is an unknown project when the address answers Speckle's ping", async () => {
+    const fetchStub = stubFetch(() => new Response('', { status: 404 }), pong);
+
+    expect((await failure()).kind).toBe('project-not-found');
+    expect(requestedUrls(fetchStub)[1]).toBe(`${BASE}/api/ping`);
+  });
+
+  it.each([
+    ['an empty 404', () => new Response('', { status: 404 })],
+    [
+      "another server's JSON 404",
+      () => Response.json({ message: 'Not Found', statusCode: 404 }, { status: 404 }),
+    ],
+  ])(
+    'from an address without the ping, %s blames the address, not the project',
+    async (_, answer) => {
+      const notFound = () => new Response('Not Found', { status: 404 });
+      // Each base form: the object request, then the ping.
+      stubFetch(answer, notFound, answer, 'fails');
+
+      const error = await failure();
+
+      expect(error.kind).toBe('not-speckle');
+      expect(error.message).toMatch(/server URL is wrong, not the ids/);
+      expect(error.message).not.toMatch(/no project/);
+    },
+  );
+
+  it('asks no ping of an address that has answered as Speckle before', async () => {
+    answered.add(BASE);
+    const fetchStub = stubFetch(() => new Response('', { status: 404 }));
+
+    expect((await failure()).kind).toBe('project-not-found');
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the request path', () => {
+  it.each([
+    ['slashes and dots', '../../api/ping'],
+    ['percent signs', '100%25%2F%zz'],
+    ['unicode', 'obj\u00e9ct-\u6f22'],
+  ])('keeps an id with %s inside its path segment', async (_case, objectId) => {
+    const fetchStub = stubFetch(objectAnswer);
+    await fetchSingleObject({ base: BASE, token: TOKEN }, { ...OBJECT, objectId }, answered);
+
+    expect(requestedUrls(fetchStub)).toEqual([
+      `${BASE}/objects/${OBJECT.projectId}/${encodeURIComponent(objectId)}/single`,
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkObjectId, checkProjectId } from '../../src/speckle/ids';
+import { checkObjectId, checkProjectId, lookupIdsProblem } from '../../src/speckle/ids';
 
 const OBJECT = '0123456789abcdef0123456789abcdef';
 const PROJECT = 'abcdef0123';
@@ -11,7 +11,7 @@ describe('checkObjectId', () => {
 
   it('offers the lowercase id for one with uppercase letters', () => {
     expect(checkObjectId(OBJECT.toUpperCase())).toEqual({
-      level: 'warning',
+      level: 'error',
       message:
         'Ids are lowercase and the server matches them exactly: this one has uppercase letters.',
       suggestion: OBJECT,
@@ -25,16 +25,16 @@ describe('checkObjectId', () => {
       suggestion: OBJECT,
     });
     expect(checkObjectId(` ${OBJECT.toUpperCase()}`)).toEqual({
-      level: 'warning',
+      level: 'error',
       message:
         'Ids are lowercase and the server matches them exactly: this one has uppercase letters and spaces around it.',
       suggestion: OBJECT,
     });
   });
 
-  it.each([PROJECT, PROJECT.toUpperCase()])('recognises %s as a model or version id', (id) => {
+  it.each([PROJECT, PROJECT.toUpperCase()])('refuses %s as a model or version id', (id) => {
     expect(checkObjectId(id)).toEqual({
-      level: 'warning',
+      level: 'error',
       message:
         'This looks like a model or version id, which these endpoints cannot fetch. ' +
         'Paste an object id (32 characters) or a link to an object.',
@@ -50,8 +50,8 @@ describe('checkObjectId', () => {
     ],
     ['my object', 'An object id has 32 characters, 0–9 and a–f; this one contains “m”.'],
     ['Wall-0001', 'An object id has 32 characters, 0–9 and a–f; this one contains “W”.'],
-  ])('describes what is expected for %j', (id, message) => {
-    expect(checkObjectId(id)).toEqual({ level: 'warning', message });
+  ])('refuses %j, saying what is expected', (id, message) => {
+    expect(checkObjectId(id)).toEqual({ level: 'error', message });
   });
 });
 
@@ -62,16 +62,16 @@ describe('checkProjectId', () => {
 
   it('offers the lowercase id for one with uppercase letters', () => {
     expect(checkProjectId('ABCDEF0123')).toEqual({
-      level: 'warning',
+      level: 'error',
       message:
         'Ids are lowercase and the server matches them exactly: this one has uppercase letters.',
       suggestion: PROJECT,
     });
   });
 
-  it('recognises an object id', () => {
+  it('refuses an object id', () => {
     expect(checkProjectId(OBJECT)).toEqual({
-      level: 'warning',
+      level: 'error',
       message: 'This looks like an object id; the project id has 10 characters.',
     });
   });
@@ -79,7 +79,25 @@ describe('checkProjectId', () => {
   it.each([
     ['abcdef012', 'A project id has 10 characters, 0–9 and a–f; this one has 9.'],
     ['my-project', 'A project id has 10 characters, 0–9 and a–f; this one contains “m”.'],
-  ])('describes what is expected for %j', (id, message) => {
-    expect(checkProjectId(id)).toEqual({ level: 'warning', message });
+  ])('refuses %j, saying what is expected', (id, message) => {
+    expect(checkProjectId(id)).toEqual({ level: 'error', message });
+  });
+});
+
+describe('lookupIdsProblem', () => {
+  it('accepts a project id and an object id', () => {
+    expect(lookupIdsProblem(PROJECT, OBJECT)).toBeNull();
+  });
+
+  it.each([
+    ['', OBJECT, 'Project ID', 'Enter a project id.'],
+    [PROJECT, '', 'Object ID', 'Enter an object id.'],
+    ['hello!', OBJECT, 'Project ID', /^Check the Project ID: .*contains “h”/],
+    [PROJECT, 'not an id', 'Object ID', /^Check the Object ID: .*contains “n”/],
+    [PROJECT, PROJECT, 'Object ID', /^Check the Object ID: This looks like a model or version id/],
+  ])('refuses %j / %j, naming the %s field', (projectId, objectId, field, message) => {
+    const problem = lookupIdsProblem(projectId, objectId);
+    expect(problem?.field).toBe(field);
+    expect(problem?.message).toMatch(message);
   });
 });

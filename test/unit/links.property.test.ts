@@ -259,6 +259,7 @@ describe('parseSpeckleLink (properties)', () => {
           ...expected,
           projectId: link.projectId.toLowerCase(),
           objectId: link.objectId.toLowerCase(),
+          objectIds: [link.objectId.toLowerCase()],
           single: format.single,
           lowercased: /[A-F]/.test(link.projectId + link.objectId),
         });

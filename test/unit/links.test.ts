@@ -15,8 +15,19 @@ describe('parseSpeckleLink', () => {
         kind: 'object',
         ...onApp,
         objectId: OBJECT,
+        objectIds: [OBJECT],
         single: false,
         lowercased: false,
+      });
+    });
+
+    it('returns every object id of a resource list, the first as the object', () => {
+      const resources = `${OBJECT},abcdef0123@9876543210,${OTHER_OBJECT.toUpperCase()}`;
+      expect(parseSpeckleLink(`${APP}/projects/${PROJECT}/models/${resources}`)).toMatchObject({
+        kind: 'object',
+        objectId: OBJECT,
+        objectIds: [OBJECT, OTHER_OBJECT],
+        lowercased: true,
       });
     });
 
@@ -73,6 +84,7 @@ describe('parseSpeckleLink', () => {
         base: 'https://speckle.xyz',
         projectId: PROJECT,
         objectId: OBJECT,
+        objectIds: [OBJECT],
         single: false,
         lowercased: false,
       });
@@ -101,6 +113,7 @@ describe('parseSpeckleLink', () => {
         kind: 'object',
         ...onApp,
         objectId: OBJECT,
+        objectIds: [OBJECT],
         single,
         lowercased: false,
       });
@@ -148,6 +161,7 @@ describe('parseSpeckleLink', () => {
         base: null,
         projectId: PROJECT,
         objectId: OBJECT,
+        objectIds: [OBJECT],
         single: false,
         lowercased: false,
       });

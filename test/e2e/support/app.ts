@@ -75,21 +75,26 @@ export function waitForCompleteCount(page: Page, expected: number, timeout = 30_
   });
 }
 
+/** The sidebar's connection: one line (name, address, token or not, Edit) or its editor. */
+export function connectionRegion(page: Page): Locator {
+  return page.getByRole('region', { name: 'Connection' });
+}
+
 /**
- * Opens the app and waits for the saved "Demo server" connection to be selected and filled in, so a
- * test starts from the state a first-time visitor sees.
+ * Opens the app and waits for the saved "Demo server" connection to be selected, its token set, so
+ * a test starts from the state a first-time visitor sees.
  */
 export async function openApp(page: Page, path = '/'): Promise<void> {
   await page.goto(path);
-  const saved = page.getByRole('combobox', { name: 'Saved servers' });
   await expect
-    .poll(() => saved.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text), {
-      timeout: 15_000,
-    })
-    .toBe('Demo server');
-  await expect
-    .poll(() => page.getByRole('textbox', { name: 'Server URL' }).inputValue())
-    .toBe(demoBase());
+    .poll(() => connectionRegion(page).getByRole('paragraph').textContent(), { timeout: 15_000 })
+    .toBe(`Demo server ${demoBase()} token set`);
+}
+
+/** Opens the connection's editor if it is folded to one line. */
+export async function editConnection(page: Page): Promise<void> {
+  const edit = page.getByRole('button', { name: 'Edit connection' });
+  if (await edit.isVisible()) await edit.click();
 }
 
 export async function fillIds(page: Page, projectId: string, objectId: string): Promise<void> {
@@ -118,6 +123,7 @@ export async function lookUpSlowly(page: Page, projectId: string, objectId: stri
 }
 
 export async function setToken(page: Page, token: string): Promise<void> {
+  await editConnection(page);
   await page.getByLabel('Access token', { exact: true }).fill(token);
 }
 
