@@ -65,6 +65,7 @@ export const GENERATED_ROOT_IDS: Readonly<Record<string, string>> = {
   'public-10000': 'f799b1f5fa7c8c4fb0d0dfc9f6aa3696',
   'private-1000': 'cf5f24366678717a7df86c8242be93f2',
   'private-100000': 'f39135583d3daddeec3b0e2f2cde4d68',
+  'public-1000/v2': '430d79a8015843cc597bba8ebc436d96',
 };
 
 function generatedModel(seed: string, size: number): ModelSource {
@@ -85,6 +86,28 @@ function generatedModel(seed: string, size: number): ModelSource {
       if (model.rootId !== rootId) {
         throw new Error(
           `Demo model ${seed} now has root id ${model.rootId}; update GENERATED_ROOT_IDS in demo/catalog.ts`,
+        );
+      }
+      return { objects: model.objects, storedChildrenCounts: new Map() };
+    },
+  };
+}
+
+/**
+ * A later version of a generated building with about 2% of its objects changed, for comparing
+ * versions. Reached through the model histories (history.ts), not listed among the demo objects.
+ */
+function generatedVariant(seed: string, size: number, variant: string): ModelSource {
+  const key = `${seed}/${variant}`;
+  const rootId = GENERATED_ROOT_IDS[key] ?? '';
+  return {
+    rootIds: [rootId],
+    entries: () => [],
+    load: () => {
+      const model = generateBuilding({ seed, size, variant });
+      if (model.rootId !== rootId) {
+        throw new Error(
+          `Demo model ${key} now has root id ${model.rootId}; update GENERATED_ROOT_IDS in demo/catalog.ts`,
         );
       }
       return { objects: model.objects, storedChildrenCounts: new Map() };
@@ -262,6 +285,7 @@ export function createCatalog(): DemoCatalog {
       generatedModel('public-1000', 1_000),
       generatedModel('public-10000', 10_000),
       largeObjectModel(),
+      generatedVariant('public-1000', 1_000, 'v2'),
     ]),
     new DemoProject(PRIVATE_PROJECT_ID, 'Demo private project', 'private', [
       generatedModel('private-1000', 1_000),

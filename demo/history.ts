@@ -1,0 +1,199 @@
+// The demo server's models, versions, users and token scopes: what its GraphQL API answers about.
+// Objects live in catalog.ts; each version here points to a root there. Ids are fixed, so tests
+// and demo links can name them.
+import { DEMO_TOKEN, GENERATED_ROOT_IDS, LARGE_OBJECT_ID, PRIVATE_PROJECT_ID } from './catalog.ts';
+import { PUBLIC_ONLY_TOKEN, PUBLIC_PROJECT_ID } from './catalog.ts';
+
+/** A valid token with `profile:read` only: it may say who it is, not read projects. */
+export const PROFILE_ONLY_TOKEN = '5ca1ab1e0ddba11f00d5ca1ab1e0ddba11f00d5ca1';
+
+export type Scope = 'streams:read' | 'profile:read';
+
+export interface DemoUser {
+  id: string;
+  name: string;
+  avatar: null;
+  /** The user's role on each project that has given one. */
+  roles: Readonly<Record<string, string>>;
+}
+
+export const ALICE: DemoUser = {
+  id: 'abe5f318e3',
+  name: 'Alice',
+  avatar: null,
+  roles: { [PRIVATE_PROJECT_ID]: 'stream:owner', [PUBLIC_PROJECT_ID]: 'stream:contributor' },
+};
+export const BOB: DemoUser = { id: 'b0b1c2d3e4', name: 'Bob', avatar: null, roles: {} };
+
+export const TOKEN_USERS: ReadonlyMap<string, { user: DemoUser; scopes: readonly Scope[] }> =
+  new Map([
+    [DEMO_TOKEN, { user: ALICE, scopes: ['streams:read', 'profile:read'] }],
+    [PUBLIC_ONLY_TOKEN, { user: BOB, scopes: ['streams:read'] }],
+    [PROFILE_ONLY_TOKEN, { user: BOB, scopes: ['profile:read'] }],
+  ]);
+
+export interface DemoVersion {
+  id: string;
+  message: string | null;
+  /** Null: withheld, as the server does beyond a plan's history limit. */
+  referencedObject: string | null;
+  createdAt: string;
+  /** As the connector sent it; the server answers known applications as a slug. */
+  sourceApplication: string;
+  author: DemoUser;
+}
+
+export interface DemoModel {
+  id: string;
+  projectId: string;
+  /** Full name, folders included, lower case as the server stores it. */
+  name: string;
+  createdAt: string;
+  /** Oldest first. */
+  versions: readonly DemoVersion[];
+}
+
+/** Ids the tests and the demo links name. */
+export const DEMO_MODELS = {
+  building: 'b1d1a90f3e',
+  revitFloor: '5f1a7e0c21',
+  blenderCube: '5f1a7e0c22',
+  revitModelRoot: '5f1a7e0c23',
+  largeBuilding: '9e4e7a7e10',
+  largeMesh: '9e4e7a7e11',
+  drafts: 'd4af750000',
+  publicMain: '0a1b2c3d4e',
+  privateMain: '0a1b2c3d4f',
+  tower: '7e3a1b2c90',
+} as const;
+
+export const DEMO_VERSIONS = {
+  buildingWithheld: 'a01b2c3d40',
+  building10: 'a01b2c3d41',
+  building100: 'a01b2c3d42',
+  building1000: 'a01b2c3d43',
+  building1000Changed: 'a01b2c3d44',
+  revitFloor: 'f10a000001',
+  blenderCube: 'f10a000002',
+  revitModelRoot: 'f10a000003',
+  largeBuilding: 'e9a0000001',
+  largeMesh: 'e9a0000002',
+  tower1000: '70e0000001',
+  tower100000: '70e0000002',
+} as const;
+
+const REVIT_FLOOR_ID = '551513ff4f3596024547fc818f1f3f70';
+const BLENDER_CUBE_ID = '1d060c69832c77c34ccc08e7955c132d';
+const REVIT_MODEL_ROOT_ID = '7238c0e0bbd1bafbe1a287aa7fc88619';
+
+const at = (day: number, hour: number) =>
+  `2026-10-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00.000Z`;
+
+function version(
+  id: string,
+  createdAt: string,
+  referencedObject: string | null,
+  message: string | null,
+  sourceApplication = 'Revit',
+  author = ALICE,
+): DemoVersion {
+  return { id, message, referencedObject, createdAt, sourceApplication, author };
+}
+
+const V = DEMO_VERSIONS;
+const root = (seed: string) => GENERATED_ROOT_IDS[seed] ?? '';
+
+export const DEMO_HISTORY: readonly DemoModel[] = [
+  {
+    id: DEMO_MODELS.building,
+    projectId: PUBLIC_PROJECT_ID,
+    name: 'building',
+    createdAt: at(1, 8),
+    versions: [
+      version(V.buildingWithheld, at(1, 9), null, 'First sketch'),
+      version(V.building10, at(2, 9), root('public-10'), 'Level 1 only', 'Rhino 8'),
+      version(V.building100, at(3, 9), root('public-100'), 'Second level and the doors'),
+      version(
+        V.building1000,
+        at(4, 9),
+        root('public-1000'),
+        'Level 3 — façade ✓ "quoted"\nsecond line: 日本語 & <tags> 🏗️',
+      ),
+      version(
+        V.building1000Changed,
+        at(5, 9),
+        root('public-1000/v2'),
+        'Comments on a few elements',
+        'ObjectExplorerTest 0.1',
+        BOB,
+      ),
+    ],
+  },
+  {
+    id: DEMO_MODELS.revitFloor,
+    projectId: PUBLIC_PROJECT_ID,
+    name: 'real data/revit floor',
+    createdAt: at(6, 8),
+    versions: [version(V.revitFloor, at(6, 10), REVIT_FLOOR_ID, 'A floor from Revit')],
+  },
+  {
+    id: DEMO_MODELS.blenderCube,
+    projectId: PUBLIC_PROJECT_ID,
+    name: 'real data/blender cube',
+    createdAt: at(6, 9),
+    versions: [version(V.blenderCube, at(6, 11), BLENDER_CUBE_ID, 'Default cube', 'Blender')],
+  },
+  {
+    id: DEMO_MODELS.revitModelRoot,
+    projectId: PUBLIC_PROJECT_ID,
+    name: 'real data/revit model root',
+    createdAt: at(6, 10),
+    versions: [version(V.revitModelRoot, at(6, 12), REVIT_MODEL_ROOT_ID, null)],
+  },
+  {
+    id: DEMO_MODELS.largeBuilding,
+    projectId: PUBLIC_PROJECT_ID,
+    name: 'generated/10,000 objects',
+    createdAt: at(7, 8),
+    versions: [version(V.largeBuilding, at(7, 9), root('public-10000'), 'Ten thousand objects')],
+  },
+  {
+    id: DEMO_MODELS.largeMesh,
+    projectId: PUBLIC_PROJECT_ID,
+    name: 'generated/20 mb mesh',
+    createdAt: at(7, 10),
+    versions: [version(V.largeMesh, at(7, 11), LARGE_OBJECT_ID, 'One large mesh')],
+  },
+  {
+    id: DEMO_MODELS.drafts,
+    projectId: PUBLIC_PROJECT_ID,
+    name: 'drafts',
+    createdAt: at(8, 8),
+    versions: [],
+  },
+  // Every project has `main`; while it has no versions the models list leaves it out.
+  {
+    id: DEMO_MODELS.publicMain,
+    projectId: PUBLIC_PROJECT_ID,
+    name: 'main',
+    createdAt: at(1, 7),
+    versions: [],
+  },
+  {
+    id: DEMO_MODELS.privateMain,
+    projectId: PRIVATE_PROJECT_ID,
+    name: 'main',
+    createdAt: at(1, 7),
+    versions: [],
+  },
+  {
+    id: DEMO_MODELS.tower,
+    projectId: PRIVATE_PROJECT_ID,
+    name: 'tower',
+    createdAt: at(9, 8),
+    versions: [
+      version(V.tower1000, at(9, 9), root('private-1000'), 'Podium'),
+      version(V.tower100000, at(10, 9), root('private-100000'), 'All 100,000 objects'),
+    ],
+  },
+];
