@@ -19,6 +19,8 @@ import {
   type Page,
 } from './speckleGraphql';
 import { tokenFingerprint } from './tokenFingerprint';
+import { resolveSpeckleLink } from './resolveLink';
+import type { SpeckleLink } from '../speckle/speckleLink';
 
 export interface GraphqlQueryInput {
   origin: string;
@@ -68,6 +70,16 @@ export function viewerResourcesQuery(
         resourceIdString,
         modelIds,
       }),
+    ...retrying,
+  });
+}
+
+/** What a pasted link opens: its roots, a page to browse, or why nothing (resolveLink.ts). */
+export function speckleLinkQuery(input: GraphqlQueryInput & { link: SpeckleLink }) {
+  const { projectId, target } = input.link;
+  return queryOptions({
+    queryKey: graphqlKey(input, 'link', projectId, target),
+    queryFn: (context) => resolveSpeckleLink(call(input, context), input.link),
     ...retrying,
   });
 }
