@@ -197,3 +197,42 @@ export const DEMO_HISTORY: readonly DemoModel[] = [
     ],
   },
 ];
+
+export interface DemoLink {
+  label: string;
+  /** From the server's address on: `/projects/…`, `/streams/…`, `/embed?…`. */
+  path: string;
+}
+
+const PUBLIC = `/projects/${PUBLIC_PROJECT_ID}`;
+const STREAM = `/streams/${PUBLIC_PROJECT_ID}`;
+const EMBED = `/embed?stream=${PUBLIC_PROJECT_ID}`;
+const M = DEMO_MODELS;
+
+/** A link of every form Speckle's web apps make, into the demo data. */
+export const DEMO_LINKS: readonly DemoLink[] = [
+  { label: 'A model (its newest version)', path: `${PUBLIC}/models/${M.building}` },
+  { label: 'A version of a model', path: `${PUBLIC}/models/${M.building}@${V.building100}` },
+  { label: 'Several models', path: `${PUBLIC}/models/${M.revitFloor},${M.blenderCube}` },
+  { label: 'An object in the viewer', path: `${PUBLIC}/models/${REVIT_FLOOR_ID}` },
+  { label: 'All models', path: `${PUBLIC}/models/all` },
+  { label: 'A folder of models', path: `${PUBLIC}/models/$real%20data` },
+  {
+    label: 'A version beyond the history limit',
+    path: `${PUBLIC}/models/${M.building}@${V.buildingWithheld}`,
+  },
+  { label: 'A project', path: PUBLIC },
+  { label: "A model's versions", path: `${PUBLIC}/models/${M.building}/versions` },
+  {
+    label: 'A model of the private project',
+    path: `/projects/${PRIVATE_PROJECT_ID}/models/${M.tower}`,
+  },
+  { label: 'Legacy stream', path: STREAM },
+  { label: 'Legacy commit', path: `${STREAM}/commits/${V.revitFloor}` },
+  { label: 'Legacy branch in a folder', path: `${STREAM}/branches/real%20data%2Fblender%20cube` },
+  { label: 'Legacy object', path: `${STREAM}/objects/${BLENDER_CUBE_ID}` },
+  { label: 'Embedded commit', path: `${EMBED}&commit=${V.building1000}` },
+  { label: 'Embedded object', path: `${EMBED}&object=${REVIT_FLOOR_ID}` },
+  { label: 'Embedded branch', path: `${EMBED}&branch=building` },
+  { label: 'Embedded stream (its newest version)', path: EMBED },
+];

@@ -12,7 +12,7 @@ import {
 } from './catalog.ts';
 import { Faults } from './faults.ts';
 import { answerGraphql } from './graphqlEndpoint.ts';
-import { DEMO_HISTORY } from './history.ts';
+import { DEMO_HISTORY, DEMO_LINKS } from './history.ts';
 import { serializeJsonb, type JsonObject } from './jsonb.ts';
 import { CORS, sendBody, sendEmpty, sendFaultStatus, sendJson, sendNoRoute } from './responses.ts';
 import { compressBody, sendCompressed, streamObjects, type StreamRecord } from './streamObjects.ts';
@@ -143,7 +143,7 @@ class DemoRequestHandler {
       return;
     }
     if (names.join('/') === 'demo.json') {
-      sendJson(req, res, 200, JSON.stringify(buildManifest(catalog())));
+      sendJson(req, res, 200, JSON.stringify({ ...buildManifest(catalog()), links: DEMO_LINKS }));
       return;
     }
     const [, projectId, objectId, last] = segments;

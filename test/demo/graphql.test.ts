@@ -6,7 +6,9 @@ import {
   PUBLIC_PROJECT_ID,
 } from '../../demo/catalog.ts';
 import { generateBuilding } from '../../demo/generate.ts';
-import { DEMO_MODELS, DEMO_VERSIONS, PROFILE_ONLY_TOKEN } from '../../demo/history.ts';
+import { DEMO_LINKS, DEMO_MODELS, DEMO_VERSIONS, PROFILE_ONLY_TOKEN } from '../../demo/history.ts';
+import { resolveSpeckleLink } from '../../src/api/resolveLink.ts';
+import { parseSpeckleProjectLink } from '../../src/speckle/speckleLink.ts';
 import { startDemoServer, type DemoServer } from '../../demo/server.ts';
 
 let server: DemoServer;
@@ -741,4 +743,51 @@ describe('demo histories', () => {
     const res = await fetch(`${server.url}/objects/${PUBLIC_PROJECT_ID}/${changed.rootId}/single`);
     expect(res.status).toBe(200);
   });
+});
+
+describe('demo links', () => {
+  const OUTCOMES: Record<string, string> = {
+    'A model (its newest version)': 'roots',
+    'A version of a model': 'roots',
+    'Several models': 'roots',
+    'An object in the viewer': 'roots',
+    'All models': 'roots',
+    'A folder of models': 'roots',
+    'A version beyond the history limit': 'withheld',
+    'A project': 'project',
+    "A model's versions": 'model-versions',
+    'A model of the private project': 'roots',
+    'Legacy stream': 'project',
+    'Legacy commit': 'roots',
+    'Legacy branch in a folder': 'model-versions',
+    'Legacy object': 'roots',
+    'Embedded commit': 'roots',
+    'Embedded object': 'roots',
+    'Embedded branch': 'model-versions',
+    'Embedded stream (its newest version)': 'roots',
+  };
+
+  it('lists a link of every form in demo.json', async () => {
+    const manifest = (await (await fetch(`${server.url}/demo.json`)).json()) as { links: unknown };
+
+    expect(manifest.links).toEqual(DEMO_LINKS);
+    expect(DEMO_LINKS.map((link) => link.label)).toEqual(Object.keys(OUTCOMES));
+  });
+
+  it.each(DEMO_LINKS.map((link) => [link.label, link.path]))(
+    '%s resolves through the demo GraphQL',
+    async (label, path) => {
+      const link = parseSpeckleProjectLink(`${server.url}${path}`);
+      if (!link) throw new Error(`${path} is not read as a link`);
+
+      const outcome = await resolveSpeckleLink(
+        { access: { base: server.url, token: DEMO_TOKEN }, answered: new Set() },
+        link,
+      );
+
+      expect(link.base).toBe(server.url);
+      expect(outcome.kind).toBe(OUTCOMES[label]);
+      if (outcome.kind === 'roots') expect(outcome.unmatched).toEqual([]);
+    },
+  );
 });
