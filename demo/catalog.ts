@@ -12,6 +12,8 @@ export const DEMO_TOKEN = 'c0c5787358fe71f57487624bdbe95abcebc844eeb2';
 export const PUBLIC_ONLY_TOKEN = '32ed364e7f336df4f50b5e78906d2f7a67c10bb674';
 export const PUBLIC_PROJECT_ID = 'a7b649a290';
 export const PRIVATE_PROJECT_ID = '973e8bcb7d';
+/** A project with 1,000 models and a model with 1,000 versions, for paging (history.ts). */
+export const LARGE_PROJECT_ID = '1a7e9e0001';
 export const DEMO_PATH_PREFIX = '/demo-server';
 
 export type Visibility = 'public' | 'private';
@@ -173,6 +175,11 @@ function outsideReferenceSource(): ModelSource {
   };
 }
 
+/** A model the project serves without listing it among the demo objects. */
+function unlisted(source: ModelSource): ModelSource {
+  return { ...source, entries: () => [] };
+}
+
 function closureKeys(object: JsonObject): string[] {
   const closure = object.__closure;
   return closure && typeof closure === 'object' && !Array.isArray(closure)
@@ -290,6 +297,9 @@ export function createCatalog(): DemoCatalog {
     new DemoProject(PRIVATE_PROJECT_ID, 'Demo private project', 'private', [
       generatedModel('private-1000', 1_000),
       generatedModel('private-100000', 100_000),
+    ]),
+    new DemoProject(LARGE_PROJECT_ID, 'Demo project with 1,000 models', 'public', [
+      unlisted(generatedModel('public-10', 10)),
     ]),
   ];
   const tokens = new Map<string, ReadonlySet<string>>([

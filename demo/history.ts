@@ -1,7 +1,13 @@
 // The demo server's models, versions, users and token scopes: what its GraphQL API answers about.
 // Objects live in catalog.ts; each version here points to a root there. Ids are fixed, so tests
 // and demo links can name them.
-import { DEMO_TOKEN, GENERATED_ROOT_IDS, LARGE_OBJECT_ID, PRIVATE_PROJECT_ID } from './catalog.ts';
+import {
+  DEMO_TOKEN,
+  GENERATED_ROOT_IDS,
+  LARGE_OBJECT_ID,
+  LARGE_PROJECT_ID,
+  PRIVATE_PROJECT_ID,
+} from './catalog.ts';
 import { PUBLIC_ONLY_TOKEN, PUBLIC_PROJECT_ID } from './catalog.ts';
 
 /** A valid token with `profile:read` only: it may say who it is, not read projects. */
@@ -103,7 +109,7 @@ function version(
 const V = DEMO_VERSIONS;
 const root = (seed: string) => GENERATED_ROOT_IDS[seed] ?? '';
 
-export const DEMO_HISTORY: readonly DemoModel[] = [
+const HAND_WRITTEN_HISTORY: readonly DemoModel[] = [
   {
     id: DEMO_MODELS.building,
     projectId: PUBLIC_PROJECT_ID,
@@ -196,6 +202,57 @@ export const DEMO_HISTORY: readonly DemoModel[] = [
       version(V.tower100000, at(10, 9), root('private-100000'), 'All 100,000 objects'),
     ],
   },
+];
+
+export const LARGE_PROJECT_MODELS = 1_000;
+export const LONG_HISTORY_VERSIONS = 1_000;
+/** The large project's model with LONG_HISTORY_VERSIONS versions. */
+export const LONG_HISTORY_MODEL = '1a7e9e1000';
+
+const hexId = (prefix: string, n: number) =>
+  `${prefix}${n.toString(16).padStart(10 - prefix.length, '0')}`;
+const minutesAfter = (start: string, minutes: number) =>
+  new Date(Date.parse(start) + minutes * 60_000).toISOString();
+
+/**
+ * The large project: LARGE_PROJECT_MODELS models in ten folders, each with one version, and a
+ * model with LONG_HISTORY_VERSIONS versions; every version shows the 10-object building.
+ */
+function largeProjectHistory(): DemoModel[] {
+  const start = at(11, 8);
+  const models = Array.from({ length: LARGE_PROJECT_MODELS }, (_, n): DemoModel => {
+    const createdAt = minutesAfter(start, n);
+    const name = `zone ${Math.floor(n / 100)}/model ${String(n).padStart(4, '0')}`;
+    const message = `Model ${n}, first version`;
+    return {
+      id: hexId('1a7e9e', n),
+      projectId: LARGE_PROJECT_ID,
+      name,
+      createdAt,
+      versions: [version(hexId('1a7ef0', n), createdAt, root('public-10'), message)],
+    };
+  });
+  const versions = Array.from({ length: LONG_HISTORY_VERSIONS }, (_, n) =>
+    version(
+      hexId('1a7e5e', n),
+      minutesAfter(start, LARGE_PROJECT_MODELS + n),
+      root('public-10'),
+      `Version ${n + 1}`,
+    ),
+  );
+  const longHistory: DemoModel = {
+    id: LONG_HISTORY_MODEL,
+    projectId: LARGE_PROJECT_ID,
+    name: 'long history',
+    createdAt: start,
+    versions,
+  };
+  return [...models, longHistory];
+}
+
+export const DEMO_HISTORY: readonly DemoModel[] = [
+  ...HAND_WRITTEN_HISTORY,
+  ...largeProjectHistory(),
 ];
 
 export interface DemoLink {

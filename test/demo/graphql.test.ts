@@ -1,12 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO_TOKEN,
+  LARGE_PROJECT_ID,
   PRIVATE_PROJECT_ID,
   PUBLIC_ONLY_TOKEN,
   PUBLIC_PROJECT_ID,
 } from '../../demo/catalog.ts';
 import { generateBuilding } from '../../demo/generate.ts';
-import { DEMO_LINKS, DEMO_MODELS, DEMO_VERSIONS, PROFILE_ONLY_TOKEN } from '../../demo/history.ts';
+import {
+  DEMO_LINKS,
+  DEMO_MODELS,
+  DEMO_VERSIONS,
+  LARGE_PROJECT_MODELS,
+  LONG_HISTORY_MODEL,
+  LONG_HISTORY_VERSIONS,
+  PROFILE_ONLY_TOKEN,
+} from '../../demo/history.ts';
 import { resolveSpeckleLink } from '../../src/api/resolveLink.ts';
 import { parseSpeckleProjectLink } from '../../src/speckle/speckleLink.ts';
 import { startDemoServer, type DemoServer } from '../../demo/server.ts';
@@ -742,6 +751,47 @@ describe('demo histories', () => {
     expect(differing.length).toBeLessThanOrEqual(30);
     const res = await fetch(`${server.url}/objects/${PUBLIC_PROJECT_ID}/${changed.rootId}/single`);
     expect(res.status).toBe(200);
+  });
+});
+
+describe('the large demo project', () => {
+  interface Page {
+    cursor: string | null;
+    items: { id: string }[];
+  }
+  interface Data {
+    project: { models: Page; model: { versions: Page } };
+  }
+
+  async function pageAll(text: string, variables: object, pageOf: (data: Data) => Page) {
+    const ids: string[] = [];
+    let cursor: string | null = null;
+    for (;;) {
+      const answer = await query(text, { ...variables, limit: 100, cursor });
+      const page = pageOf((answer.body as { data: Data }).data);
+      if (page.items.length === 0) return ids;
+      ids.push(...page.items.map((item) => item.id));
+      cursor = page.cursor;
+    }
+  }
+
+  it('pages 1,000 models and a model with 1,000 versions by cursor, each exactly once', async () => {
+    const models = await pageAll(
+      PROJECT_MODELS,
+      { projectId: LARGE_PROJECT_ID },
+      (data) => data.project.models,
+    );
+    const versions = await pageAll(
+      MODEL_VERSIONS,
+      { projectId: LARGE_PROJECT_ID, modelId: LONG_HISTORY_MODEL },
+      (data) => data.project.model.versions,
+    );
+
+    expect(new Set(models).size).toBe(LARGE_PROJECT_MODELS + 1);
+    expect(models).toHaveLength(LARGE_PROJECT_MODELS + 1);
+    expect(models[0]).toBe(LONG_HISTORY_MODEL);
+    expect(versions).toHaveLength(LONG_HISTORY_VERSIONS);
+    expect(new Set(versions).size).toBe(LONG_HISTORY_VERSIONS);
   });
 });
 
