@@ -298,7 +298,7 @@ class VersionNode {
   }
 }
 
-export function applicationSlug(sent: string): string {
+function applicationSlug(sent: string): string {
   const lower = sent.toLowerCase();
   return KNOWN_APPLICATIONS.find((slug) => lower.startsWith(slug)) ?? sent;
 }

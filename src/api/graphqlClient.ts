@@ -38,7 +38,7 @@ export interface GraphqlCall {
 }
 
 /** Where the GraphQL endpoint hangs off: the web app's address, without the REST `/api`. */
-export function graphqlBase(base: string): string {
+function graphqlBase(base: string): string {
   return webAppBase(base);
 }
 

@@ -11,7 +11,6 @@ export type GraphqlErrorKind =
   | 'missing-scope'
   | 'model-not-found'
   | 'version-not-found'
-  | 'version-withheld'
   | 'invalid-token'
   | 'rate-limited'
   | 'unsupported'
@@ -83,8 +82,6 @@ function describe(kind: GraphqlErrorKind, c: GraphqlErrorContext): string {
       return `There is no model${named(c.modelId)} in ${project}. Check the link: the model may have been deleted.`;
     case 'version-not-found':
       return `There is no version${named(c.versionId)} in ${project}${c.modelId ? ` under model ${c.modelId}` : ''}. Check the link: the version may have been deleted or belong to another model.`;
-    case 'version-withheld':
-      return `The server withholds the data of version${named(c.versionId)}: it is older than the history this project's plan keeps. Newer versions can be opened.`;
     case 'invalid-token':
       return `The server rejected the access token as not valid (403). It may be mistyped, revoked or expired. Create a new personal access token in your Speckle profile (Settings → Developer → Access tokens) and paste it here.`;
     case 'rate-limited':
