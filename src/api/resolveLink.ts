@@ -12,7 +12,11 @@ import {
   type LinkOutcome,
   type ViewerAnswer,
 } from '../speckle/linkResolution';
-import type { SpeckleLink, ViewerResource } from '../speckle/speckleLink';
+import {
+  parseViewerResources,
+  type SpeckleLink,
+  type ViewerResource,
+} from '../speckle/speckleLink';
 import type { GraphqlCall } from './graphqlClient';
 import { isGraphqlError } from './graphqlError';
 import {
@@ -27,9 +31,12 @@ import {
 /** Models a fallback `all` or folder reads: the models list's page limit. */
 const FALLBACK_MODELS_LIMIT = 100;
 
+/** What a link names: its project and target (where it was found does not matter here). */
+type LinkAddress = Pick<SpeckleLink, 'projectId' | 'target'>;
+
 export async function resolveSpeckleLink(
   call: GraphqlCall,
-  link: SpeckleLink,
+  link: LinkAddress,
 ): Promise<LinkOutcome> {
   const { projectId } = link;
   const lookup = planLinkLookup(link);
@@ -59,6 +66,34 @@ export async function resolveSpeckleLink(
         return readViewerAnswer(resources, await askEntryByEntry(call, projectId, resources));
       }
     }
+  }
+}
+
+/**
+ * Ids typed into a field with a project id: a model id, `model@version`, an object id, or a list
+ * of them. A version id alone looks like a model id (10 characters); when no model has it, it is
+ * tried as a version, which costs a second round trip only then.
+ */
+export async function resolveTypedIds(
+  call: GraphqlCall,
+  projectId: string,
+  text: string,
+): Promise<LinkOutcome> {
+  const resources = parseViewerResources(text);
+  const outcome = await resolveSpeckleLink(call, {
+    projectId,
+    target: { kind: 'resources', resources },
+  });
+  const [only] = resources;
+  if (outcome.kind !== 'nothing-matched' || resources.length !== 1 || only?.kind !== 'model') {
+    return outcome;
+  }
+  try {
+    const version = await fetchVersion(call, { projectId, versionId: only.modelId });
+    return versionOutcome(only.modelId, version);
+  } catch (error) {
+    if (isGraphqlError(error) && error.kind === 'version-not-found') return outcome;
+    throw error;
   }
 }
 

@@ -45,7 +45,7 @@ export type LinkLookup =
   | { kind: 'none'; outcome: LinkOutcome };
 
 /** The one request a link needs, or its outcome when it needs none. */
-export function planLinkLookup(link: SpeckleLink): LinkLookup {
+export function planLinkLookup(link: Pick<SpeckleLink, 'target'>): LinkLookup {
   const { target } = link;
   switch (target.kind) {
     case 'project':

@@ -5,7 +5,7 @@ import { DEMO_TOKEN, PRIVATE_PROJECT_ID, PUBLIC_PROJECT_ID } from '../../demo/ca
 import { DEMO_MODELS, DEMO_VERSIONS } from '../../demo/history';
 import { isGraphqlError } from '../../src/api/graphqlError';
 import { speckleLinkQuery } from '../../src/api/graphqlQueries';
-import { resolveSpeckleLink } from '../../src/api/resolveLink';
+import { resolveSpeckleLink, resolveTypedIds } from '../../src/api/resolveLink';
 import { parseSpeckleProjectLink } from '../../src/speckle/speckleLink';
 import { graphqlHandlers, graphqlRequests, olderServer } from '../components/graphqlDouble';
 
@@ -159,5 +159,38 @@ describe('resolveSpeckleLink', () => {
     expect(again).toBe(first);
     expect(graphqlRequests).toHaveLength(2);
     expect(options(DEMO_TOKEN).queryKey).not.toContain(DEMO_TOKEN);
+  });
+
+  describe('ids typed with a project id', () => {
+    const typed = (text: string) =>
+      resolveTypedIds(
+        { access: { base: SERVER, token: '' }, answered: new Set() },
+        PUBLIC_PROJECT_ID,
+        text,
+      );
+
+    it('resolves a model id in one round trip', async () => {
+      const outcome = await typed(` ${M.revitFloor} `);
+
+      expect(outcome).toMatchObject({ kind: 'roots', roots: [{ objectId: REVIT_FLOOR }] });
+      expect(graphqlRequests).toHaveLength(1);
+    });
+
+    it('tries a 10-character id no model has as a version', async () => {
+      const outcome = await typed(V.revitFloor);
+
+      expect(outcome).toMatchObject({
+        kind: 'roots',
+        roots: [{ modelId: M.revitFloor, versionId: V.revitFloor, objectId: REVIT_FLOOR }],
+      });
+      expect(graphqlRequests).toHaveLength(2);
+    });
+
+    it('says nothing matched when the id is neither', async () => {
+      expect(await typed('ffffffffff')).toEqual({
+        kind: 'nothing-matched',
+        unmatched: ['ffffffffff'],
+      });
+    });
   });
 });
