@@ -43,12 +43,13 @@ function graphqlBase(base: string): string {
 }
 
 export async function postGraphql<T>(
-  { access, answered, subject, signal }: GraphqlCall,
+  call: GraphqlCall,
   operation: GraphqlOperation,
 ): Promise<GraphqlResult<T>> {
-  const base = graphqlBase(access.base);
-  const token = access.token.trim();
-  const context: GraphqlErrorContext = { base, hadToken: token !== '', ...subject };
+  const { answered, signal } = call;
+  const context = callContext(call);
+  const { base } = context;
+  const token = call.access.token.trim();
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
@@ -96,7 +97,10 @@ export async function queryGraphql<T>(call: GraphqlCall, operation: GraphqlOpera
   return data;
 }
 
-/** The typed error for one entry of `errors`: the code says what, the message tells FORBIDDENs apart. */
+/**
+ * The typed error for one entry of `errors`. The code says what; a FORBIDDEN's scope, and whether
+ * a token went along, tell its three causes apart.
+ */
 export function executionError(entry: GraphqlErrorEntry, call: GraphqlCall): GraphqlError {
   const context = callContext(call);
   const code = entry.extensions?.code;
