@@ -58,12 +58,17 @@ export function parseSpeckleProjectLink(text: string): SpeckleLink | null {
     const [route, projectId, ...rest] = segments.slice(routeIndex);
     if (!projectId?.trim()) return null;
     const target = route === 'projects' ? projectTarget(rest) : streamTarget(rest);
-    return describe(located, located.base, projectId, target);
+    return linkDescription(located, located.base, projectId, target);
   }
   if (segments.at(-1) !== 'embed') return null;
   const projectId = located.url.searchParams.get('stream')?.trim();
   if (!projectId) return null;
-  return describe(located, embedBase(located), projectId, embedTarget(located.url.searchParams));
+  return linkDescription(
+    located,
+    embedBase(located),
+    projectId,
+    embedTarget(located.url.searchParams),
+  );
 }
 
 /**
@@ -180,7 +185,7 @@ function embedBase({ url, origin }: LocatedLink): string | null {
   return serverBase(new URL(path.slice(0, path.lastIndexOf('/')) || '/', url.origin));
 }
 
-function describe(
+function linkDescription(
   located: LocatedLink,
   base: string | null,
   projectId: string,
