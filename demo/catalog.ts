@@ -48,7 +48,10 @@ interface LoadedModel {
 interface ModelSource {
   /** Root ids known without loading, so a request for a root loads only its model. */
   rootIds: readonly string[];
-  /** True when the model holds nothing but its roots: no need to load it to look for others. */
+  /**
+   * True when the model need not be loaded to look for other objects: it holds nothing but its
+   * roots, or its own objects are reached only through its root, which loads it.
+   */
   rootsOnly?: boolean;
   entries(): ManifestObject[];
   load(): LoadedModel;
@@ -104,6 +107,8 @@ function generatedVariant(seed: string, size: number, variant: string): ModelSou
   const rootId = GENERATED_ROOT_IDS[key] ?? '';
   return {
     rootIds: [rootId],
+    // Nearly all of its objects are the original's; looking for an unknown id need not build it.
+    rootsOnly: true,
     entries: () => [],
     load: () => {
       const model = generateBuilding({ seed, size, variant });
