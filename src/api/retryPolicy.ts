@@ -3,9 +3,8 @@ import { isGraphqlError } from './graphqlError';
 
 /**
  * Automatic retries for answers that say "try again later": 429, and a gateway's 502-504, from the
- * object endpoints and GraphQL alike. A
- * browser cannot read `Retry-After` from a cross-origin answer (it is not CORS-safelisted), so the
- * pauses follow our own schedule.
+ * object endpoints and GraphQL alike. A browser cannot read `Retry-After` from a cross-origin
+ * answer (it is not CORS-safelisted), so the pauses follow our own schedule.
  */
 export const MAX_AUTOMATIC_RETRIES = 3;
 
