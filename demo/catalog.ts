@@ -12,6 +12,8 @@ export const DEMO_TOKEN = 'c0c5787358fe71f57487624bdbe95abcebc844eeb2';
 export const PUBLIC_ONLY_TOKEN = '32ed364e7f336df4f50b5e78906d2f7a67c10bb674';
 export const PUBLIC_PROJECT_ID = 'a7b649a290';
 export const PRIVATE_PROJECT_ID = '973e8bcb7d';
+/** A project with 1,000 models and a model with 1,000 versions, for paging (history.ts). */
+export const LARGE_PROJECT_ID = '1a7e9e0001';
 export const DEMO_PATH_PREFIX = '/demo-server';
 
 export type Visibility = 'public' | 'private';
@@ -46,7 +48,10 @@ interface LoadedModel {
 interface ModelSource {
   /** Root ids known without loading, so a request for a root loads only its model. */
   rootIds: readonly string[];
-  /** True when the model holds nothing but its roots: no need to load it to look for others. */
+  /**
+   * True when the model need not be loaded to look for other objects: it holds nothing but its
+   * roots, or its own objects are reached only through its root, which loads it.
+   */
   rootsOnly?: boolean;
   entries(): ManifestObject[];
   load(): LoadedModel;
@@ -65,6 +70,7 @@ export const GENERATED_ROOT_IDS: Readonly<Record<string, string>> = {
   'public-10000': 'f799b1f5fa7c8c4fb0d0dfc9f6aa3696',
   'private-1000': 'cf5f24366678717a7df86c8242be93f2',
   'private-100000': 'f39135583d3daddeec3b0e2f2cde4d68',
+  'public-1000/v2': '430d79a8015843cc597bba8ebc436d96',
 };
 
 function generatedModel(seed: string, size: number): ModelSource {
@@ -85,6 +91,30 @@ function generatedModel(seed: string, size: number): ModelSource {
       if (model.rootId !== rootId) {
         throw new Error(
           `Demo model ${seed} now has root id ${model.rootId}; update GENERATED_ROOT_IDS in demo/catalog.ts`,
+        );
+      }
+      return { objects: model.objects, storedChildrenCounts: new Map() };
+    },
+  };
+}
+
+/**
+ * A later version of a generated building with about 2% of its objects changed, for comparing
+ * versions. Reached through the model histories (history.ts), not listed among the demo objects.
+ */
+function generatedVariant(seed: string, size: number, variant: string): ModelSource {
+  const key = `${seed}/${variant}`;
+  const rootId = GENERATED_ROOT_IDS[key] ?? '';
+  return {
+    rootIds: [rootId],
+    // Nearly all of its objects are the original's; looking for an unknown id need not build it.
+    rootsOnly: true,
+    entries: () => [],
+    load: () => {
+      const model = generateBuilding({ seed, size, variant });
+      if (model.rootId !== rootId) {
+        throw new Error(
+          `Demo model ${key} now has root id ${model.rootId}; update GENERATED_ROOT_IDS in demo/catalog.ts`,
         );
       }
       return { objects: model.objects, storedChildrenCounts: new Map() };
@@ -148,6 +178,11 @@ function outsideReferenceSource(): ModelSource {
       };
     },
   };
+}
+
+/** A model the project serves without listing it among the demo objects. */
+function unlisted(source: ModelSource): ModelSource {
+  return { ...source, entries: () => [] };
 }
 
 function closureKeys(object: JsonObject): string[] {
@@ -262,10 +297,14 @@ export function createCatalog(): DemoCatalog {
       generatedModel('public-1000', 1_000),
       generatedModel('public-10000', 10_000),
       largeObjectModel(),
+      generatedVariant('public-1000', 1_000, 'v2'),
     ]),
     new DemoProject(PRIVATE_PROJECT_ID, 'Demo private project', 'private', [
       generatedModel('private-1000', 1_000),
       generatedModel('private-100000', 100_000),
+    ]),
+    new DemoProject(LARGE_PROJECT_ID, 'Demo project with 1,000 models', 'public', [
+      unlisted(generatedModel('public-10', 10)),
     ]),
   ];
   const tokens = new Map<string, ReadonlySet<string>>([

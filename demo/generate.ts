@@ -23,6 +23,8 @@ const TOPOGRAPHY_GRID = 130;
 const LEVEL_HEIGHT = 3.5;
 const CELLS_PER_ROW = 40;
 const CELL_SIZE = 8;
+/** The share of elements a variant changes; with their levels and root, about 2% of objects. */
+const VARIANT_CHANGED_SHARE = 0.035;
 
 // Quads as `[n, i1 … in]`; every box shares this list, so every box mesh shares one faces chunk.
 const BOX_FACES = [
@@ -315,7 +317,7 @@ const UNIT_IDS: Readonly<Record<string, { unit: string; spec: string }>> = {
 // Real elements carry 40–70 parameters (../shared/fixtures/speckle-real: a floor has 70, a
 // family instance 47); these bring the generated ones to 17–19, and the 100k model to about the
 // size per object of the 335 MB reference model the large-model issue was measured with.
-function commonParameters(fields: JsonObject, guid: string): Parameter[] {
+function commonParameters(fields: JsonObject, guid: string, comment: string | null): Parameter[] {
   const family = typeof fields.family === 'string' ? fields.family : null;
   const type = typeof fields.type === 'string' ? fields.type : null;
   const text = (key: string, name: string, value: JsonValue, ofType = false): Parameter => ({
@@ -327,7 +329,7 @@ function commonParameters(fields: JsonObject, guid: string): Parameter[] {
   });
   return [
     text('IFC_GUID', 'IfcGUID', guid),
-    text('ALL_MODEL_INSTANCE_COMMENTS', 'Comments', null),
+    text('ALL_MODEL_INSTANCE_COMMENTS', 'Comments', comment),
     text('ALL_MODEL_URL', 'URL', null, true),
     text('ALL_MODEL_DESCRIPTION', 'Description', '', true),
     text('ALL_MODEL_MANUFACTURER', 'Manufacturer', '', true),
@@ -377,7 +379,14 @@ class BuildingBuilder {
   private readonly doorMeshes = new Map<number, string>();
   private readonly parameterCache = new Map<string, JsonObject>();
 
-  constructor(private readonly random: Random) {
+  /**
+   * `changes` draws, element by element, whether a variant's element differs from the original:
+   * a stream of its own, so that the original's draws (and so every other object) stay the same.
+   */
+  constructor(
+    private readonly random: Random,
+    private readonly changes: Random | null,
+  ) {
     this.materials = MATERIALS.map(([name, diffuse, opacity]) =>
       this.graph.inline({
         id: undefined,
@@ -459,7 +468,9 @@ class BuildingBuilder {
     hosted: readonly string[] = [],
   ): string {
     const elementId = (this.elementCounter += 1);
-    const common = commonParameters(fields, ifcGuid(this.random));
+    const changed = this.changes !== null && this.changes() < VARIANT_CHANGED_SHARE;
+    const comment = changed ? 'Changed in the variant' : null;
+    const common = commonParameters(fields, ifcGuid(this.random), comment);
     const body: Draft = {
       ...fields,
       id: undefined,
@@ -669,8 +680,16 @@ function topographyLevels(size: number, levels: number): Set<number> {
  * descendants): a model collection, level collections, walls hosting doors, floors, columns,
  * beams and, from 1,000 objects up, large topography meshes whose arrays span several chunks.
  */
-export function generateBuilding(options: { seed: string; size: number }): GeneratedModel {
-  const { seed, size } = options;
+export function generateBuilding(options: {
+  seed: string;
+  size: number;
+  /**
+   * Makes a later version of the same building: a few elements get a comment, which changes
+   * their ids and their parents' (about 2% of the objects), as a small edit in Revit would.
+   */
+  variant?: string;
+}): GeneratedModel {
+  const { seed, size, variant } = options;
   if (!Number.isInteger(size) || size < MIN_BUILDING_SIZE) {
     throw new RangeError(`A generated building needs at least ${MIN_BUILDING_SIZE} objects`);
   }
@@ -684,7 +703,7 @@ export function generateBuilding(options: { seed: string; size: number }): Gener
     return planner.planLevel(share - 1, withTopography.has(level));
   });
 
-  const builder = new BuildingBuilder(random);
+  const builder = new BuildingBuilder(random, variant ? createRandom(`${seed}/${variant}`) : null);
   const levelIds = plans.map((levelPlans, level) => {
     const name = `Level ${level + 1}`;
     const elevation = round(level * LEVEL_HEIGHT);

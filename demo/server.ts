@@ -11,6 +11,8 @@ import {
   type DemoProject,
 } from './catalog.ts';
 import { Faults } from './faults.ts';
+import { answerGraphql } from './graphqlEndpoint.ts';
+import { DEMO_HISTORY, DEMO_LINKS } from './history.ts';
 import { serializeJsonb, type JsonObject } from './jsonb.ts';
 import { CORS, sendBody, sendEmpty, sendFaultStatus, sendJson, sendNoRoute } from './responses.ts';
 import { compressBody, sendCompressed, streamObjects, type StreamRecord } from './streamObjects.ts';
@@ -111,10 +113,6 @@ class DemoRequestHandler {
   ) {}
 
   async handle(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
-    if (req.method === 'OPTIONS') {
-      preflight(req, res);
-      return;
-    }
     const sub = pathname.slice(this.prefix.length);
     // Like Express: one trailing slash is ignored and route names are case-insensitive.
     const route = sub.length > 1 && sub.endsWith('/') ? sub.slice(0, -1) : sub;
@@ -122,6 +120,14 @@ class DemoRequestHandler {
     const names = segments.map((segment) => segment.toLowerCase());
     const method = req.method ?? 'GET';
 
+    if (names.join('/') === 'graphql') {
+      await this.graphql(req, res);
+      return;
+    }
+    if (method === 'OPTIONS') {
+      preflight(req, res);
+      return;
+    }
     if (this.testControls && names.join('/') === '__faults') {
       if (method === 'POST' || method === 'DELETE') {
         await this.faultControls(req, res);
@@ -137,7 +143,7 @@ class DemoRequestHandler {
       return;
     }
     if (names.join('/') === 'demo.json') {
-      sendJson(req, res, 200, JSON.stringify(buildManifest(catalog())));
+      sendJson(req, res, 200, JSON.stringify({ ...buildManifest(catalog()), links: DEMO_LINKS }));
       return;
     }
     const [, projectId, objectId, last] = segments;
@@ -158,6 +164,32 @@ class DemoRequestHandler {
       return;
     }
     await this.objectRequest(req, res, ...ids, segments.length === 4);
+  }
+
+  private async graphql(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const failure = req.method === 'OPTIONS' ? null : this.faults.takeStatus();
+    if (failure !== null) {
+      sendFaultStatus(req, res, failure);
+      return;
+    }
+    const url = req.url ?? '';
+    const query = url.indexOf('?');
+    const answer = answerGraphql(
+      {
+        method: req.method ?? 'GET',
+        headers: Object.fromEntries(
+          Object.entries(req.headers).map(([name, value]) => [name, [value].flat().join(', ')]),
+        ),
+        body: req.method === 'POST' ? await readBody(req) : '',
+        search: query < 0 ? '' : url.slice(query + 1),
+      },
+      { catalog: catalog(), history: DEMO_HISTORY },
+    );
+    res.writeHead(answer.status, {
+      ...answer.headers,
+      'Content-Length': String(Buffer.byteLength(answer.body)),
+    });
+    res.end(req.method === 'HEAD' ? undefined : answer.body);
   }
 
   private async faultControls(req: IncomingMessage, res: ServerResponse): Promise<void> {

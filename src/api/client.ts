@@ -265,7 +265,8 @@ function serverMessage(text: string): string | undefined {
   return text.trim() ? excerpt(text) : undefined;
 }
 
-function excerpt(text: string): string {
+/** Server text for a message: one line, at most 200 characters. */
+export function excerpt(text: string): string {
   const oneLine = text.replace(/\s+/g, ' ').trim();
   return oneLine.length > 200 ? `${oneLine.slice(0, 200)}…` : oneLine;
 }

@@ -26,7 +26,8 @@ export type ObjectQueryMode = 'single' | 'children';
 // inherit what servers did for another.
 const answeredBasesByClient = new WeakMap<QueryClient, AnsweredBases>();
 
-function answeredBases(client: QueryClient): AnsweredBases {
+/** The bases that have answered in this query client's session (client.ts, AnsweredBases). */
+export function answeredBases(client: QueryClient): AnsweredBases {
   let answered = answeredBasesByClient.get(client);
   if (!answered) {
     answered = new Set();

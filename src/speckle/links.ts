@@ -3,7 +3,7 @@
  * and the REST object links (which this app's own routes mirror). Only a link that names an object
  * can be fetched through the object endpoints; any other Speckle link comes back with the reason.
  */
-import { cleanPastedText, parseHttpUrl, serverBase } from '../api/serverUrl';
+import { locateLink, pathSegments } from './linkLocation';
 
 interface LinkTarget {
   /** The link's origin; null for a path pasted without a host. */
@@ -38,7 +38,6 @@ type RouteMatch = { projectId: string } & (
   { objectIds: [string, ...string[]]; single: boolean } | { pointsTo: string }
 );
 
-const PLACEHOLDER_ORIGIN = 'http://placeholder.invalid';
 const ROUTES = new Set(['projects', 'streams', 'objects']);
 const OBJECT_ID_LENGTH = 32;
 const ASK_FOR_OBJECT =
@@ -46,7 +45,7 @@ const ASK_FOR_OBJECT =
   'Paste an object id (32 characters) or a link to an object.';
 
 export function parseSpeckleLink(text: string): ParsedLink | null {
-  const located = locate(text);
+  const located = locateLink(text);
   const match = located && matchRoute(pathSegments(located.url));
   if (!located || !match) return null;
 
@@ -119,53 +118,6 @@ function matchViewerResources(
   if (first.startsWith('$')) return { pointsTo: 'a folder of models' };
   if (first === 'all') return { pointsTo: 'all models of a project' };
   return { pointsTo: 'a model' };
-}
-
-interface Located {
-  url: URL;
-  origin: string | null;
-  base: string | null;
-}
-
-function locate(text: string): Located | null {
-  const link = cleanPastedText(text);
-  if (link === '' || /\s/.test(link)) return null;
-  // `//host/…` is a link without a scheme, not a path.
-  const pathOnly = link.startsWith('/') && !link.startsWith('//');
-  // Only the path of a host-less link is read; its placeholder origin is never reported.
-  const url = pathOnly ? pathUrl(link) : httpUrl(link);
-  if (!url) return null;
-  // This app's own links name the Speckle server in `?server=`.
-  const server = httpUrl(url.searchParams.get('server') ?? '') ?? (pathOnly ? null : url);
-  return { url, origin: server?.origin ?? null, base: server ? serverBase(server) : null };
-}
-
-function pathUrl(path: string): URL | null {
-  try {
-    return new URL(`${PLACEHOLDER_ORIGIN}${path}`);
-  } catch {
-    return null;
-  }
-}
-
-function httpUrl(text: string): URL | null {
-  const parsed = parseHttpUrl(text);
-  return parsed.ok ? parsed.url : null;
-}
-
-function pathSegments(url: URL): string[] {
-  return url.pathname
-    .split('/')
-    .filter((segment) => segment !== '')
-    .map(decodeSegment);
-}
-
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
 
 /**

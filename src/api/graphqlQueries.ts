@@ -1,0 +1,163 @@
+/**
+ * Query options for the GraphQL lookups, shared by hooks, route loaders and tests. Unlike objects,
+ * these answers change as people push versions, so they go stale after a minute. Keys name the
+ * server's origin and the token's fingerprint: what a server answers depends on who asks.
+ */
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { ServerAccess } from './client';
+import type { GraphqlCall } from './graphqlClient';
+import { answeredBases } from './objects';
+import { retryDelayMs, shouldRetryAutomatically } from './retryPolicy';
+import {
+  fetchLatestVersion,
+  fetchModelByName,
+  fetchModelVersions,
+  fetchProjectModels,
+  fetchServerIdentity,
+  fetchVersion,
+  resolveViewerResources,
+  type Page,
+} from './speckleGraphql';
+import { tokenFingerprint } from './tokenFingerprint';
+import { resolveSpeckleLink } from './resolveLink';
+import type { SpeckleLink } from '../speckle/speckleLink';
+
+export interface GraphqlQueryInput {
+  origin: string;
+  access: ServerAccess;
+}
+
+/** Models and versions a page brings in: enough to fill a screen, few enough to stay quick. */
+export const MODELS_PAGE_SIZE = 50;
+export const VERSIONS_PAGE_SIZE = 50;
+
+const STALE_AFTER_MS = 60_000;
+
+function graphqlKey({ origin, access }: GraphqlQueryInput, ...parts: unknown[]) {
+  return ['graphql', origin, ...parts, tokenFingerprint(access.token)] as const;
+}
+
+const retrying = {
+  staleTime: STALE_AFTER_MS,
+  retry: shouldRetryAutomatically,
+  retryDelay: retryDelayMs,
+} as const;
+
+function call(
+  input: GraphqlQueryInput,
+  context: { signal: AbortSignal; client: QueryClient },
+): GraphqlCall {
+  return { access: input.access, answered: answeredBases(context.client), signal: context.signal };
+}
+
+/** The next page's cursor, or undefined when every item is in: no request for an empty page. */
+function nextCursor<T>(last: Page<T>, pages: ReadonlyArray<Page<T>>): string | undefined {
+  const loaded = pages.reduce((count, page) => count + page.items.length, 0);
+  return last.items.length > 0 && loaded < last.totalCount && last.cursor !== null
+    ? last.cursor
+    : undefined;
+}
+
+export function viewerResourcesQuery(
+  input: GraphqlQueryInput & { projectId: string; resourceIdString: string; modelIds: string[] },
+) {
+  const { projectId, resourceIdString, modelIds } = input;
+  return queryOptions({
+    queryKey: graphqlKey(input, 'viewerResources', projectId, resourceIdString),
+    queryFn: (context) =>
+      resolveViewerResources(call(input, context), {
+        projectId,
+        resourceIdString,
+        modelIds,
+      }),
+    ...retrying,
+  });
+}
+
+/** What a pasted link opens: its roots, a page to browse, or why nothing (resolveLink.ts). */
+export function speckleLinkQuery(input: GraphqlQueryInput & { link: SpeckleLink }) {
+  const { projectId, target } = input.link;
+  return queryOptions({
+    queryKey: graphqlKey(input, 'link', projectId, target),
+    queryFn: (context) => resolveSpeckleLink(call(input, context), input.link),
+    ...retrying,
+  });
+}
+
+export function projectModelsQuery(input: GraphqlQueryInput & { projectId: string }) {
+  const { projectId } = input;
+  return infiniteQueryOptions({
+    queryKey: graphqlKey(input, 'projectModels', projectId),
+    queryFn: (context) =>
+      fetchProjectModels(call(input, context), {
+        projectId,
+        limit: MODELS_PAGE_SIZE,
+        cursor: context.pageParam,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last, pages) =>
+      nextCursor(
+        last.models,
+        pages.map((page) => page.models),
+      ),
+    ...retrying,
+  });
+}
+
+export function modelVersionsQuery(
+  input: GraphqlQueryInput & { projectId: string; modelId: string },
+) {
+  const { projectId, modelId } = input;
+  return infiniteQueryOptions({
+    queryKey: graphqlKey(input, 'modelVersions', projectId, modelId),
+    queryFn: (context) =>
+      fetchModelVersions(call(input, context), {
+        projectId,
+        modelId,
+        limit: VERSIONS_PAGE_SIZE,
+        cursor: context.pageParam,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last, pages) =>
+      nextCursor(
+        last.versions,
+        pages.map((page) => page.versions),
+      ),
+    ...retrying,
+  });
+}
+
+export function versionQuery(input: GraphqlQueryInput & { projectId: string; versionId: string }) {
+  const { projectId, versionId } = input;
+  return queryOptions({
+    queryKey: graphqlKey(input, 'version', projectId, versionId),
+    queryFn: (context) => fetchVersion(call(input, context), { projectId, versionId }),
+    ...retrying,
+  });
+}
+
+export function modelByNameQuery(input: GraphqlQueryInput & { projectId: string; name: string }) {
+  const { projectId, name } = input;
+  return queryOptions({
+    queryKey: graphqlKey(input, 'modelByName', projectId, name),
+    queryFn: (context) => fetchModelByName(call(input, context), { projectId, name }),
+    ...retrying,
+  });
+}
+
+export function latestVersionQuery(input: GraphqlQueryInput & { projectId: string }) {
+  const { projectId } = input;
+  return queryOptions({
+    queryKey: graphqlKey(input, 'latestVersion', projectId),
+    queryFn: (context) => fetchLatestVersion(call(input, context), { projectId }),
+    ...retrying,
+  });
+}
+
+export function serverIdentityQuery(input: GraphqlQueryInput) {
+  return queryOptions({
+    queryKey: graphqlKey(input, 'serverIdentity'),
+    queryFn: (context) => fetchServerIdentity(call(input, context)),
+    ...retrying,
+  });
+}
