@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { countOf } from '../speckle/counts';
 import { shortTypeName } from '../speckle/types';
 import { ObjectTrail } from './ObjectTrail';
 import { useObjectNavigation } from './useObjectNavigation';
@@ -264,8 +265,9 @@ function RepeatedObjectsHint({ set }: { set: ObjectSet }) {
   const { duplicates } = useLoadProgress(set);
   return (
     <p className="hint">
-      {duplicates} objects arrived more than once (the same object stored in several projects); each
-      is listed once, and the downloads keep every copy as the server sent it.
+      {countOf(duplicates, 'object', 'objects')} arrived more than once (the same object stored in
+      several projects); each is listed once, and the downloads keep every copy as the server sent
+      it.
     </p>
   );
 }

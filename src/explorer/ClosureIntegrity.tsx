@@ -1,7 +1,7 @@
 import { EXPORT_FORMATS, type ExportTarget } from '../export/formats';
 import { closureFindings, type ClosureReport } from '../speckle/integrity';
 import type { ClosureCheck } from './useClosureCheck';
-import { formatCount } from '../speckle/text';
+import { countOf, formatCount } from '../speckle/counts';
 import { ExportProgress } from './ExportProgress';
 import { PagedList } from './PagedList';
 import { useExport } from './useExport';
@@ -41,8 +41,8 @@ export function ClosureIntegrity({
         {check.state === 'done' && partial && (
           <p className="hint warning-text">
             The load stopped before the server finished: the check covers the{' '}
-            {formatCount(check.report.received)} objects that arrived, so objects the server would
-            still have sent count as missing.
+            {countOf(check.report.received, 'object', 'objects')} that arrived, so objects the
+            server would still have sent count as missing.
           </p>
         )}
         {check.state === 'done' && (
@@ -125,7 +125,7 @@ function Findings({
             label="Objects received more than once"
             render={({ id, count }) => (
               <>
-                {open(id)} {count} times
+                {open(id)} {countOf(count, 'time', 'times')}
               </>
             )}
           />
@@ -153,15 +153,15 @@ function summaryOf(check: ClosureCheck): string {
     case 'done': {
       const { missing, danglingReferences, duplicates, unexpected } = check.report;
       const findings = [
-        [missing.length, 'missing'],
-        [danglingReferences.length, 'dangling references'],
-        [duplicates.length, 'repeated'],
-        [unexpected.length, 'unexpected'],
+        [missing.length, 'missing', 'missing'],
+        [danglingReferences.length, 'dangling reference', 'dangling references'],
+        [duplicates.length, 'repeated', 'repeated'],
+        [unexpected.length, 'unexpected', 'unexpected'],
       ] as const;
       const found = findings.filter(([count]) => count > 0);
       return found.length === 0
         ? 'complete'
-        : found.map(([count, what]) => `${formatCount(count)} ${what}`).join(', ');
+        : found.map(([count, one, other]) => countOf(count, one, other)).join(', ');
     }
   }
 }

@@ -1,7 +1,8 @@
 import { memo, useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { EXPORT_FORMATS, uniqueObjects, type ExportTarget } from '../export/formats';
 import type { ObjectSet, ObjectSummary } from '../speckle/objectSet';
-import { formatBytes, formatCount } from '../speckle/text';
+import { countOf, formatCount } from '../speckle/counts';
+import { formatBytes } from '../speckle/text';
 import {
   DepthTally,
   LargestObjects,
@@ -145,8 +146,8 @@ const OverviewFigures = memo(function OverviewFigures({
   return (
     <>
       <p className="hint">
-        {formatCount(scanned)} objects in {formatCount(overview.types.length)} types. Choose a type
-        to list only its objects.
+        {countOf(scanned, 'object', 'objects')} in {countOf(overview.types.length, 'type', 'types')}
+        . Choose a type to list only its objects.
       </p>
       <TypeChart types={overview.types} onShowType={actions.showType} />
       <table className="figures">

@@ -1,5 +1,6 @@
 import type { TypeTotals } from '../speckle/typeSummary';
-import { formatBytes, formatCount } from '../speckle/text';
+import { formatCount } from '../speckle/counts';
+import { formatBytes } from '../speckle/text';
 
 const ROW = 30;
 const LABEL_WIDTH = 190;

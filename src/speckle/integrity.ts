@@ -8,7 +8,7 @@
  */
 import type { LineRecord } from '../api/lines';
 import { referencedIdsInText } from './references';
-import { formatCount } from './text';
+import { countOf, formatCount, pluralOf } from './counts';
 import { closureOf } from './topLevelFields';
 
 /** A received line; with its text's bytes when the caller keeps them (ObjectSet's records do). */
@@ -156,21 +156,27 @@ export function closureFindings({
 }: ClosureReport): string[] {
   const sentences = [
     missing.length === 0
-      ? `All ${formatCount(expected)} expected objects arrived (the root and ${formatCount(expected - 1)} listed in its __closure).`
-      : `${formatCount(received - unexpected.length)} of ${formatCount(expected)} expected objects arrived; ${formatCount(missing.length)} listed in the root’s __closure did not.`,
+      ? allArrived(expected)
+      : `${formatCount(received - unexpected.length)} of ${countOf(expected, 'expected object', 'expected objects')} arrived; ${formatCount(missing.length)} listed in the root’s __closure did not.`,
   ];
   if (danglingReferences.length > 0) {
+    const count = danglingReferences.length;
     sentences.push(
-      `${formatCount(danglingReferences.length)} references point to objects that did not arrive.`,
+      `${countOf(count, 'reference points', 'references point')} to ${pluralOf(count, 'an object', 'objects')} that did not arrive.`,
     );
   }
   if (duplicates.length > 0) {
-    sentences.push(`${formatCount(duplicates.length)} objects arrived more than once.`);
+    sentences.push(`${countOf(duplicates.length, 'object', 'objects')} arrived more than once.`);
   }
   if (unexpected.length > 0) {
     sentences.push(
-      `${formatCount(unexpected.length)} objects arrived that the closure does not list.`,
+      `${countOf(unexpected.length, 'object', 'objects')} arrived that the closure does not list.`,
     );
   }
   return sentences;
+}
+
+function allArrived(expected: number): string {
+  if (expected === 1) return 'The root arrived; its __closure lists no other objects.';
+  return `All ${formatCount(expected)} expected objects arrived (the root and ${formatCount(expected - 1)} listed in its __closure).`;
 }
