@@ -76,7 +76,7 @@ function Findings({
   onOpen: (id: string) => void;
   onDownloadMissing: () => void;
 }) {
-  const { missing, danglingReferences, duplicates, unexpected } = report;
+  const { missing, danglingReferences, duplicates, unexpected, damaged } = report;
   const open = (id: string) => (
     <button type="button" className="link-button" onClick={() => onOpen(id)}>
       <code className="id">{id}</code>
@@ -84,6 +84,15 @@ function Findings({
   );
   return (
     <>
+      {damaged.length > 0 && (
+        <section aria-label="Objects that are not valid JSON">
+          <h3>Not valid JSON ({formatCount(damaged.length)})</h3>
+          <p className="hint">
+            Their text arrived cut short or garbled; the downloads keep it exactly as received.
+          </p>
+          <PagedList items={damaged} label="Objects that are not valid JSON" render={open} />
+        </section>
+      )}
       {missing.length > 0 && (
         <section aria-label="Missing objects">
           <h3>Missing objects ({formatCount(missing.length)})</h3>
@@ -151,8 +160,9 @@ function summaryOf(check: ClosureCheck): string {
     case 'failed':
       return 'failed';
     case 'done': {
-      const { missing, danglingReferences, duplicates, unexpected } = check.report;
+      const { missing, danglingReferences, duplicates, unexpected, damaged } = check.report;
       const findings = [
+        [damaged.length, 'not valid JSON', 'not valid JSON'],
         [missing.length, 'missing', 'missing'],
         [danglingReferences.length, 'dangling reference', 'dangling references'],
         [duplicates.length, 'repeated', 'repeated'],

@@ -19,7 +19,7 @@ export function LoadStatus({ set }: { set: ObjectSet }) {
           delayMs={retry.delayMs}
         />
       ) : (
-        statusText(progress)
+        statusText(progress) + damagedNote(progress.damaged)
       )}
     </p>
   );
@@ -43,4 +43,9 @@ function statusText(progress: LoadProgress, now = Date.now()): string {
     case 'incomplete':
       return `${count} (incomplete), ${details}`;
   }
+}
+
+/** Lines whose text is not whole JSON are kept and listed; the status line says how many. */
+function damagedNote(damaged: number): string {
+  return damaged === 0 ? '' : ` — ${countOf(damaged, 'object is', 'objects are')} not valid JSON`;
 }

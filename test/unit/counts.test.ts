@@ -28,6 +28,7 @@ describe('closure findings in words', () => {
     unexpected: [],
     duplicates: [],
     danglingReferences: [],
+    damaged: [],
     ...change,
   });
 
@@ -54,5 +55,14 @@ describe('closure findings in words', () => {
       '1 object arrived more than once.',
       '1 object arrived that the closure does not list.',
     ]);
+  });
+
+  it('says how many objects are not valid JSON', () => {
+    expect(closureFindings(report({ expected: 2, received: 2, damaged: ['a'] }))[1]).toBe(
+      '1 object is not valid JSON: its text arrived cut short or garbled, kept as received.',
+    );
+    expect(closureFindings(report({ expected: 3, received: 3, damaged: ['a', 'b'] }))[1]).toBe(
+      '2 objects are not valid JSON: their texts arrived cut short or garbled, kept as received.',
+    );
   });
 });

@@ -47,6 +47,7 @@ describe('checkClosure', () => {
       unexpected: [],
       duplicates: [],
       danglingReferences: [],
+      damaged: [],
     });
   });
 
