@@ -167,12 +167,16 @@ function ParsedObjectView({
           >
             {title.title}
           </span>
-          {title.subtitle && <span className="object-name"> {title.subtitle}</span>}{' '}
+          {/* Geometry's subheader is its id, which the heading shows anyway. */}
+          {title.subtitle && title.subtitle !== objectId && (
+            <span className="object-name"> {title.subtitle}</span>
+          )}{' '}
           <code className="object-id">{objectId}</code>
         </h2>
-        {typeof speckleType === 'string' && shortTypeName(speckleType) !== title.title && (
-          <p className="hint">{shortTypeName(speckleType)}</p>
-        )}
+        {typeof speckleType === 'string' &&
+          ![title.title, title.subtitle].includes(shortTypeName(speckleType)) && (
+            <p className="hint">{shortTypeName(speckleType)}</p>
+          )}
         {speckleUrl && (
           <a href={speckleUrl} target="_blank" rel="noreferrer noopener">
             Open in Speckle

@@ -44,6 +44,20 @@ describe('Get object', () => {
     expect(router.state.location.search).not.toContain(TOKEN);
   });
 
+  it('titles the Blender root and a mesh without saying anything twice', async () => {
+    const { user } = renderApp();
+    await lookUp(user, PROJECT_ID, ROOT_ID);
+    const root = await screen.findByRole('heading', { level: 2, name: new RegExp(ROOT_ID) });
+    expect(root).toHaveTextContent(new RegExp(`^Base ${ROOT_ID}$`));
+
+    const objectField = screen.getByRole('textbox', { name: 'Object ID' });
+    await user.clear(objectField);
+    await user.type(objectField, MESH.id);
+    await user.click(screen.getByRole('button', { name: 'Get object' }));
+    const mesh = await screen.findByRole('heading', { level: 2, name: new RegExp(MESH.id) });
+    expect(mesh).toHaveTextContent(new RegExp(`^Mesh ${MESH.id}$`));
+  });
+
   it('shows a long array in ranges of 100 and cuts a long string, offering it in full', async () => {
     const chunk = {
       id: 'c'.repeat(32),
