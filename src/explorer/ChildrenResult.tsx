@@ -12,6 +12,7 @@ import {
   type ExportFormat,
 } from '../export/formats';
 import type { ObjectSet } from '../speckle/objectSet';
+import { DownloadButton } from './DownloadButton';
 import { ErrorAlert } from './ErrorAlert';
 import { LoadStatus } from './LoadStatus';
 import { closureFindings } from '../speckle/integrity';
@@ -114,15 +115,13 @@ function LoadedSet({
 
   /** Saves the load's objects as `format` once their bytes are here; disabled until any came. */
   const exportButton = <Input,>(format: ExportFormat<Input>, input: () => Input) => (
-    <button
-      type="button"
+    <DownloadButton
+      format={format}
       disabled={!phase.anyReceived}
       onClick={() =>
         exports.save(format, set.wantBytes().then(input), target, setExportBytes(format.id, set))
       }
-    >
-      {format.label}
-    </button>
+    />
   );
 
   const eachObjectOnce = () => ({ objects: uniqueObjects(set) });

@@ -2,6 +2,7 @@ import { EXPORT_FORMATS, type ExportTarget } from '../export/formats';
 import { closureFindings, type ClosureReport } from '../speckle/integrity';
 import type { ClosureCheck } from './useClosureCheck';
 import { countOf, formatCount } from '../speckle/counts';
+import { DownloadButton } from './DownloadButton';
 import { ExportProgress } from './ExportProgress';
 import { PagedList } from './PagedList';
 import { useExport } from './useExport';
@@ -97,9 +98,7 @@ function Findings({
         <section aria-label="Missing objects">
           <h3>Missing objects ({formatCount(missing.length)})</h3>
           <p className="hint">Listed in the root’s __closure, not sent by the server.</p>
-          <button type="button" onClick={onDownloadMissing}>
-            Download missing ids
-          </button>
+          <DownloadButton format={EXPORT_FORMATS.missingIds} onClick={onDownloadMissing} />
           <PagedList
             items={missing}
             label="Missing objects"

@@ -143,6 +143,7 @@ const OverviewFigures = memo(function OverviewFigures({
   actions: FigureActions;
 }) {
   const largestHeading = useId();
+  const downloadHint = useId();
   return (
     <>
       <p className="hint">
@@ -178,7 +179,11 @@ const OverviewFigures = memo(function OverviewFigures({
               <td>{formatCount(type.count)}</td>
               <td>{formatBytes(type.bytes)}</td>
               <td>
-                <button type="button" onClick={() => actions.download(type)}>
+                <button
+                  type="button"
+                  onClick={() => actions.download(type)}
+                  aria-describedby={downloadHint}
+                >
                   Download {type.label} objects
                 </button>
               </td>
@@ -186,6 +191,9 @@ const OverviewFigures = memo(function OverviewFigures({
           ))}
         </tbody>
       </table>
+      <p id={downloadHint} className="hint">
+        Download: {EXPORT_FORMATS.objectsOfType.summary}
+      </p>
       <DepthTable depths={overview.depths} />
       <h3 id={largestHeading}>Largest objects</h3>
       <ol className="largest" aria-labelledby={largestHeading}>

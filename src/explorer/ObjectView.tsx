@@ -1,5 +1,6 @@
 import { memo, useEffect, useMemo, useState } from 'react';
 import { EXPORT_FORMATS } from '../export/formats';
+import { DownloadButton } from './DownloadButton';
 import { jsonValueSpan } from '../export/jsonPath';
 import { joinWithin } from '../export/parts';
 import { jsonValueParts } from '../export/valueParts';
@@ -190,17 +191,15 @@ function ParsedObjectView({
             Collapse all
           </button>
           {([EXPORT_FORMATS.object, EXPORT_FORMATS.prettyObject] as const).map((format) => (
-            <button
+            <DownloadButton
               key={format.id}
-              type="button"
+              format={format}
               onClick={() => exports.save(format, { raw: source.read() }, target)}
-            >
-              {format.label}
-            </button>
+            />
           ))}
           {loaded && (
-            <button
-              type="button"
+            <DownloadButton
+              format={EXPORT_FORMATS.recomposed}
               onClick={() =>
                 exports.save(
                   EXPORT_FORMATS.recomposed,
@@ -208,9 +207,7 @@ function ParsedObjectView({
                   target,
                 )
               }
-            >
-              {EXPORT_FORMATS.recomposed.label}
-            </button>
+            />
           )}
         </div>
         <div className="row toolbar">
@@ -258,9 +255,7 @@ function ParsedObjectView({
         <button type="button" onClick={copyObject} aria-keyshortcuts="O">
           Copy object JSON
         </button>
-        <button type="button" disabled={!activePath} onClick={saveValue}>
-          {valueFormat.label}
-        </button>
+        <DownloadButton format={valueFormat} disabled={!activePath} onClick={saveValue} />
         <span aria-live="polite" className="hint">
           {clipboard.message}
         </span>

@@ -178,7 +178,7 @@ describe('Get object', () => {
     expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(
       `Object ${MESH.id} is 65.0 MB of JSON, more than the 64 MB this explorer reads as text, so ` +
         'it is not shown, searched or written as text. Get with children keeps its bytes as ' +
-        'received, and "Download all as JSON lines" saves them exactly.',
+        'received, and "Download server lines (id, tab, JSON)" saves them exactly.',
     );
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();

@@ -163,7 +163,7 @@ describe('streaming: progress, cancel and broken streams', () => {
     const listed = page.getByRole('list', { name: 'Objects that are not valid JSON' });
     expect(await listed.getByRole('button').allTextContents()).toEqual([cut.id]);
 
-    const linesFile = await download(page, 'Download all as JSON lines');
+    const linesFile = await download(page, 'Download server lines (id, tab, JSON)');
     expectSameBytes(linesFile.bytes, linesBody, 'JSON lines vs the cut text-mode body');
 
     await option.click();
