@@ -4,6 +4,8 @@ import { DownloadButton } from './DownloadButton';
 import { jsonValueSpan } from '../export/jsonPath';
 import { joinWithin } from '../export/parts';
 import { jsonValueParts } from '../export/valueParts';
+import { countOf, pluralOf } from '../speckle/counts';
+import { DEFERRED_FIELD_SIZE } from '../speckle/lazyObject';
 import { parsedObjects, ReadLimitError, type ObjectTexts } from '../speckle/objectLookup';
 import { pathOf, type Path } from '../speckle/paths';
 import { recomposeSteps, recomposeValue } from '../speckle/recompose';
@@ -190,6 +192,7 @@ function ParsedObjectView({
           <button type="button" onClick={tree.collapseAll}>
             Collapse all
           </button>
+          <ClosedUnreadNote count={tree.closedUnread} />
           {([EXPORT_FORMATS.object, EXPORT_FORMATS.prettyObject] as const).map((format) => (
             <DownloadButton
               key={format.id}
@@ -306,4 +309,15 @@ function memoised<T>(compute: () => T): () => T {
 /** The recomposed value for a download, built a slice at a time: a whole model takes seconds. */
 async function recomposeInSlices(...args: Parameters<typeof recomposeSteps>): Promise<unknown> {
   return (await runInSlices(recomposeSteps(...args))).value;
+}
+
+/** Why Expand all left some fields closed: parsing megabytes nobody asked for would hold the page. */
+function ClosedUnreadNote({ count }: { count: number }) {
+  return (
+    <span className="hint" aria-live="polite">
+      {count > 0 &&
+        `Expand all left ${countOf(count, 'field', 'fields')} over ${DEFERRED_FIELD_SIZE} closed: ` +
+          `${pluralOf(count, 'it is', 'they are')} read only when opened one by one.`}
+    </span>
+  );
 }
