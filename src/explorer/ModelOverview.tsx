@@ -113,12 +113,13 @@ function OverviewBody({
 
   return (
     <div className="panel-body">
-      <OverviewFigures
-        overview={result}
-        scanned={scanned}
-        shownType={shownType}
-        actions={actions}
-      />
+      <p className="hint">
+        {scanned < received
+          ? `Counting… ${formatCount(scanned)} of ${countOf(received, 'object', 'objects')} so far.`
+          : `${countOf(scanned, 'object', 'objects')} in ${countOf(result.types.length, 'type', 'types')}. ` +
+            'Choose a type to list only its objects.'}
+      </p>
+      <OverviewFigures overview={result} shownType={shownType} actions={actions} />
       <ExportProgress active={exports.active} outcome={exports.outcome} />
     </div>
   );
@@ -133,12 +134,10 @@ interface FigureActions {
 
 const OverviewFigures = memo(function OverviewFigures({
   overview,
-  scanned,
   shownType,
   actions,
 }: {
   overview: Overview;
-  scanned: number;
   shownType: string | null;
   actions: FigureActions;
 }) {
@@ -146,10 +145,6 @@ const OverviewFigures = memo(function OverviewFigures({
   const downloadHint = useId();
   return (
     <>
-      <p className="hint">
-        {countOf(scanned, 'object', 'objects')} in {countOf(overview.types.length, 'type', 'types')}
-        . Choose a type to list only its objects.
-      </p>
       <TypeChart types={overview.types} onShowType={actions.showType} />
       <table className="figures">
         <caption>Objects and bytes per type</caption>

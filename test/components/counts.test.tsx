@@ -22,7 +22,7 @@ describe('counts in words', () => {
     ).toBeInTheDocument();
   });
 
-  it('writes large counts with thousands separators and one finding in the singular', async () => {
+  it('writes large counts with separators, one finding in the singular, and counts the overview visibly', async () => {
     const root = idOf(1);
     const listed = Array.from({ length: 1300 }, (_, index) => idOf(index + 2));
     const sent = listed.slice(0, 1200);
@@ -49,7 +49,10 @@ describe('counts in words', () => {
       ),
     );
     await user.click(screen.getByText('What’s in it'));
-    // The overview counts in time slices: the last count comes a moment after the load's end.
+    // The overview counts in time slices, saying so: no "0 objects" before the total.
+    expect(screen.getByText(/^Counting… [\d,]+ of 1,201 objects so far\.$/)).toBeInTheDocument();
+    expect(screen.queryByText(/^0 objects/)).not.toBeInTheDocument();
+    expect(screen.getByText(/objects\s+bytes, each bar against the largest type/)).toBeVisible();
     expect(
       await screen.findByText(/^1,201 objects in 1 type\./, {}, { timeout: 5_000 }),
     ).toBeInTheDocument();
