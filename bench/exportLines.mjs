@@ -11,7 +11,7 @@
  *   `baseline` and `peak`: V8 heap plus backing stores, before and during the export.
  */
 
-const BUTTON = 'Download all as JSON lines';
+const BUTTON = 'Download server lines (id, tab, JSON)';
 const SAMPLE_EVERY_MS = 50;
 
 /** @param {import('playwright-core').CDPSession} cdp */

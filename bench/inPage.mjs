@@ -75,7 +75,7 @@ export function installProbes() {
       return !target || target.getAttribute('aria-expanded') === 'true' ? 'expanded' : null;
     }
     const done = statusTexts().find(
-      (text) => /^(\d+) objects/.exec(text)?.[1] === `${milestone.count}`,
+      (text) => /^([\d,]+) objects/.exec(text)?.[1] === milestone.count.toLocaleString('en-US'),
     );
     return done ?? null;
   }

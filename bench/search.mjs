@@ -105,7 +105,7 @@ async function main() {
     log('loading the 100k model in the app…');
     await page
       .getByRole('status')
-      .filter({ hasText: new RegExp(`^${facts.count} objects`) })
+      .filter({ hasText: new RegExp(`^${facts.count.toLocaleString('en-US')} objects`) })
       .waitFor({ timeout: TIMEOUT_MS });
     const before = await realms.measure();
 

@@ -29,7 +29,10 @@ import { fetchAndDiscard, fetchJson, median, medianOrNull } from './floor.mjs';
  *   Medians over the runs; null when a run never got there.
  */
 
-const RUNNING = /^(\d+) of (\d+) objects/;
+const RUNNING = /^([\d,]+) of ([\d,]+) objects/;
+
+/** @param {string} text a count as the status line writes it, with thousands separators */
+const countIn = (text) => Number(text.replaceAll(',', ''));
 
 /**
  * @param {BenchPage} session
@@ -54,7 +57,7 @@ async function loadInApp({ page, cdp }, model, facts, timeoutMs) {
   return {
     done: timing.reached.done?.painted ?? null,
     rootShown: root?.painted ?? null,
-    running: progress !== null && Number(progress[1]) < Number(progress[2]),
+    running: progress !== null && countIn(progress[1]) < countIn(progress[2]),
     status: root?.detail ?? '',
     inDom: { done: timing.reached.done?.at ?? null, rootShown: root?.at ?? null },
     longTasks: timing.longTasks,

@@ -12,6 +12,7 @@ export class Faults {
   private status: { code: FaultStatus; remaining: number } | null = null;
   private dropAfter: number | null = null;
   private malformedAfter: number | null = null;
+  private cutTextAfter: number | null = null;
   delayMs = 0;
 
   /** Applies a POSTed fault; returns an error message when the body is not one it knows. */
@@ -31,10 +32,11 @@ export class Faults {
     const [key] = Object.keys(fault);
     const value = key === undefined ? undefined : fault[key];
     if (keys.includes(',') || key === undefined || !isCount(value)) {
-      return 'Expected {status,times}, {dropAfter}, {delayMs} or {malformedAfter} with a count';
+      return 'Expected {status,times}, {dropAfter}, {delayMs}, {malformedAfter} or {cutTextAfter} with a count';
     }
     if (key === 'dropAfter') this.dropAfter = value;
     else if (key === 'malformedAfter') this.malformedAfter = value;
+    else if (key === 'cutTextAfter') this.cutTextAfter = value;
     else if (key === 'delayMs') this.delayMs = value;
     else return `Unknown fault ${key}`;
     return null;
@@ -44,6 +46,7 @@ export class Faults {
     this.status = null;
     this.dropAfter = null;
     this.malformedAfter = null;
+    this.cutTextAfter = null;
     this.delayMs = 0;
   }
 
@@ -56,7 +59,12 @@ export class Faults {
 
   /** True while a fault is set that changes how a with-children body is streamed. */
   get shapesStreams(): boolean {
-    return this.dropAfter !== null || this.malformedAfter !== null || this.delayMs > 0;
+    return (
+      this.dropAfter !== null ||
+      this.malformedAfter !== null ||
+      this.cutTextAfter !== null ||
+      this.delayMs > 0
+    );
   }
 
   takeDropAfter(): number | null {
@@ -69,6 +77,13 @@ export class Faults {
   takeMalformedAfter(): number | null {
     const value = this.malformedAfter;
     this.malformedAfter = null;
+    return value;
+  }
+
+  /** Only a text-mode response uses the cut-text fault. */
+  takeCutTextAfter(): number | null {
+    const value = this.cutTextAfter;
+    this.cutTextAfter = null;
     return value;
   }
 }

@@ -303,6 +303,7 @@ class DemoRequestHandler {
       delayMs: this.faults.delayMs,
       dropAfter: this.faults.takeDropAfter(),
       malformedAfter: mode === 'text' ? this.faults.takeMalformedAfter() : null,
+      cutTextAfter: mode === 'text' ? this.faults.takeCutTextAfter() : null,
     });
   }
 }

@@ -22,6 +22,11 @@ export interface StreamOptions {
   dropAfter: number | null;
   /** Send a line that is not `<id>\t<json>` after this many objects (text mode only). */
   malformedAfter: number | null;
+  /**
+   * Cut the JSON text of the object after this many in half, its line otherwise whole, as a
+   * corrupted store or proxy would (text mode only).
+   */
+  cutTextAfter: number | null;
 }
 
 const BATCH_CHARS = 64 * 1024;
@@ -128,6 +133,10 @@ function recordText(mode: StreamOptions['mode'], index: number, { id, text }: St
   return index === 0 ? `[${text}` : `,${text}`;
 }
 
+function halfOf(text: string): string {
+  return text.slice(0, Math.floor(text.length / 2));
+}
+
 function closingText(mode: StreamOptions['mode']): string {
   return mode === 'json' ? ']' : '';
 }
@@ -139,7 +148,7 @@ export async function streamObjects(
   options: StreamOptions,
 ): Promise<void> {
   const body = new GzipBody(res);
-  const { mode, delayMs, dropAfter, malformedAfter } = options;
+  const { mode, delayMs, dropAfter, malformedAfter, cutTextAfter } = options;
   let sent = 0;
   // Faults fire before the next object; one set beyond the last object fires at the end.
   const faultsAllowMore = async (atEnd: boolean): Promise<boolean> => {
@@ -153,7 +162,8 @@ export async function streamObjects(
 
   for (const record of records) {
     if (body.closed || !(await faultsAllowMore(false))) return;
-    body.push(recordText(mode, sent, record));
+    const cut = mode === 'text' && cutTextAfter === sent;
+    body.push(recordText(mode, sent, cut ? { ...record, text: halfOf(record.text) } : record));
     sent += 1;
     // The root goes out at once, so a client can show it while the rest is coming.
     if (sent === 1 || delayMs > 0) await body.flush();

@@ -68,7 +68,7 @@ export async function fetchSingleObject(
       'too-large',
       context,
       `${textTooLargeMessage(address.objectId, bytes.byteLength)} Get with children keeps its ` +
-        'bytes as received, and "Download all as JSON lines" saves them exactly.',
+        'bytes as received, and "Download server lines (id, tab, JSON)" saves them exactly.',
     );
   }
   const raw = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);

@@ -51,6 +51,11 @@ export interface LineBlock {
   goodEnd: number;
   /** The line that stopped the read; the lines before it are good. */
   malformed: MalformedLine | null;
+  /**
+   * The places in `lines` of the lines whose JSON text is not whole (see `isWholeObjectText`):
+   * listed and kept as received, but not valid JSON. Almost always empty.
+   */
+  damaged: number[];
 }
 
 const PREVIEW_LENGTH = 80;
@@ -58,6 +63,12 @@ const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
 const TAB = 0x09;
 const OPENING_BRACE = 0x7b;
+const CLOSING_BRACE = 0x7d;
+const QUOTE = 0x22;
+const COLON = 0x3a;
+const SPACE = 0x20;
+const LETTER_I = 0x69;
+const LETTER_D = 0x64;
 const BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf];
 
 /**
@@ -85,6 +96,7 @@ export class LineSplitter {
       lines: [],
       goodEnd: this.goodEnd,
       malformed: null,
+      damaged: [],
     };
     const firstNewline = chunk.indexOf(NEWLINE);
     if (firstNewline === -1) {
@@ -158,6 +170,9 @@ export class LineSplitter {
       return false;
     }
     if (line) {
+      if (!isWholeObjectText(source, start, line.start - 1, line.end)) {
+        block.damaged.push(block.lines.length);
+      }
       block.lines.push({
         lineStart: sourceOffset + start,
         start: sourceOffset + line.start,
@@ -209,6 +224,43 @@ function lineProblem(
   if (bytes[tab + 1] !== OPENING_BRACE) return 'does not hold a JSON object after its tab';
   if (checkUtf8 && !isUtf8(bytes.subarray(start, end))) return 'is not valid UTF-8 text';
   return null;
+}
+
+/**
+ * Whether the JSON text of the line from `lineStart` (its id) to `end`, whose tab is at `tab`,
+ * looks whole: it ends with the `}` its `{` opens, and when its first member is `"id"` (where the
+ * server writes it), that id is the line's. A text cut short or joined with another object's fails
+ * this, without being parsed: the indexer reads a line's first and last bytes and its id anyway.
+ * A text whose first member is not `"id"` is checked by its ends alone: the database orders keys
+ * shortest first, so a point's `"x"` comes before its id.
+ */
+export function isWholeObjectText(
+  bytes: Uint8Array,
+  lineStart: number,
+  tab: number,
+  end: number,
+): boolean {
+  if (end - tab < 3 || bytes[end - 1] !== CLOSING_BRACE) return false;
+  let at = tab + 2;
+  if (
+    bytes[at] !== QUOTE ||
+    bytes[at + 1] !== LETTER_I ||
+    bytes[at + 2] !== LETTER_D ||
+    bytes[at + 3] !== QUOTE
+  ) {
+    return true;
+  }
+  at += 4;
+  if (bytes[at] !== COLON) return false;
+  at += 1;
+  if (bytes[at] === SPACE) at += 1;
+  if (bytes[at] !== QUOTE) return false;
+  at += 1;
+  if (at + (tab - lineStart) >= end) return false;
+  for (let from = lineStart; from < tab; from += 1, at += 1) {
+    if (bytes[at] !== bytes[from]) return false;
+  }
+  return bytes[at] === QUOTE;
 }
 
 function startsWithByteOrderMark(bytes: Uint8Array): boolean {

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { countOf } from '../speckle/counts';
 import { shortTypeName } from '../speckle/types';
 import { ObjectTrail } from './ObjectTrail';
 import { useObjectNavigation } from './useObjectNavigation';
@@ -11,6 +12,7 @@ import {
   type ExportFormat,
 } from '../export/formats';
 import type { ObjectSet } from '../speckle/objectSet';
+import { DownloadButton } from './DownloadButton';
 import { ErrorAlert } from './ErrorAlert';
 import { LoadStatus } from './LoadStatus';
 import { closureFindings } from '../speckle/integrity';
@@ -113,15 +115,13 @@ function LoadedSet({
 
   /** Saves the load's objects as `format` once their bytes are here; disabled until any came. */
   const exportButton = <Input,>(format: ExportFormat<Input>, input: () => Input) => (
-    <button
-      type="button"
+    <DownloadButton
+      format={format}
       disabled={!phase.anyReceived}
       onClick={() =>
         exports.save(format, set.wantBytes().then(input), target, setExportBytes(format.id, set))
       }
-    >
-      {format.label}
-    </button>
+    />
   );
 
   const eachObjectOnce = () => ({ objects: uniqueObjects(set) });
@@ -264,8 +264,9 @@ function RepeatedObjectsHint({ set }: { set: ObjectSet }) {
   const { duplicates } = useLoadProgress(set);
   return (
     <p className="hint">
-      {duplicates} objects arrived more than once (the same object stored in several projects); each
-      is listed once, and the downloads keep every copy as the server sent it.
+      {countOf(duplicates, 'object', 'objects')} arrived more than once (the same object stored in
+      several projects); each is listed once, and the downloads keep every copy as the server sent
+      it.
     </p>
   );
 }

@@ -1,7 +1,8 @@
 import { EXPORT_FORMATS, type ExportTarget } from '../export/formats';
 import { closureFindings, type ClosureReport } from '../speckle/integrity';
 import type { ClosureCheck } from './useClosureCheck';
-import { formatCount } from '../speckle/text';
+import { countOf, formatCount } from '../speckle/counts';
+import { DownloadButton } from './DownloadButton';
 import { ExportProgress } from './ExportProgress';
 import { PagedList } from './PagedList';
 import { useExport } from './useExport';
@@ -41,8 +42,8 @@ export function ClosureIntegrity({
         {check.state === 'done' && partial && (
           <p className="hint warning-text">
             The load stopped before the server finished: the check covers the{' '}
-            {formatCount(check.report.received)} objects that arrived, so objects the server would
-            still have sent count as missing.
+            {countOf(check.report.received, 'object', 'objects')} that arrived, so objects the
+            server would still have sent count as missing.
           </p>
         )}
         {check.state === 'done' && (
@@ -76,7 +77,7 @@ function Findings({
   onOpen: (id: string) => void;
   onDownloadMissing: () => void;
 }) {
-  const { missing, danglingReferences, duplicates, unexpected } = report;
+  const { missing, danglingReferences, duplicates, unexpected, damaged } = report;
   const open = (id: string) => (
     <button type="button" className="link-button" onClick={() => onOpen(id)}>
       <code className="id">{id}</code>
@@ -84,13 +85,20 @@ function Findings({
   );
   return (
     <>
+      {damaged.length > 0 && (
+        <section aria-label="Objects that are not valid JSON">
+          <h3>Not valid JSON ({formatCount(damaged.length)})</h3>
+          <p className="hint">
+            Their text arrived cut short or garbled; the downloads keep it exactly as received.
+          </p>
+          <PagedList items={damaged} label="Objects that are not valid JSON" render={open} />
+        </section>
+      )}
       {missing.length > 0 && (
         <section aria-label="Missing objects">
           <h3>Missing objects ({formatCount(missing.length)})</h3>
           <p className="hint">Listed in the root’s __closure, not sent by the server.</p>
-          <button type="button" onClick={onDownloadMissing}>
-            Download missing ids
-          </button>
+          <DownloadButton format={EXPORT_FORMATS.missingIds} onClick={onDownloadMissing} />
           <PagedList
             items={missing}
             label="Missing objects"
@@ -125,7 +133,7 @@ function Findings({
             label="Objects received more than once"
             render={({ id, count }) => (
               <>
-                {open(id)} {count} times
+                {open(id)} {countOf(count, 'time', 'times')}
               </>
             )}
           />
@@ -151,17 +159,18 @@ function summaryOf(check: ClosureCheck): string {
     case 'failed':
       return 'failed';
     case 'done': {
-      const { missing, danglingReferences, duplicates, unexpected } = check.report;
+      const { missing, danglingReferences, duplicates, unexpected, damaged } = check.report;
       const findings = [
-        [missing.length, 'missing'],
-        [danglingReferences.length, 'dangling references'],
-        [duplicates.length, 'repeated'],
-        [unexpected.length, 'unexpected'],
+        [damaged.length, 'not valid JSON', 'not valid JSON'],
+        [missing.length, 'missing', 'missing'],
+        [danglingReferences.length, 'dangling reference', 'dangling references'],
+        [duplicates.length, 'repeated', 'repeated'],
+        [unexpected.length, 'unexpected', 'unexpected'],
       ] as const;
       const found = findings.filter(([count]) => count > 0);
       return found.length === 0
         ? 'complete'
-        : found.map(([count, what]) => `${formatCount(count)} ${what}`).join(', ');
+        : found.map(([count, one, other]) => countOf(count, one, other)).join(', ');
     }
   }
 }

@@ -1,4 +1,5 @@
 import type { LoadProgress, ObjectSet } from '../speckle/objectSet';
+import { countOf, formatCount } from '../speckle/counts';
 import { formatBytes } from '../speckle/text';
 import { RetryCountdown } from './RetryCountdown';
 import { useLoadProgress } from './useLoadProgress';
@@ -18,7 +19,7 @@ export function LoadStatus({ set }: { set: ObjectSet }) {
           delayMs={retry.delayMs}
         />
       ) : (
-        statusText(progress)
+        statusText(progress) + damagedNote(progress.damaged)
       )}
     </p>
   );
@@ -30,16 +31,21 @@ function statusText(progress: LoadProgress, now = Date.now()): string {
   if (status === 'failed') return 'Nothing received.';
   const count =
     status === 'complete' || expected === null || received > expected
-      ? `${received} objects`
-      : `${received} of ${expected} objects`;
+      ? countOf(received, 'object', 'objects')
+      : `${formatCount(received)} of ${countOf(expected, 'object', 'objects')}`;
   const elapsed = ((progress.finishedAt ?? now) - progress.startedAt) / 1000;
   const details = `${formatBytes(bytes)} in ${elapsed.toFixed(1)} s`;
   switch (status) {
     case 'loading':
       return `${count}, ${details}…`;
     case 'complete':
-      return `${count}, ${details}${expected !== null && expected !== received ? ` (the root lists ${expected})` : ''}`;
+      return `${count}, ${details}${expected !== null && expected !== received ? ` (the root lists ${formatCount(expected)})` : ''}`;
     case 'incomplete':
       return `${count} (incomplete), ${details}`;
   }
+}
+
+/** Lines whose text is not whole JSON are kept and listed; the status line says how many. */
+function damagedNote(damaged: number): string {
+  return damaged === 0 ? '' : ` — ${countOf(damaged, 'object is', 'objects are')} not valid JSON`;
 }

@@ -1,7 +1,8 @@
 import { memo, useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { EXPORT_FORMATS, uniqueObjects, type ExportTarget } from '../export/formats';
 import type { ObjectSet, ObjectSummary } from '../speckle/objectSet';
-import { formatBytes, formatCount } from '../speckle/text';
+import { countOf, formatCount } from '../speckle/counts';
+import { formatBytes } from '../speckle/text';
 import {
   DepthTally,
   LargestObjects,
@@ -112,12 +113,13 @@ function OverviewBody({
 
   return (
     <div className="panel-body">
-      <OverviewFigures
-        overview={result}
-        scanned={scanned}
-        shownType={shownType}
-        actions={actions}
-      />
+      <p className="hint">
+        {scanned < received
+          ? `Counting… ${formatCount(scanned)} of ${countOf(received, 'object', 'objects')} so far.`
+          : `${countOf(scanned, 'object', 'objects')} in ${countOf(result.types.length, 'type', 'types')}. ` +
+            'Choose a type to list only its objects.'}
+      </p>
+      <OverviewFigures overview={result} shownType={shownType} actions={actions} />
       <ExportProgress active={exports.active} outcome={exports.outcome} />
     </div>
   );
@@ -132,22 +134,17 @@ interface FigureActions {
 
 const OverviewFigures = memo(function OverviewFigures({
   overview,
-  scanned,
   shownType,
   actions,
 }: {
   overview: Overview;
-  scanned: number;
   shownType: string | null;
   actions: FigureActions;
 }) {
   const largestHeading = useId();
+  const downloadHint = useId();
   return (
     <>
-      <p className="hint">
-        {formatCount(scanned)} objects in {formatCount(overview.types.length)} types. Choose a type
-        to list only its objects.
-      </p>
       <TypeChart types={overview.types} onShowType={actions.showType} />
       <table className="figures">
         <caption>Objects and bytes per type</caption>
@@ -177,7 +174,11 @@ const OverviewFigures = memo(function OverviewFigures({
               <td>{formatCount(type.count)}</td>
               <td>{formatBytes(type.bytes)}</td>
               <td>
-                <button type="button" onClick={() => actions.download(type)}>
+                <button
+                  type="button"
+                  onClick={() => actions.download(type)}
+                  aria-describedby={downloadHint}
+                >
                   Download {type.label} objects
                 </button>
               </td>
@@ -185,6 +186,9 @@ const OverviewFigures = memo(function OverviewFigures({
           ))}
         </tbody>
       </table>
+      <p id={downloadHint} className="hint">
+        Download: {EXPORT_FORMATS.objectsOfType.summary}
+      </p>
       <DepthTable depths={overview.depths} />
       <h3 id={largestHeading}>Largest objects</h3>
       <ol className="largest" aria-labelledby={largestHeading}>

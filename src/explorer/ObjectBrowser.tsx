@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { ObjectSet } from '../speckle/objectSet';
 import type { ObjectFilter } from './objectFilter';
 import { ObjectFilterControls } from './ObjectFilterControls';
@@ -24,8 +25,9 @@ export function ObjectBrowser({
 }) {
   const { received } = useLoadProgress(set);
   const listed = useFilteredObjects(set, received, filter);
+  const browserRef = useListInViewOnTypeChoice(filter.speckleType);
   return (
-    <div className="object-browser">
+    <div className="object-browser" ref={browserRef}>
       <ObjectFilterControls
         filter={filter}
         onChange={onFilterChange}
@@ -40,4 +42,21 @@ export function ObjectBrowser({
       />
     </div>
   );
+}
+
+/**
+ * Scrolls the list into view when a type is chosen: the overview's type buttons sit above it, often
+ * a screen away, and a list narrowed out of sight looks like a click that did nothing.
+ */
+function useListInViewOnTypeChoice(speckleType: string | null) {
+  const ref = useRef<HTMLDivElement>(null);
+  const previous = useRef(speckleType);
+  useEffect(() => {
+    if (speckleType !== null && speckleType !== previous.current) {
+      // jsdom has no scrollIntoView.
+      ref.current?.scrollIntoView?.({ block: 'nearest' });
+    }
+    previous.current = speckleType;
+  }, [speckleType]);
+  return ref;
 }

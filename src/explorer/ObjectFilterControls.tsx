@@ -1,4 +1,5 @@
 import { useId, useRef } from 'react';
+import { formatCount } from '../speckle/counts';
 import { NO_TYPE_LABEL } from '../speckle/typeSummary';
 import { shortTypeName, typeChain } from '../speckle/types';
 import type { ObjectFilter, ObjectOrder } from './objectFilter';
@@ -72,7 +73,7 @@ export function ObjectFilterControls({
       </p>
       {shown !== total && (
         <p className="hint">
-          Showing {shown} of {total}
+          Showing {formatCount(shown)} of {formatCount(total)}
         </p>
       )}
     </div>

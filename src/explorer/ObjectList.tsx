@@ -98,6 +98,7 @@ export function ObjectList({
             >
               <span className="type">{type}</span> <code className="id">{object.id}</code>{' '}
               <span className="size">{formatBytes(object.bytes)}</span>
+              {object.damaged && <span className="warning-text"> not valid JSON</span>}
             </div>
           );
         })}

@@ -1,4 +1,5 @@
 import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { formatCount } from '../speckle/counts';
 import { isLoading, type ObjectSet } from '../speckle/objectSet';
 import { toJavaScriptPath, type Path } from '../speckle/paths';
 import {
@@ -211,7 +212,7 @@ const ResultGroupView = memo(function ResultGroupView({
   const type = shortTypeName(object.speckleType) || 'Object';
   const capped =
     object.total > object.matches.length
-      ? `${object.matches.length} of ${object.total} matches shown`
+      ? `${formatCount(object.matches.length)} of ${formatCount(object.total)} matches shown`
       : null;
   return (
     <div

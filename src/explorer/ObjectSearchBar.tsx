@@ -1,4 +1,5 @@
 import { useDeferredValue, useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { countOf, formatCount } from '../speckle/counts';
 import type { Path } from '../speckle/paths';
 import { searchValue } from '../speckle/search';
 import { isInternalKey } from '../speckle/titles';
@@ -85,7 +86,7 @@ export function ObjectSearchBar({
           ? ''
           : found.total === 0
             ? 'No matches'
-            : `${Math.min(index + 1, found.matches.length)} of ${found.total.toLocaleString()} matches`}
+            : `${formatCount(Math.min(index + 1, found.matches.length))} of ${countOf(found.total, 'match', 'matches')}`}
       </span>
     </div>
   );

@@ -74,6 +74,16 @@ export function ObjectTree({
     return row.value.referencedId;
   }
 
+  /**
+   * The id of the object a row names: as a reference, or once resolved in place, so that an opened
+   * reference reads as the object it opened to (`→ Mesh`), as its closed siblings do.
+   */
+  function namedObjectOf(index: number): string | null {
+    const row = rows[index];
+    if (row?.kind === 'entry' && row.resolved?.kind === 'object') return row.resolved.id;
+    return referenceOf(index);
+  }
+
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const row = rows[activeIndex];
     if (!row || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -152,7 +162,7 @@ export function ObjectTree({
                 expandable={expandable}
                 query={query}
                 fullStrings={fullStrings}
-                reference={referenceInfo(referenceOf(item.index), describe)}
+                reference={referenceInfo(namedObjectOf(item.index), describe)}
                 onFollow={recomposed ? null : actions.follow}
               />
             </div>

@@ -1,8 +1,11 @@
 import { memo, useEffect, useMemo, useState } from 'react';
 import { EXPORT_FORMATS } from '../export/formats';
+import { DownloadButton } from './DownloadButton';
 import { jsonValueSpan } from '../export/jsonPath';
 import { joinWithin } from '../export/parts';
 import { jsonValueParts } from '../export/valueParts';
+import { countOf, pluralOf } from '../speckle/counts';
+import { DEFERRED_FIELD_SIZE } from '../speckle/lazyObject';
 import { parsedObjects, ReadLimitError, type ObjectTexts } from '../speckle/objectLookup';
 import { pathOf, type Path } from '../speckle/paths';
 import { recomposeSteps, recomposeValue } from '../speckle/recompose';
@@ -167,12 +170,16 @@ function ParsedObjectView({
           >
             {title.title}
           </span>
-          {title.subtitle && <span className="object-name"> {title.subtitle}</span>}{' '}
+          {/* Geometry's subheader is its id, which the heading shows anyway. */}
+          {title.subtitle && title.subtitle !== objectId && (
+            <span className="object-name"> {title.subtitle}</span>
+          )}{' '}
           <code className="object-id">{objectId}</code>
         </h2>
-        {typeof speckleType === 'string' && shortTypeName(speckleType) !== title.title && (
-          <p className="hint">{shortTypeName(speckleType)}</p>
-        )}
+        {typeof speckleType === 'string' &&
+          ![title.title, title.subtitle].includes(shortTypeName(speckleType)) && (
+            <p className="hint">{shortTypeName(speckleType)}</p>
+          )}
         {speckleUrl && (
           <a href={speckleUrl} target="_blank" rel="noreferrer noopener">
             Open in Speckle
@@ -185,18 +192,17 @@ function ParsedObjectView({
           <button type="button" onClick={tree.collapseAll}>
             Collapse all
           </button>
+          <ClosedUnreadNote count={tree.closedUnread} />
           {([EXPORT_FORMATS.object, EXPORT_FORMATS.prettyObject] as const).map((format) => (
-            <button
+            <DownloadButton
               key={format.id}
-              type="button"
+              format={format}
               onClick={() => exports.save(format, { raw: source.read() }, target)}
-            >
-              {format.label}
-            </button>
+            />
           ))}
           {loaded && (
-            <button
-              type="button"
+            <DownloadButton
+              format={EXPORT_FORMATS.recomposed}
               onClick={() =>
                 exports.save(
                   EXPORT_FORMATS.recomposed,
@@ -204,9 +210,7 @@ function ParsedObjectView({
                   target,
                 )
               }
-            >
-              {EXPORT_FORMATS.recomposed.label}
-            </button>
+            />
           )}
         </div>
         <div className="row toolbar">
@@ -254,9 +258,7 @@ function ParsedObjectView({
         <button type="button" onClick={copyObject} aria-keyshortcuts="O">
           Copy object JSON
         </button>
-        <button type="button" disabled={!activePath} onClick={saveValue}>
-          {valueFormat.label}
-        </button>
+        <DownloadButton format={valueFormat} disabled={!activePath} onClick={saveValue} />
         <span aria-live="polite" className="hint">
           {clipboard.message}
         </span>
@@ -307,4 +309,15 @@ function memoised<T>(compute: () => T): () => T {
 /** The recomposed value for a download, built a slice at a time: a whole model takes seconds. */
 async function recomposeInSlices(...args: Parameters<typeof recomposeSteps>): Promise<unknown> {
   return (await runInSlices(recomposeSteps(...args))).value;
+}
+
+/** Why Expand all left some fields closed: parsing megabytes nobody asked for would hold the page. */
+function ClosedUnreadNote({ count }: { count: number }) {
+  return (
+    <span className="hint" aria-live="polite">
+      {count > 0 &&
+        `Expand all left ${countOf(count, 'field', 'fields')} over ${DEFERRED_FIELD_SIZE} closed: ` +
+          `${pluralOf(count, 'it is', 'they are')} read only when opened one by one.`}
+    </span>
+  );
 }

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { formatCount } from '../speckle/text';
+import { formatCount } from '../speckle/counts';
 
 const PAGE_SIZE = 100;
 

@@ -2,6 +2,7 @@ import type { MouseEvent } from 'react';
 import { readMarker, type MarkerKind } from '../speckle/recompose';
 import { DeferredJson, settled } from '../speckle/lazyObject';
 import { matchRanges } from '../speckle/search';
+import { countOf } from '../speckle/counts';
 import { formatBytes } from '../speckle/text';
 import { displayKey } from '../speckle/titles';
 import { shortTypeName, typeChain } from '../speckle/types';
@@ -173,7 +174,7 @@ function StringValue({ text, query, full }: { text: string; query: string; full:
       {cut && (
         <span className="tree-cut">
           {' '}
-          … ({(text.length - STRING_PREVIEW_LENGTH).toLocaleString()} more characters)
+          … ({countOf(text.length - STRING_PREVIEW_LENGTH, 'more character', 'more characters')})
         </span>
       )}
     </span>
@@ -187,7 +188,7 @@ function ResolvedNote({ resolved }: { resolved: Resolved }) {
     case 'chunks':
       return (
         <span className="tree-note">
-          {` joined from ${resolved.chunks} chunk${resolved.chunks === 1 ? '' : 's'} into ${resolved.length.toLocaleString()} items`}
+          {` joined from ${countOf(resolved.chunks, 'chunk', 'chunks')} into ${countOf(resolved.length, 'item', 'items')}`}
           {resolved.missing > 0 && `, ${resolved.missing} missing`}
         </span>
       );

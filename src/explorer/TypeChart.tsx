@@ -1,5 +1,6 @@
 import type { TypeTotals } from '../speckle/typeSummary';
-import { formatBytes, formatCount } from '../speckle/text';
+import { formatCount } from '../speckle/counts';
+import { formatBytes } from '../speckle/text';
 
 const ROW = 30;
 const LABEL_WIDTH = 190;
@@ -22,44 +23,53 @@ export function TypeChart({
   const maxCount = Math.max(1, ...types.map(({ count }) => count));
   const maxBytes = Math.max(1, ...types.map(({ bytes }) => bytes));
   return (
-    <svg
-      className="type-chart"
-      aria-hidden="true"
-      viewBox={`0 0 ${WIDTH} ${types.length * ROW}`}
-      width={WIDTH}
-      height={types.length * ROW}
-    >
-      {types.map((type, index) => (
-        <g
-          key={type.speckleType}
-          className="type-chart-row"
-          transform={`translate(0 ${index * ROW})`}
-          onClick={() => onShowType(type.speckleType)}
-        >
-          <title>{type.chain.join(' › ') || type.label}</title>
-          <rect className="type-chart-hit" x={0} y={0} width={WIDTH} height={ROW} />
-          <text x={LABEL_WIDTH - 8} y={ROW / 2} textAnchor="end" dominantBaseline="middle">
-            {type.label.length > MAX_LABEL ? `…${type.label.slice(-(MAX_LABEL - 1))}` : type.label}
-          </text>
-          <rect
-            className="type-chart-count"
-            x={LABEL_WIDTH}
-            y={5}
-            height={12}
-            width={Math.max(1, (type.count / maxCount) * BAR_WIDTH)}
-          />
-          <rect
-            className="type-chart-bytes"
-            x={LABEL_WIDTH}
-            y={19}
-            height={5}
-            width={Math.max(1, (type.bytes / maxBytes) * BAR_WIDTH)}
-          />
-          <text x={LABEL_WIDTH + BAR_WIDTH + 8} y={ROW / 2} dominantBaseline="middle">
-            {formatCount(type.count)} · {formatBytes(type.bytes)}
-          </text>
-        </g>
-      ))}
-    </svg>
+    <>
+      <p className="type-chart-legend hint" aria-hidden="true">
+        <span className="type-chart-swatch type-chart-count" /> objects{' '}
+        <span className="type-chart-swatch type-chart-bytes" /> bytes, each bar against the largest
+        type
+      </p>
+      <svg
+        className="type-chart"
+        aria-hidden="true"
+        viewBox={`0 0 ${WIDTH} ${types.length * ROW}`}
+        width={WIDTH}
+        height={types.length * ROW}
+      >
+        {types.map((type, index) => (
+          <g
+            key={type.speckleType}
+            className="type-chart-row"
+            transform={`translate(0 ${index * ROW})`}
+            onClick={() => onShowType(type.speckleType)}
+          >
+            <title>{type.chain.join(' › ') || type.label}</title>
+            <rect className="type-chart-hit" x={0} y={0} width={WIDTH} height={ROW} />
+            <text x={LABEL_WIDTH - 8} y={ROW / 2} textAnchor="end" dominantBaseline="middle">
+              {type.label.length > MAX_LABEL
+                ? `…${type.label.slice(-(MAX_LABEL - 1))}`
+                : type.label}
+            </text>
+            <rect
+              className="type-chart-count"
+              x={LABEL_WIDTH}
+              y={5}
+              height={12}
+              width={Math.max(1, (type.count / maxCount) * BAR_WIDTH)}
+            />
+            <rect
+              className="type-chart-bytes"
+              x={LABEL_WIDTH}
+              y={19}
+              height={5}
+              width={Math.max(1, (type.bytes / maxBytes) * BAR_WIDTH)}
+            />
+            <text x={LABEL_WIDTH + BAR_WIDTH + 8} y={ROW / 2} dominantBaseline="middle">
+              {formatCount(type.count)} · {formatBytes(type.bytes)}
+            </text>
+          </g>
+        ))}
+      </svg>
+    </>
   );
 }

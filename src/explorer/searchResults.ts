@@ -1,4 +1,5 @@
 /** The results of a search across objects as the page holds them, and how they are described. */
+import { countOf, formatCount, pluralOf } from '../speckle/counts';
 import type { ObjectMatch } from '../speckle/search';
 import { TEXT_LIMIT } from '../speckle/textLimit';
 import type { SearchState, SearchUpdate } from '../workers/searchSession';
@@ -49,8 +50,8 @@ export interface SetProgress {
   tooLarge: number;
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
-const objects = (n: number) => `${count(n)} ${n === 1 ? 'object' : 'objects'}`;
+const count = formatCount;
+const objects = (n: number) => countOf(n, 'object', 'objects');
 
 /** Where the search stands, in words; empty when nothing is searched. */
 export function searchStatusText(results: ObjectSearchResults, set: SetProgress): string {
@@ -60,7 +61,7 @@ export function searchStatusText(results: ObjectSearchResults, set: SetProgress)
     tooLarge === 0
       ? ''
       : ` Of these, ${objects(tooLarge)} over ${TEXT_LIMIT} ` +
-        `${tooLarge === 1 ? 'is' : 'are'} left out: ${tooLarge === 1 ? 'its' : 'their'} text is ` +
+        `${pluralOf(tooLarge, 'is', 'are')} left out: ${pluralOf(tooLarge, 'its', 'their')} text is ` +
         'not read.';
   return searchProgressText(results, set) + unsearched;
 }
@@ -88,10 +89,10 @@ function searchProgressText(results: ObjectSearchResults, set: SetProgress): str
   const matching =
     found === 0
       ? 'no object matches'
-      : `${objects(found)} ${found === 1 ? 'matches' : 'match'}, ` +
+      : `${objects(found)} ${pluralOf(found, 'matches', 'match')}, ` +
         (shown < matches
           ? `showing ${count(shown)} of ${count(matches)} matches`
-          : `${count(matches)} ${matches === 1 ? 'match' : 'matches'}`);
+          : countOf(matches, 'match', 'matches'));
   if (state === 'waiting' || scanned < total) {
     return `Searched ${count(scanned)} of ${objects(total)} for ${quoted}; ${matching} so far…`;
   }

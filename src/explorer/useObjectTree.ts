@@ -50,6 +50,15 @@ export function useObjectTree(
     () => flattenTree(value, rootId, nodes, options),
     [value, rootId, nodes, options],
   );
+  // Expand all leaves the big fields kept as text closed (treeModel's defaultExpanded): counted,
+  // so that the page can say why they stayed closed.
+  const closedUnread = useMemo(
+    () =>
+      expansion.mode === 'all'
+        ? rows.filter((row) => row.kind === 'entry' && row.size === 'unparsed').length
+        : 0,
+    [rows, expansion.mode],
+  );
   const activeIndex = Math.max(
     0,
     rows.findIndex((row) => row.node === active),
@@ -61,6 +70,8 @@ export function useObjectTree(
 
   return {
     rows,
+    /** Fields that Expand all left closed because they are read only when opened. */
+    closedUnread,
     activeIndex,
     activeRow: rows[activeIndex] as TreeRow | undefined,
     setActive: (index: number) => {

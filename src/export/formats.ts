@@ -20,6 +20,8 @@ export interface ExportFormat<Input> {
   readonly id: string;
   /** The download control's accessible name; every one starts with "Download". */
   readonly label: string;
+  /** What the file holds, in a line shown beside the control. */
+  readonly summary: string;
   /** The file name's part that says what the file holds. */
   readonly kind: string;
   readonly extension: string;
@@ -94,6 +96,7 @@ export const EXPORT_FORMATS = {
   object: format<RawInput>({
     id: 'object',
     label: 'Download object JSON',
+    summary: "This object's text, exactly as the server sent it.",
     kind: 'object',
     extension: 'json',
     mimeType: JSON_TYPE,
@@ -104,6 +107,7 @@ export const EXPORT_FORMATS = {
   prettyObject: format<RawInput>({
     id: 'prettyObject',
     label: 'Download pretty-printed object JSON',
+    summary: 'The same text indented for reading; every value as received.',
     kind: 'object-pretty',
     extension: 'json',
     mimeType: JSON_TYPE,
@@ -117,6 +121,8 @@ export const EXPORT_FORMATS = {
   jsonArray: format<RecordsInput>({
     id: 'jsonArray',
     label: 'Download all as JSON array',
+    summary:
+      "Every object received, repeats included, in one JSON array: the server's JSON answer.",
     kind: 'objects',
     extension: 'json',
     mimeType: JSON_TYPE,
@@ -126,7 +132,9 @@ export const EXPORT_FORMATS = {
   }),
   jsonLines: format<RecordsInput>({
     id: 'jsonLines',
-    label: 'Download all as JSON lines',
+    label: 'Download server lines (id, tab, JSON)',
+    summary:
+      "The server's text answer byte for byte: per object received, its id, a tab and its JSON.",
     kind: 'objects-lines',
     extension: 'txt',
     mimeType: TEXT_TYPE,
@@ -137,7 +145,8 @@ export const EXPORT_FORMATS = {
   }),
   ndjson: format<ObjectsInput>({
     id: 'ndjson',
-    label: 'Download all as NDJSON',
+    label: 'Download NDJSON (one object per line)',
+    summary: 'Each object once, its JSON as received, one per line: no ids, no repeats.',
     kind: 'objects',
     extension: 'ndjson',
     mimeType: NDJSON_TYPE,
@@ -149,6 +158,7 @@ export const EXPORT_FORMATS = {
   objectsOfType: format<TypeInput>({
     id: 'objectsOfType',
     label: 'Download objects of this type',
+    summary: 'The objects of one type, each once, in a JSON array.',
     kind: 'type',
     extension: 'json',
     mimeType: JSON_TYPE,
@@ -161,6 +171,7 @@ export const EXPORT_FORMATS = {
   ids: format<ObjectsInput>({
     id: 'ids',
     label: 'Download object ids',
+    summary: 'The id of each object received, once, one per line.',
     kind: 'ids',
     extension: 'txt',
     mimeType: TEXT_TYPE,
@@ -171,6 +182,7 @@ export const EXPORT_FORMATS = {
   missingIds: format<IdListInput>({
     id: 'missingIds',
     label: 'Download missing ids',
+    summary: "The ids the root's __closure lists that did not arrive, one per line.",
     kind: 'missing-ids',
     extension: 'txt',
     mimeType: TEXT_TYPE,
@@ -182,6 +194,7 @@ export const EXPORT_FORMATS = {
   value: format<ValueInput>({
     id: 'value',
     label: 'Download selected value JSON',
+    summary: "The selected value, cut from the object's text and indented.",
     kind: 'value',
     extension: 'json',
     mimeType: JSON_TYPE,
@@ -194,6 +207,7 @@ export const EXPORT_FORMATS = {
   recomposed: format<RecomposedInput>({
     id: 'recomposed',
     label: 'Download recomposed object JSON',
+    summary: 'The object with its references resolved and chunks joined, in one JSON document.',
     kind: 'recomposed',
     extension: 'json',
     mimeType: JSON_TYPE,
@@ -207,6 +221,7 @@ export const EXPORT_FORMATS = {
   recomposedValue: format<RecomposedInput>({
     id: 'recomposedValue',
     label: 'Download recomposed value JSON',
+    summary: 'The selected value as the recomposed view shows it, references resolved.',
     kind: 'value-recomposed',
     extension: 'json',
     mimeType: JSON_TYPE,

@@ -2,6 +2,7 @@
  * A plain-text summary of one lookup to paste into a support ticket. It takes no token at all, so
  * none can end up in it; it only says whether one was sent.
  */
+import { countOf, formatCount } from '../speckle/counts';
 import { formatBytes } from '../speckle/text';
 import { endpointUrl, type EndpointMode } from './curl';
 
@@ -30,8 +31,6 @@ export interface TicketReportInput {
   createdAt: Date;
 }
 
-const COUNT = new Intl.NumberFormat('en-US');
-
 export function ticketReport(input: TicketReportInput): string {
   const request =
     input.mode === 'children' ? 'object with children, Accept: text/plain' : 'single object';
@@ -48,7 +47,7 @@ export function ticketReport(input: TicketReportInput): string {
   lines.push(`Result: ${input.outcome}`);
   if (input.counts) lines.push(`Objects: ${objectCounts(input.counts)}`);
   if (input.bytes != null) {
-    lines.push(`Received: ${formatBytes(input.bytes)} (${COUNT.format(input.bytes)} bytes)`);
+    lines.push(`Received: ${formatBytes(input.bytes)} (${formatCount(input.bytes)} bytes)`);
   }
   if (input.elapsedMs != null) lines.push(`Time: ${(input.elapsedMs / 1000).toFixed(2)} s`);
   if (input.integrity && input.integrity.length > 0) {
@@ -66,14 +65,14 @@ function objectCounts({
 }: NonNullable<TicketReportInput['counts']>): string {
   const notes: string[] = [];
   if (expected !== null && received < expected) {
-    notes.push(`${COUNT.format(expected - received)} missing`);
+    notes.push(`${formatCount(expected - received)} missing`);
   } else if (expected !== null && received > expected) {
-    notes.push(`${COUNT.format(received - expected)} not in the root's closure`);
+    notes.push(`${formatCount(received - expected)} not in the root's closure`);
   }
-  if (duplicates > 0) notes.push(`${COUNT.format(duplicates)} repeated copies`);
+  if (duplicates > 0) notes.push(countOf(duplicates, 'repeated copy', 'repeated copies'));
   const counted =
     expected === null
-      ? `${COUNT.format(received)} received`
-      : `${COUNT.format(received)} of ${COUNT.format(expected)} expected`;
+      ? `${formatCount(received)} received`
+      : `${formatCount(received)} of ${formatCount(expected)} expected`;
   return notes.length > 0 ? `${counted} (${notes.join(', ')})` : counted;
 }

@@ -8,11 +8,15 @@
  */
 import type { LineRecord } from '../api/lines';
 import { referencedIdsInText } from './references';
-import { formatCount } from './text';
+import { countOf, formatCount, pluralOf } from './counts';
 import { closureOf } from './topLevelFields';
 
 /** A received line; with its text's bytes when the caller keeps them (ObjectSet's records do). */
-export type CheckedRecord = LineRecord & { readonly encoded?: Uint8Array };
+export type CheckedRecord = LineRecord & {
+  readonly encoded?: Uint8Array;
+  /** Its text arrived cut short or garbled (ObjectSummary.damaged). */
+  readonly damaged?: boolean;
+};
 
 const encoder = new TextEncoder();
 
@@ -36,6 +40,8 @@ export interface ClosureReport {
   duplicates: Array<{ id: string; count: number }>;
   /** References, in any received object, to objects that did not arrive. */
   danglingReferences: DanglingReference[];
+  /** Ids whose text arrived cut short or garbled, not valid JSON, in order of arrival. */
+  damaged: string[];
 }
 
 /**
@@ -73,6 +79,7 @@ export function* checkClosureSteps(
 class ClosureCheck {
   private readonly counts = new Map<string, number>();
   private readonly unexpected: string[] = [];
+  private readonly damaged: string[] = [];
   /** References whose target had not arrived when they were read: the only ones that can dangle. */
   private readonly pending: DanglingReference[] = [];
 
@@ -87,6 +94,7 @@ class ClosureCheck {
     this.counts.set(id, (count ?? 0) + 1);
     if (count !== undefined) return;
     if (id !== this.rootId && !this.closure.has(id)) this.unexpected.push(id);
+    if (record.damaged) this.damaged.push(id);
     for (const to of referencedIdsInText(record.encoded ?? encoder.encode(record.raw))) {
       if (!this.counts.has(to)) this.pending.push({ from: id, to });
     }
@@ -132,6 +140,7 @@ class ClosureCheck {
       unexpected: this.unexpected,
       duplicates,
       danglingReferences,
+      damaged: this.damaged,
     };
   }
 }
@@ -153,24 +162,37 @@ export function closureFindings({
   danglingReferences,
   duplicates,
   unexpected,
+  damaged,
 }: ClosureReport): string[] {
   const sentences = [
     missing.length === 0
-      ? `All ${formatCount(expected)} expected objects arrived (the root and ${formatCount(expected - 1)} listed in its __closure).`
-      : `${formatCount(received - unexpected.length)} of ${formatCount(expected)} expected objects arrived; ${formatCount(missing.length)} listed in the root’s __closure did not.`,
+      ? allArrived(expected)
+      : `${formatCount(received - unexpected.length)} of ${countOf(expected, 'expected object', 'expected objects')} arrived; ${formatCount(missing.length)} listed in the root’s __closure did not.`,
   ];
-  if (danglingReferences.length > 0) {
+  if (damaged.length > 0) {
+    const count = damaged.length;
     sentences.push(
-      `${formatCount(danglingReferences.length)} references point to objects that did not arrive.`,
+      `${countOf(count, 'object is', 'objects are')} not valid JSON: ${pluralOf(count, 'its text', 'their texts')} arrived cut short or garbled, kept as received.`,
+    );
+  }
+  if (danglingReferences.length > 0) {
+    const count = danglingReferences.length;
+    sentences.push(
+      `${countOf(count, 'reference points', 'references point')} to ${pluralOf(count, 'an object', 'objects')} that did not arrive.`,
     );
   }
   if (duplicates.length > 0) {
-    sentences.push(`${formatCount(duplicates.length)} objects arrived more than once.`);
+    sentences.push(`${countOf(duplicates.length, 'object', 'objects')} arrived more than once.`);
   }
   if (unexpected.length > 0) {
     sentences.push(
-      `${formatCount(unexpected.length)} objects arrived that the closure does not list.`,
+      `${countOf(unexpected.length, 'object', 'objects')} arrived that the closure does not list.`,
     );
   }
   return sentences;
+}
+
+function allArrived(expected: number): string {
+  if (expected === 1) return 'The root arrived; its __closure lists no other objects.';
+  return `All ${formatCount(expected)} expected objects arrived (the root and ${formatCount(expected - 1)} listed in its __closure).`;
 }

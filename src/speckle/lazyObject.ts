@@ -57,6 +57,8 @@ export class DeferredJson {
 const SCAN_FROM_LENGTH = 1024 * 1024;
 /** Containers longer than this stay text until opened. */
 const DEFER_FROM_LENGTH = 256 * 1024;
+/** That size in words, for the page to say why such a field stays closed. */
+export const DEFERRED_FIELD_SIZE = `${DEFER_FROM_LENGTH / 1024} kB`;
 
 /**
  * Reads `raw.slice(start, end)` again when asked. A function of its own: closures made in one scope

@@ -29,6 +29,8 @@ export interface ObjectSummary {
   speckleType: string;
   /** Size of the object's text in UTF-8 bytes. */
   bytes: number;
+  /** True when its text arrived cut short or garbled: kept as received, but not valid JSON. */
+  damaged?: boolean;
 }
 
 export type LoadStatus = 'waiting' | 'loading' | 'complete' | 'incomplete' | 'failed';
@@ -49,6 +51,8 @@ export interface LoadProgress {
   duplicates: number;
   /** Distinct objects whose text is too large to read as one (textLimit.ts). */
   tooLarge: number;
+  /** Distinct objects whose text is not whole JSON (api/lines.ts, isWholeObjectText). */
+  damaged: number;
   startedAt: number;
   finishedAt: number | null;
   /** Why the load stopped short (or never started); null while all is well. */
@@ -131,6 +135,7 @@ abstract class StoredObject implements ObjectSummary, LineRecord {
     readonly bytes: number,
     /** The body offset of the text's first byte. */
     private readonly start: number,
+    readonly damaged: boolean,
   ) {}
 
   protected abstract get body(): Body;
@@ -213,6 +218,8 @@ export class ObjectSet {
   private distinctLines: Column<Uint32Array> | null = null;
   /** Each distinct object's line, filed by its id's hash. */
   private readonly table = new IdTable(this.lines.hashes);
+  /** The lines whose text is not whole JSON: few, almost always none. */
+  private readonly damagedLines = new Set<number>();
   /** The body offset just past the last good line. */
   private goodEnd = 0;
   private progress: LoadProgress;
@@ -235,6 +242,7 @@ export class ObjectSet {
       bytes: 0,
       duplicates: 0,
       tooLarge: 0,
+      damaged: 0,
       startedAt: now,
       finishedAt: null,
       error: null,
@@ -300,8 +308,9 @@ export class ObjectSet {
 
   /** Adds an indexed block of lines; the block's new type names join the load's type table. */
   appendBlock(block: IndexedBlock): void {
-    let { received, expected, duplicates, tooLarge } = this.progress;
+    let { received, expected, duplicates, tooLarge, damaged } = this.progress;
     const { bytes, byteLength, offset, starts, ends, types, idHashes } = block;
+    const firstLine = this.lines.length;
     if (!bytes) this.readableWhileHeld ??= received;
     this.typeNames.push(...block.newTypes);
     this.body.append(bytes, offset, byteLength);
@@ -330,6 +339,12 @@ export class ObjectSet {
       received += 1;
       if (isTextTooLarge(size)) tooLarge += 1;
     }
+    for (const index of block.damaged) {
+      const line = firstLine + index;
+      this.damagedLines.add(line);
+      // A repeat's damage leaves the object as its first copy read: only its downloads hold it.
+      if (this.find(this.idOf(line)) === line) damaged += 1;
+    }
     // The first body bytes and the root change what the page shows: they are told in the next
     // task, not in this one, which would then also hold the root's drawing (a long task).
     const news =
@@ -342,6 +357,7 @@ export class ObjectSet {
         expected,
         duplicates,
         tooLarge,
+        damaged,
         bytes: offset + byteLength,
         retry: null,
       },
@@ -404,6 +420,7 @@ export class ObjectSet {
       this.typeNames[lines.types.at(line)] ?? '',
       lines.sizes.at(line),
       lines.starts.at(line),
+      this.damagedLines.size > 0 && this.damagedLines.has(line),
     );
   }
 

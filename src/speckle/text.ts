@@ -30,8 +30,3 @@ export function formatBytes(bytes: number): string {
   const digits = unit === 0 || value >= 100 ? 0 : 1;
   return `${value.toFixed(digits)} ${UNITS[unit]}`;
 }
-
-/** Counts with thousands separators, as the rest of the page writes them (`8,873`). */
-export function formatCount(count: number): string {
-  return count.toLocaleString('en-US');
-}

@@ -31,7 +31,7 @@ export class TextTooLargeError extends Error {
   constructor(objectId: string, bytes: number) {
     super(
       `${textTooLargeMessage(objectId, bytes)} Its bytes are kept as received: ` +
-        '"Download all as JSON lines" saves them exactly.',
+        '"Download server lines (id, tab, JSON)" saves them exactly.',
     );
     this.name = 'TextTooLargeError';
   }

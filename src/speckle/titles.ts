@@ -13,8 +13,16 @@ export interface ObjectTitle {
 
 const UNNAMED = 'Unnamed';
 
-/** Header and subheader of an object as Speckle's object sidebar shows them. */
+/**
+ * Header and subheader of an object as Speckle's object sidebar shows them, without the subheader
+ * when it would only repeat the header (an unnamed `Base` is "Base", not "Base Base").
+ */
 export function objectTitle(object: unknown): ObjectTitle {
+  const { title, subtitle } = sidebarTitle(object);
+  return { title, subtitle: subtitle === title ? '' : subtitle };
+}
+
+function sidebarTitle(object: unknown): ObjectTitle {
   const fields = typeof object === 'object' && object !== null ? object : {};
   const read = (key: string): string | null => {
     const value = (fields as Record<string, unknown>)[key];

@@ -48,6 +48,8 @@ export interface IndexedBlock {
   goodEnd: number;
   /** The line that stopped the read; the lines before it are good. */
   malformed: MalformedLine | null;
+  /** The block's lines whose JSON text is not whole, by their place in the block (lines.ts). */
+  damaged: number[];
 }
 
 /** A block as the indexer makes it: its bytes with it. */
@@ -82,7 +84,7 @@ export class BlockIndexer {
 
   /** Indexes lines already split. */
   index(split: LineBlock): WholeBlock {
-    const { bytes, offset, lines, goodEnd, malformed } = split;
+    const { bytes, offset, lines, goodEnd, malformed, damaged } = split;
     const columns = indexColumns(lines.length);
     const block: WholeBlock = {
       bytes,
@@ -94,6 +96,7 @@ export class BlockIndexer {
       expected: null,
       goodEnd,
       malformed,
+      damaged,
     };
     const onNewType = (name: string) => block.newTypes.push(name);
     for (let at = 0; at < lines.length; at += 1) {

@@ -71,7 +71,7 @@ describe('progress of a running load', () => {
 
     // The first repeat changes the page (a hint appears), which draws again; the view need not.
     answer.send(LINES[1]!);
-    expect(await screen.findByText(/^1 objects arrived more than once/)).toBeInTheDocument();
+    expect(await screen.findByText(/^1 object arrived more than once/)).toBeInTheDocument();
     expect(drawn.trails).toBeGreaterThan(trailsBefore);
     expect(drawn.trees).toBe(treesBefore);
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from './renderApp';
@@ -67,7 +67,10 @@ describe('references in a with-children result', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Recomposed view' }));
 
     await user.click(row(tree, 'wall'));
-    expect(row(tree, 'wall')).toHaveTextContent('(resolved from a reference)');
+    // Opened in place, it reads as the object it names, as it did closed.
+    await waitFor(() =>
+      expect(row(tree, 'wall')).toHaveTextContent(/wall: → Wall \(resolved from a reference\)$/),
+    );
     await user.click(row(tree, 'host'));
     expect(row(tree, 'host')).toHaveTextContent(`cycle: refers back to an object above ${ROOT_ID}`);
     expect(row(tree, 'host')).not.toHaveAttribute('aria-expanded');

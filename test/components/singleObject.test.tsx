@@ -44,6 +44,57 @@ describe('Get object', () => {
     expect(router.state.location.search).not.toContain(TOKEN);
   });
 
+  it('titles the Blender root and a mesh without saying anything twice', async () => {
+    const { user } = renderApp();
+    await lookUp(user, PROJECT_ID, ROOT_ID);
+    const root = await screen.findByRole('heading', { level: 2, name: new RegExp(ROOT_ID) });
+    expect(root).toHaveTextContent(new RegExp(`^Base ${ROOT_ID}$`));
+
+    const objectField = screen.getByRole('textbox', { name: 'Object ID' });
+    await user.clear(objectField);
+    await user.type(objectField, MESH.id);
+    await user.click(screen.getByRole('button', { name: 'Get object' }));
+    const mesh = await screen.findByRole('heading', { level: 2, name: new RegExp(MESH.id) });
+    expect(mesh).toHaveTextContent(new RegExp(`^Mesh ${MESH.id}$`));
+  });
+
+  it('says why Expand all leaves the fields read only when opened closed', async () => {
+    // Fields over 256 kB of an object over 1 MB are kept as text until opened.
+    const numbers = () => Array.from({ length: 30_000 }, (_, i) => 100_000 + i + 0.5);
+    const mesh = {
+      id: MESH.id,
+      speckle_type: 'Objects.Geometry.Mesh',
+      vertices: numbers(),
+      faces: numbers(),
+      colors: numbers(),
+      textureCoordinates: numbers(),
+    };
+    speckleServer.use(http.get(`${SERVER}/objects/:p/:o/single`, () => HttpResponse.json(mesh)));
+    const { user } = renderApp({ route: `/objects/${PROJECT_ID}/${MESH.id}/single` });
+    const article = await screen.findByRole('article');
+    const vertices = within(article).getByRole('treeitem', { name: /^vertices:/ });
+    expect(vertices).toHaveTextContent('read when opened');
+
+    await user.click(within(article).getByRole('button', { name: 'Expand all' }));
+    expect(
+      within(article).getByText(
+        'Expand all left 4 fields over 256 kB closed: they are read only when opened one by one.',
+      ),
+    ).toBeInTheDocument();
+    expect(vertices).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(within(article).getByRole('treeitem', { name: /^faces:/ }));
+    await user.click(within(article).getByRole('treeitem', { name: /^colors:/ }));
+    await user.click(within(article).getByRole('treeitem', { name: /^textureCoordinates:/ }));
+    expect(
+      within(article).getByText(
+        'Expand all left 1 field over 256 kB closed: it is read only when opened one by one.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(article).getByRole('button', { name: 'Collapse all' }));
+    expect(within(article).queryByText(/^Expand all left/)).not.toBeInTheDocument();
+  });
+
   it('shows a long array in ranges of 100 and cuts a long string, offering it in full', async () => {
     const chunk = {
       id: 'c'.repeat(32),
@@ -164,7 +215,7 @@ describe('Get object', () => {
     expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(
       `Object ${MESH.id} is 65.0 MB of JSON, more than the 64 MB this explorer reads as text, so ` +
         'it is not shown, searched or written as text. Get with children keeps its bytes as ' +
-        'received, and "Download all as JSON lines" saves them exactly.',
+        'received, and "Download server lines (id, tab, JSON)" saves them exactly.',
     );
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();

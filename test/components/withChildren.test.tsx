@@ -31,6 +31,29 @@ describe('Get with children', () => {
     expect(screen.getByRole('button', { name: 'Download all as JSON array' })).toBeEnabled();
   });
 
+  it('names each download by what its file holds and says so beside it', async () => {
+    renderApp({ route });
+    await expectShownObject(ROOT_ID);
+
+    const lines = await screen.findByRole('button', {
+      name: 'Download server lines (id, tab, JSON)',
+    });
+    expect(lines).toHaveAccessibleDescription(
+      "The server's text answer byte for byte: per object received, its id, a tab and its JSON.",
+    );
+    const ndjson = screen.getByRole('button', { name: 'Download NDJSON (one object per line)' });
+    expect(ndjson).toHaveAccessibleDescription(
+      'Each object once, its JSON as received, one per line: no ids, no repeats.',
+    );
+    const downloads = screen.getAllByRole('button', { name: /^Download / });
+    expect(downloads.length).toBeGreaterThanOrEqual(6);
+    for (const download of downloads) {
+      const description = document.getElementById(download.getAttribute('aria-describedby')!);
+      expect(description, download.textContent!).toBeVisible();
+      expect(description?.textContent).toMatch(/\w/);
+    }
+  });
+
   it('opens an object from the list by click and by keyboard', async () => {
     const { user } = renderApp({ route });
     const list = await screen.findByRole('listbox', { name: 'Received objects' });

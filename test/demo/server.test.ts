@@ -512,6 +512,22 @@ describe('test controls', () => {
     expect(clean.split('\n').every((line) => line === '' || line.includes('\t'))).toBe(true);
   });
 
+  it("cut one object's text short on a whole line (cutTextAfter, text mode only)", async () => {
+    await setFault({ cutTextAfter: 2 });
+    expect(((await (await fetch(url())).json()) as object[]).length).toBe(100);
+    const text = await (await fetch(url(), { headers: { Accept: 'text/plain' } })).text();
+    const clean = await (await fetch(url(), { headers: { Accept: 'text/plain' } })).text();
+    const cutLines = text.split('\n');
+    const cleanLines = clean.split('\n');
+    expect(cutLines).toHaveLength(101);
+    expect(cutLines.filter((line, index) => line !== cleanLines[index])).toEqual([cutLines[2]]);
+    const [id, cutText] = cutLines[2]!.split('\t') as [string, string];
+    const [cleanId, cleanText] = cleanLines[2]!.split('\t') as [string, string];
+    expect(id).toBe(cleanId);
+    expect(cleanText.startsWith(cutText)).toBe(true);
+    expect(cutText.length).toBeLessThan(cleanText.length);
+  });
+
   it('slow every stream down until cleared (delayMs)', async () => {
     const small = objectUrl(
       PUBLIC_PROJECT_ID,

@@ -61,9 +61,13 @@ async function expectedFiles(): Promise<{
         bytes: await fetchRawBody(project.id, object.id, 'json'),
         name: /_objects\.json$/,
       },
-      { button: 'Download all as JSON lines', bytes: linesBody, name: /_objects-lines\.txt$/ },
       {
-        button: 'Download all as NDJSON',
+        button: 'Download server lines (id, tab, JSON)',
+        bytes: linesBody,
+        name: /_objects-lines\.txt$/,
+      },
+      {
+        button: 'Download NDJSON (one object per line)',
         bytes: lines.map(({ raw }) => `${raw}\n`).join(''),
         name: /_objects\.ndjson$/,
       },
@@ -187,12 +191,14 @@ describe('every export format, through both ways of saving', () => {
     await waitForCompleteCount(page, object.objectCount);
     await stubSavePicker(page, { writeDelayMs: 300 });
 
-    await page.getByRole('button', { name: 'Download all as JSON lines', exact: true }).click();
+    await page
+      .getByRole('button', { name: 'Download server lines (id, tab, JSON)', exact: true })
+      .click();
 
     const bar = page.getByRole('progressbar', { name: 'Download progress' });
     await expect.poll(() => bar.getAttribute('value').then(Number)).toBeGreaterThan(0);
     expect(await bar.getAttribute('max')).toBe(String(linesBody.length));
-    const progress = page.getByText(/^Saving all as JSON lines: /);
+    const progress = page.getByText(/^Saving server lines \(id, tab, JSON\): /);
     expect(await progress.textContent()).toMatch(
       new RegExp(`: [\\d.]+ [kM]?B of ${formatBytes(linesBody.length)}…$`),
     );

@@ -50,7 +50,7 @@ describe('exports', () => {
       (line, index) => lines.findIndex((other) => other.id === line.id) === index,
     );
 
-    const ndjson = await download(page, 'Download all as NDJSON');
+    const ndjson = await download(page, 'Download NDJSON (one object per line)');
     expect(ndjson.name).toMatch(/_objects\.ndjson$/);
     expectSameBytes(ndjson.bytes, unique.map(({ raw }) => `${raw}\n`).join(''), 'NDJSON');
     for (const line of ndjson.bytes.toString('utf8').trimEnd().split('\n')) JSON.parse(line);

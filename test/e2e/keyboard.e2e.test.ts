@@ -151,7 +151,7 @@ describe('keyboard only', () => {
     await tabTo(page, `Properties of ${object.id}`);
     expect((await activeTreeRow(page)).toLowerCase()).toContain('level 1');
 
-    await tabTo(page, 'Download all as JSON lines');
+    await tabTo(page, 'Download server lines (id, tab, JSON)');
     const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
     expect(file.suggestedFilename()).toMatch(new RegExp(`_${object.id}_objects-lines\\.txt$`));
 

@@ -168,7 +168,7 @@ describe('a 10,000-object model', () => {
       (count) => count.received > 100 && count.received < 10_000,
       30_000,
     );
-    const file = await download(page, 'Download all as JSON lines');
+    const file = await download(page, 'Download server lines (id, tab, JSON)');
 
     // Every object listed when the button was pressed, as the server sent it: the bytes the
     // indexer held back came to the page first.

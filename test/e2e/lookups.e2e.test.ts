@@ -62,7 +62,7 @@ describe('lookups', () => {
     const jsonBody = await fetchRawBody(project.id, object.id, 'json');
     expectSameBytes(arrayFile.bytes, jsonBody, 'JSON array vs the JSON-mode body');
 
-    const linesFile = await download(page, 'Download all as JSON lines');
+    const linesFile = await download(page, 'Download server lines (id, tab, JSON)');
     expectSameBytes(linesFile.bytes, linesBody, 'JSON lines vs the text-mode body');
 
     const listed = await collectListedIds(page);

@@ -160,4 +160,34 @@ describe('what is in a model, and whether all of it arrived', () => {
     await page.getByRole('button', { name: 'Clear type filter' }).click();
     await expect.poll(() => page.getByText(/^Showing \d+ of 100$/).count()).toBe(0);
   });
+
+  it('brings the list into view when a type is chosen in the overview, far above it', async () => {
+    const { page } = session;
+    const { project, object } = await findDemoObject(
+      'generated 1,000-object model',
+      ({ label, objectCount }) => label.startsWith('Generated building') && objectCount === 1000,
+    );
+    await openApp(page);
+    await lookUp(page, project.id, object.id, 'Get with children');
+    await waitForCompleteCount(page, 1000);
+    await waitForObjectShown(page, object.id);
+    await page.getByText('What’s in it', { exact: true }).click();
+    const show = page.getByRole('button', { name: /^Show only .* objects$/ }).first();
+    await show.scrollIntoViewIfNeeded();
+    const list = page.getByRole('listbox', { name: 'Received objects' });
+    // The overview's figures stand between the type buttons and the list.
+    expect(await inViewport(page, list)).toBe(false);
+
+    await show.click();
+
+    await expect.poll(() => inViewport(page, list)).toBe(true);
+    expect(await inViewport(page, page.getByText(/^Showing [\d,]+ of 1,000$/))).toBe(true);
+  });
 });
+
+/** Whether the element lies wholly within the window, as scrolled now. */
+async function inViewport(page: Page, locator: ReturnType<Page['getByText']>): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const height = page.viewportSize()?.height ?? 0;
+  return box !== null && box.y >= 0 && box.y + box.height <= height;
+}

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import {
   afterPaints,
   alertText,
+  download,
   lookUp,
   waitForCompleteCount,
   openApp,
@@ -15,9 +16,12 @@ import {
   watchIndexers,
 } from './support/app.ts';
 import { usePageSession } from './support/browser.ts';
+import { expectSameBytes } from './support/bytes.ts';
 import {
   clearFaults,
+  fetchRawBody,
   setFault,
+  splitLines,
   smallModelWithChildren,
   thousandObjectModel,
 } from './support/demo.ts';
@@ -132,5 +136,45 @@ describe('streaming: progress, cancel and broken streams', () => {
     expect((await renderedOptionIds(page)).length).toBeGreaterThan(0);
     await waitForObjectShown(page, object.id);
     await expectIdsKeptAndNextLookupWorks(page, { projectId: project.id, objectId: object.id });
+  });
+
+  it('lists an object whose text arrived cut short, says so, and downloads its bytes as received', async () => {
+    const { page } = session;
+    const { project, object } = await thousandObjectModel();
+    // The fault cuts the next text-mode answer only: once for the reference body, once for the app.
+    await setFault({ cutTextAfter: 10 });
+    const linesBody = await fetchRawBody(project.id, object.id, 'lines');
+    const cut = splitLines(linesBody)[10]!;
+    expect(cut.raw.endsWith('}')).toBe(false);
+    await setFault({ cutTextAfter: 10 });
+    await openApp(page);
+
+    await lookUp(page, project.id, object.id, 'Get with children');
+
+    await waitForCompleteCount(page, 1000, 60_000);
+    expect(await statusText(page)).toMatch(/^1,000 objects, .* — 1 object is not valid JSON$/);
+    expect(await alertText(page)).toBe('');
+    const option = receivedObjects(page).getByRole('option', { name: new RegExp(cut.id) });
+    await expect.poll(() => option.textContent()).toMatch(/not valid JSON$/);
+    expect(
+      await receivedObjects(page).getByRole('option').filter({ hasText: 'not valid JSON' }).count(),
+    ).toBe(1);
+
+    const integrity = page.getByText(/^Closure integrity: /);
+    await expect.poll(() => integrity.textContent()).toBe('Closure integrity: 1 not valid JSON');
+    await integrity.click();
+    await expect
+      .poll(() => page.getByText(/not valid JSON: its text arrived cut short/).count())
+      .toBe(1);
+    const listed = page.getByRole('list', { name: 'Objects that are not valid JSON' });
+    expect(await listed.getByRole('button').allTextContents()).toEqual([cut.id]);
+
+    const linesFile = await download(page, 'Download server lines (id, tab, JSON)');
+    expectSameBytes(linesFile.bytes, linesBody, 'JSON lines vs the cut text-mode body');
+
+    await option.click();
+    await expect
+      .poll(() => page.getByRole('article').textContent())
+      .toContain("This object's text is not valid JSON");
   });
 });

@@ -253,7 +253,7 @@ describe('token safety', () => {
     await lookUp(page, publicModel.project.id, publicModel.object.id, 'Get with children');
     await waitForCompleteCount(page, publicModel.object.objectCount);
     files.push(await download(page, 'Download all as JSON array'));
-    files.push(await download(page, 'Download all as JSON lines'));
+    files.push(await download(page, 'Download server lines (id, tab, JSON)'));
     await check('with children');
 
     await lookUp(page, privateProject.id, privateProject.objects[0]!.id, 'Get with children');
@@ -486,7 +486,7 @@ describe('token safety', () => {
       await download(page, 'Download object JSON');
       await lookUp(page, project.id, object.id, 'Get with children');
       await waitForCompleteCount(page, object.objectCount);
-      await download(page, 'Download all as JSON lines');
+      await download(page, 'Download server lines (id, tab, JSON)');
       await page.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
       await editConnection(page);
       await page.getByRole('button', { name: 'Show token' }).click();

@@ -35,7 +35,7 @@ describe('an object over the 64 MB text limit in a with-children load', () => {
     expect(within(shown).getByRole('alert')).toHaveTextContent(
       `Object ${BIG_ID} is 65.0 MB of JSON, more than the 64 MB this explorer reads as text, so ` +
         'it is not shown, searched or written as text. Its bytes are kept as received: ' +
-        '"Download all as JSON lines" saves them exactly.',
+        '"Download server lines (id, tab, JSON)" saves them exactly.',
     );
 
     await user.type(screen.getByRole('searchbox', { name: 'Search all objects' }), 'holder');

@@ -129,7 +129,7 @@ describe('fetchSingleObject of an object over the text limit', () => {
     expect(error.message).toBe(
       `Object ${OBJECT.objectId} is 64.5 MB of JSON, more than the 64 MB this explorer reads as ` +
         'text, so it is not shown, searched or written as text. Get with children keeps its ' +
-        'bytes as received, and "Download all as JSON lines" saves them exactly.',
+        'bytes as received, and "Download server lines (id, tab, JSON)" saves them exactly.',
     );
     expect(error.isTransient).toBe(false);
   });

@@ -244,4 +244,33 @@ describe('ObjectSet filled from indexed blocks', () => {
     expect(set.records.length).toBe(3002);
     expect([set.records.at(3000)?.id, set.records.at(3001)?.id]).toEqual([ids[1500], ids[2]]);
   });
+
+  it('counts and marks the objects whose text is not whole, keeping their bytes as received', () => {
+    const cutText = otherText.slice(0, 30);
+    const damagedBody = `${ROOT}\t${rootText}\n${CHILD}\t${childText}\n${OTHER}\t${cutText}\n${CHILD}\t${cutText}\n`;
+    const bytes = encoder.encode(damagedBody);
+    const set = new ObjectSet();
+    for (const block of blocksOf(indexThroughMessages(chunksOf(bytes, 16)))) set.appendBlock(block);
+
+    // The cut repeat of CHILD leaves CHILD as its first copy read: one object is damaged.
+    expect(set.getProgress()).toMatchObject({ received: 3, duplicates: 1, damaged: 1 });
+    expect([...itemsSoFar(set.summaries)].map(({ id, damaged }) => [id, damaged])).toEqual([
+      [ROOT, false],
+      [CHILD, false],
+      [OTHER, true],
+    ]);
+    expect(set.records.at(3)?.damaged).toBe(true);
+    expect(set.raw(OTHER)).toBe(cutText);
+    expect(new TextDecoder().decode(concatenated(set.bodyBytes()))).toBe(damagedBody);
+  });
 });
+
+function concatenated(parts: readonly Uint8Array[]): Uint8Array {
+  const joined = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    joined.set(part, at);
+    at += part.length;
+  }
+  return joined;
+}

@@ -46,6 +46,7 @@ describe('checkClosure', () => {
       unexpected: [],
       duplicates: [],
       danglingReferences: [],
+      damaged: [],
     });
   });
 

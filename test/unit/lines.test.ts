@@ -280,3 +280,55 @@ describe('LineSplitter', () => {
     expect(parsedIds).toEqual(expected.map(({ id }) => id));
   });
 });
+
+describe('lines whose JSON text is not whole', () => {
+  /** The ids of the lines the splitter marks, reading the body in chunks of `size` bytes. */
+  function damagedIds(body: string, size = Infinity): string[] {
+    const splitter = new LineSplitter();
+    const bytes = encoder.encode(body);
+    const chunks = Number.isFinite(size) ? inChunksOf(bytes, size) : [bytes];
+    return chunks.flatMap((chunk) => {
+      const block = splitter.push(chunk);
+      if (!block) return [];
+      const records = recordsOf(block);
+      return block.damaged.map((index) => records[index]!.id);
+    });
+  }
+
+  it('marks none of the real database dump, nor compact, spaced or id-less objects', () => {
+    const dump = readRealFixture('brep-meshes.store.tsv').toString('utf8');
+    expect(damagedIds(dump)).toEqual([]);
+    expect(damagedIds(dump, 997)).toEqual([]);
+    const whole = [
+      `${ID_A}\t{"id":"${ID_A}","speckle_type":"Base"}`,
+      `${ID_B}\t{"id": "${ID_B}", "speckle_type": "Base"}`,
+      // The database puts shorter keys first: a point's "x" before its id.
+      `${ID_C}\t{"x": 1, "y": 2, "z": 3, "id": "${ID_C}"}`,
+      `${ID_A}\t{}`,
+    ];
+    expect(damagedIds(`${whole.join('\n')}\r\n`)).toEqual([]);
+  });
+
+  it('marks a text cut short, as the support case had it, and keeps the line', () => {
+    const cut = `${ID_B}\t{"speckle_type": "Objects.Geometry.Mesh", "vertices": [1.5, 2.25, `;
+    const body = `${ID_A}\t{"id":"${ID_A}"}\n${cut}\n${ID_C}\t{"id": "${ID_C}"}\n`;
+
+    expect(damagedIds(body)).toEqual([ID_B]);
+    expect(damagedIds(body, 7)).toEqual([ID_B]);
+    const block = new LineSplitter().push(encoder.encode(body));
+    expect(recordsOf(block!).map(({ id }) => id)).toEqual([ID_A, ID_B, ID_C]);
+    expect(block?.malformed).toBeNull();
+  });
+
+  it("marks a text whose leading id is another object's, or is cut inside it", () => {
+    const body = [
+      `${ID_A}\t{"id":"${ID_B}","speckle_type":"Base"}`,
+      `${ID_B}\t{"id": "${ID_B.slice(0, 20)}"}`,
+      `${ID_C}\t{"id":"${ID_C}x"}`,
+      `${ID_C}\t{"id"}`,
+      `${ID_A}\t{`,
+    ].join('\n');
+
+    expect(damagedIds(`${body}\n`)).toEqual([ID_A, ID_B, ID_C, ID_C, ID_A]);
+  });
+});

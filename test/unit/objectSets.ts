@@ -52,6 +52,7 @@ function indexRecords(set: ObjectSet, records: readonly LineRecord[]) {
     lines,
     goodEnd: base + bytes.length,
     malformed: null,
+    damaged: [],
   });
 }
 

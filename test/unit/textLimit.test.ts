@@ -21,7 +21,7 @@ describe('an object over the text limit, in a loaded set', () => {
   const edge = objectOfSize(EDGE_ID, MAX_TEXT_BYTES);
   const set = loadedSet([small, big, edge]);
 
-  const tooLargeMessage = `Object ${BIG_ID} is 65.0 MB of JSON, more than the 64 MB this explorer reads as text, so it is not shown, searched or written as text. Its bytes are kept as received: "Download all as JSON lines" saves them exactly.`;
+  const tooLargeMessage = `Object ${BIG_ID} is 65.0 MB of JSON, more than the 64 MB this explorer reads as text, so it is not shown, searched or written as text. Its bytes are kept as received: "Download server lines (id, tab, JSON)" saves them exactly.`;
 
   it('is listed and counted, and its bytes are kept exactly', () => {
     expect(set.getProgress()).toMatchObject({ received: 3, tooLarge: 1 });

@@ -43,7 +43,7 @@ describe('objectTitle', () => {
       subtitle: 'Collection',
     });
     const [blenderRoot] = responseFixture('blender-cube.objects.json');
-    expect(objectTitle(blenderRoot?.parsed)).toEqual({ title: 'Base', subtitle: 'Base' });
+    expect(objectTitle(blenderRoot?.parsed)).toEqual({ title: 'Base', subtitle: '' });
   });
 
   it('names generated doors by family and category, and levels by name', () => {
@@ -86,14 +86,14 @@ describe('objectTitle', () => {
     [
       'a blank name',
       { speckle_type: 'Objects.Other.Thing', name: '   ' },
-      { title: 'Thing', subtitle: 'Thing' },
+      { title: 'Thing', subtitle: '' },
     ],
     ['an object without a type', { name: 'Loose' }, { title: 'Loose', subtitle: '' }],
     ['an object with nothing', {}, { title: 'Unnamed', subtitle: '' }],
     [
       'a name that is not text',
       { speckle_type: 'Base', name: 42 },
-      { title: 'Base', subtitle: 'Base' },
+      { title: 'Base', subtitle: '' },
     ],
     ['not an object', 'text', { title: 'Unnamed', subtitle: '' }],
   ])('copes with %s', (_case, object, expected) => {

@@ -26,7 +26,8 @@ export type DemoFault =
   | { status: 429 | 500 | 502 | 503 | 504; times: number }
   | { dropAfter: number }
   | { delayMs: number }
-  | { malformedAfter: number };
+  | { malformedAfter: number }
+  | { cutTextAfter: number };
 
 export interface DemoTarget {
   project: DemoProject;
