@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
-import { prepareIndexWorker } from './api/indexChannel';
+import { prepareIndexWorker } from './loader/indexChannel';
 import { AppProviders } from './app/AppProviders';
 import { createQueryClient } from './app/queryClient';
 import { appRoutes } from './app/routes';

@@ -8,7 +8,7 @@
  */
 import { isTextTooLarge, textTooLargeMessage } from '../speckle/textLimit';
 import { ApiError, type ApiErrorContext } from './apiError';
-import { alternateBase } from './serverUrl';
+import { alternateBase } from '../speckle/serverUrl';
 
 export interface ServerAccess {
   base: string;

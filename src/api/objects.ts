@@ -9,10 +9,10 @@ import {
   type ObjectAddress,
   type ServerAccess,
 } from './client';
-import { loadObjectSet } from './loadObjectSet';
+import { loadObjectSet } from '../loader/loadObjectSet';
 import { tokenFingerprint } from './tokenFingerprint';
 import { retryDelayMs, shouldRetryAutomatically } from './retryPolicy';
-import { ObjectSet } from '../speckle/objectSet';
+import { ObjectSet } from '../store/objectSet';
 
 export interface ObjectQueryInput extends ObjectAddress {
   origin: string;

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { ConnectionPanel } from '../connection/ConnectionPanel';
+import { ConnectionPanel } from '../features/connection/ConnectionPanel';
 import { useConnectionStore } from '../connection/useConnections';
 import { useDemoServer } from '../connection/useDemoServer';
-import { LookupForm } from '../explorer/LookupForm';
-import { parseObjectRoute } from './objectRoute';
+import { LookupForm } from '../features/lookup/LookupForm';
+import { parseObjectRoute } from '../shared/objectRoute';
 import { ThemeSwitch } from './ThemeSwitch';
 
 export function AppLayout() {

@@ -1,9 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { AppLayout } from './AppLayout';
-import { ObjectPage } from '../explorer/ObjectPage';
-import { WelcomePanel } from '../explorer/WelcomePanel';
+import { ObjectPage } from './pages/ObjectPage';
+import { WelcomePanel } from '../features/lookup/WelcomePanel';
 import { RouteError } from './RouteError';
-import { CHILDREN_PATTERN, SINGLE_PATTERN } from './objectRoute';
+import { CHILDREN_PATTERN, SINGLE_PATTERN } from '../shared/objectRoute';
 
 export const appRoutes: RouteObject[] = [
   {

@@ -3,7 +3,7 @@
  * and the REST object links (which this app's own routes mirror). Only a link that names an object
  * can be fetched through the object endpoints; any other Speckle link comes back with the reason.
  */
-import { cleanPastedText, parseHttpUrl, serverBase } from '../api/serverUrl';
+import { cleanPastedText, parseHttpUrl, serverBase } from './serverUrl';
 
 interface LinkTarget {
   /** The link's origin; null for a path pasted without a host. */

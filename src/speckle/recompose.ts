@@ -21,7 +21,7 @@
  * detached object: references in its `data` (chunked lists of objects) sit one level deeper than
  * the array that named it, with the chunk as their ancestor.
  */
-import { settled } from './lazyObject';
+import { settled } from '../bytes/lazyObject';
 import { extendPath, pathOf, type Path, type PathLink, type PathSegment } from './paths';
 import { isReference } from './references';
 import { shortTypeName } from './types';

@@ -3,8 +3,8 @@
  * the largest objects. Works on the summaries the object set keeps while loading, so nothing is
  * parsed again.
  */
-import type { ObjectSummary } from './objectSet';
-import { closureOf } from './topLevelFields';
+import type { ObjectSummary } from '../store/objectSet';
+import { closureOf } from '../bytes/topLevelFields';
 import { shortTypeName, typeChain } from './types';
 
 export interface TypeTotals {

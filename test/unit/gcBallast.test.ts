@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdGcBallast } from '../../src/workers/gcBallast';
+import { holdGcBallast } from '../../src/loader/gcBallast';
 
 // In this order: the module holds the ballast once it has it.
 describe('holdGcBallast', () => {

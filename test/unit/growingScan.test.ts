@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GrowingScan, type Accumulator } from '../../src/explorer/growingScan';
+import { GrowingScan, type Accumulator } from '../../src/scheduling/growingScan';
 
 function sumOf(): Accumulator<number, { sum: number; count: number }> {
   let sum = 0;

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ObjectSet } from '../../src/speckle/objectSet';
-import { itemsSoFar } from '../../src/speckle/readonlyList';
+import { ObjectSet } from '../../src/store/objectSet';
+import { itemsSoFar } from '../../src/store/readonlyList';
 import {
   answer,
   BlockIndexer,
   type FromIndexer,
   type IndexedBlock,
-} from '../../src/workers/indexing';
+} from '../../src/loader/indexing';
 
 const encoder = new TextEncoder();
 const ROOT = 'a'.repeat(32);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LineRecord } from '../../src/api/lines';
+import type { LineRecord } from '../../src/bytes/lines';
 import {
   checkClosure,
   checkClosureSteps,
@@ -7,7 +7,7 @@ import {
   type DanglingReference,
 } from '../../src/speckle/integrity';
 import { referencedIds } from '../../src/speckle/references';
-import { readTopLevelClosure } from '../../src/speckle/topLevelFields';
+import { readTopLevelClosure } from '../../src/bytes/topLevelFields';
 import {
   brepFixture,
   generatedFixture,

@@ -11,7 +11,7 @@ import {
   resolveValue,
   type Lookup,
 } from '../../src/speckle/recompose';
-import { DeferredJson, parseDeferringLarge } from '../../src/speckle/lazyObject';
+import { DeferredJson, parseDeferringLarge } from '../../src/bytes/lazyObject';
 import { findReferences } from '../../src/speckle/references';
 import {
   brepFixture,
