@@ -8,7 +8,7 @@
  * (an id is 32 characters between two quotes), so the scan touches a few characters per entry.
  */
 
-import { utf8ByteLength } from '../speckle/text';
+import { utf8ByteLength } from './utf8Text';
 
 /**
  * One container, parsed the first time its value is read. It holds a way to read its JSON text

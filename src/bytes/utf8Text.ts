@@ -90,3 +90,22 @@ function sequenceLength(bytes: Uint8Array, at: number): number {
   }
   return 0;
 }
+
+const NON_ASCII = /[\u0080-\uffff]/;
+
+/** UTF-8 length without encoding: most Speckle JSON is pure ASCII, which the regex rules out fast. */
+export function utf8ByteLength(text: string): number {
+  if (!NON_ASCII.test(text)) return text.length;
+  let bytes = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      // A surrogate pair is one four-byte character.
+      bytes += 4;
+      i += 1;
+    } else bytes += 3;
+  }
+  return bytes;
+}

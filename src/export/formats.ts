@@ -8,9 +8,9 @@
  */
 import type { LineRecord } from '../bytes/lines';
 import type { ObjectSummary } from '../store/objectSet';
-import { itemsSoFar, sumOf, type ReadonlyList } from '../store/readonlyList';
+import { itemsSoFar, sumOf, type ReadonlyList } from '../scheduling/readonlyList';
 import type { Path } from '../speckle/paths';
-import { utf8ByteLength } from '../speckle/text';
+import { utf8ByteLength } from '../bytes/utf8Text';
 import { reindentJsonParts } from './jsonLayout';
 import { jsonValueSpan } from './jsonPath';
 import { byteSlices, type TextParts } from './parts';

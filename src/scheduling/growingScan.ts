@@ -3,7 +3,7 @@
  * typing, scrolling and the load itself go on. A worker would have to be sent the objects' text,
  * which costs about as much as the scan.
  */
-import type { ReadonlyList } from '../store/readonlyList';
+import type { ReadonlyList } from './readonlyList';
 import { runInSlices } from './slices';
 
 export interface Accumulator<Item, Result> {

@@ -20,7 +20,7 @@ import type { IndexedBlock } from '../loader/indexing';
 import { idHash } from '../bytes/idHash';
 import { IdTable } from './idTable';
 import { Column, LineColumns } from './lineColumns';
-import type { ReadonlyList } from './readonlyList';
+import type { ReadonlyList } from '../scheduling/readonlyList';
 import { isTextTooLarge, TextTooLargeError } from '../speckle/textLimit';
 import { decodeSpan } from '../bytes/utf8Text';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ObjectSet } from '../../src/store/objectSet';
-import { itemsSoFar } from '../../src/store/readonlyList';
+import { itemsSoFar } from '../../src/scheduling/readonlyList';
 import {
   answer,
   BlockIndexer,

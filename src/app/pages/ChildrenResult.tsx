@@ -3,7 +3,8 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'rea
 import { shortTypeName } from '../../speckle/types';
 import { ObjectTrail } from '../../features/result/ObjectTrail';
 import { useObjectNavigation } from '../../features/result/useObjectNavigation';
-import { objectWithChildrenQuery, type ObjectQueryInput } from '../../api/objects';
+import { type ObjectQueryInput } from '../../api/objects';
+import { objectWithChildrenQuery } from '../../loader/objectSetQuery';
 import {
   EXPORT_FORMATS,
   setExportBytes,

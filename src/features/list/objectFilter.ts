@@ -5,7 +5,7 @@
  * ids only: each distinct type gets its rank once.
  */
 import type { ObjectSummary } from '../../store/objectSet';
-import type { ReadonlyList } from '../../store/readonlyList';
+import type { ReadonlyList } from '../../scheduling/readonlyList';
 import { shortTypeName } from '../../speckle/types';
 import { runNow, type Steps } from '../../scheduling/slices';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ObjectSet, ObjectSummary } from '../../store/objectSet';
-import type { ReadonlyList } from '../../store/readonlyList';
+import type { ReadonlyList } from '../../scheduling/readonlyList';
 import { filterSteps, isPlainFilter, type ObjectFilter } from './objectFilter';
 import { runInSlices } from '../../scheduling/slices';
 

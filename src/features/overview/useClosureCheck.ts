@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { checkClosureSteps, type ClosureReport } from '../../speckle/integrity';
 import type { ObjectSet } from '../../store/objectSet';
 import { backgroundTask } from '../../scheduling/nextTask';
-import { itemsSoFar } from '../../store/readonlyList';
+import { itemsSoFar } from '../../scheduling/readonlyList';
 import { runInSlices } from '../../scheduling/slices';
 
 export type ClosureCheck =

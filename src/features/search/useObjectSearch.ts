@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ObjectSet } from '../../store/objectSet';
 import { isTextTooLarge } from '../../speckle/textLimit';
-import { RecordFeeder } from '../../loader/recordFeeder';
+import { RecordFeeder } from '../../search/recordFeeder';
 import { openSearchChannel, type SearchChannel } from '../../search/searchChannel';
 import { applyUpdate, NO_RESULTS, type ObjectSearchResults } from './searchResults';
 
