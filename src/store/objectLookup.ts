@@ -3,7 +3,7 @@
  * node opened in the recomposed view) and kept while the object view lives: the set itself keeps
  * only text.
  */
-import type { Lookup } from '../speckle/recompose';
+import type { Lookup } from '../speckle/resolve';
 import { isTextTooLarge } from '../speckle/textLimit';
 import { objectTitle } from '../speckle/titles';
 import { shortTypeName } from '../speckle/types';

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { readMarker, type MarkerKind } from '../../speckle/recompose';
+import { readMarker, type MarkerKind } from '../../speckle/resolve';
 import { DeferredJson, settled } from '../../bytes/lazyObject';
 import { matchRanges } from '../../speckle/search';
 import { formatBytes } from '../../speckle/text';

@@ -12,7 +12,8 @@
  * overflows the stack nor builds 10,000 ever longer key strings.
  */
 import { isReference } from '../../speckle/references';
-import { DEFAULT_MAX_DEPTH, resolveValue, type Lookup } from '../../speckle/recompose';
+import { DEFAULT_MAX_DEPTH } from '../../speckle/recompose';
+import { resolveValue, type Lookup } from '../../speckle/resolve';
 import { extendPath, type PathLink } from '../../speckle/paths';
 import { DeferredJson, settled } from '../../bytes/lazyObject';
 import { isInternalKey } from '../../speckle/titles';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { Lookup } from '../../speckle/recompose';
+import type { Lookup } from '../../speckle/resolve';
 import type { Path } from '../../speckle/paths';
 import { flattenTree, revealPath, TreeNodes, type TreeOptions, type TreeRow } from './treeModel';
 
