@@ -124,159 +124,177 @@ const WORK_PER_STEP = 256;
  */
 export function* recomposeSteps(
   start: unknown,
-  parsedLookup: Lookup,
+  lookup: Lookup,
   options: ValueRecomposeOptions = {},
 ): Generator<void, Recomposition, void> {
-  let work = 0;
-  const lookup: Lookup = (id) => {
-    work += LOOKUP_WORK;
-    return parsedLookup(id);
-  };
-  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-  const ancestors = options.ancestors ?? [];
-  const joins: ChunkJoin[] = [];
-  const missing = new Set<string>();
-  let cycles = 0;
-  let depthLimited = 0;
-  const built = new Map<string, Built>();
-  const open: OpenObject[] = [];
-  const onPath = new Set<string>(ancestors);
-  const holder: Record<string, unknown> = {};
-  const tasks: Task[] = [
-    {
-      kind: 'visit',
-      value: start,
-      container: holder,
-      key: 'root',
-      link: null,
-      pathLength: 0,
-      // The root is level 0: a value inside it is one level below the deepest of its ancestors.
-      depth: ancestors.length - 1,
-    },
-  ];
+  const recomposer = new Recomposer(start, lookup, options);
+  while (recomposer.work(WORK_PER_STEP)) yield;
+  return recomposer.result();
+}
 
-  const taint = () => {
-    for (let i = open.length - 1; i >= 0; i -= 1) {
-      const object = open[i] as OpenObject;
+/**
+ * The state of one recomposition: a stack of tasks in document order, the detached objects open
+ * on the path being built, and what was built already, so that an object referenced from several
+ * places is built once.
+ */
+class Recomposer {
+  private readonly tasks: Task[];
+  private readonly holder: Record<string, unknown> = {};
+  private readonly joins: ChunkJoin[] = [];
+  private readonly missing = new Set<string>();
+  private cycles = 0;
+  private depthLimited = 0;
+  private readonly built = new Map<string, Built>();
+  private readonly open: OpenObject[] = [];
+  private readonly onPath: Set<string>;
+  private readonly maxDepth: number;
+  /** Work done in the current step; a lookup (a parse) counts LOOKUP_WORK. */
+  private done = 0;
+
+  constructor(
+    start: unknown,
+    private readonly parsedLookup: Lookup,
+    options: ValueRecomposeOptions,
+  ) {
+    const ancestors = options.ancestors ?? [];
+    this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+    this.onPath = new Set(ancestors);
+    this.tasks = [
+      {
+        kind: 'visit',
+        value: start,
+        container: this.holder,
+        key: 'root',
+        link: null,
+        pathLength: 0,
+        // The root is level 0: a value inside it is one level below the deepest of its ancestors.
+        depth: ancestors.length - 1,
+      },
+    ];
+  }
+
+  /** Runs tasks until about `budget` work is done; false once none are left. */
+  work(budget: number): boolean {
+    this.done = 0;
+    for (let task = this.tasks.pop(); task !== undefined; task = this.tasks.pop()) {
+      if (task.kind === 'enter') this.enter(task.object);
+      else if (task.kind === 'exit') this.exit(task.object);
+      else if (isReference(task.value)) this.resolve(task, task.value.referencedId);
+      else this.copy(task);
+      this.done += 1;
+      if (this.done >= budget) return this.tasks.length > 0;
+    }
+    return false;
+  }
+
+  result(): Recomposition {
+    const { holder, joins, missing, cycles, depthLimited } = this;
+    return { value: holder.root, joins, missing: [...missing], cycles, depthLimited };
+  }
+
+  private readonly lookup: Lookup = (id) => {
+    this.done += LOOKUP_WORK;
+    return this.parsedLookup(id);
+  };
+
+  private taint(): void {
+    for (let i = this.open.length - 1; i >= 0; i -= 1) {
+      const object = this.open[i] as OpenObject;
       // Tainted objects always form the bottom of the stack, so the first one ends the walk.
       if (object.tainted) break;
       object.tainted = true;
     }
-  };
-  const grow = (height: number) => {
-    const parent = open.at(-1);
+  }
+
+  private grow(height: number): void {
+    const parent = this.open.at(-1);
     if (parent) parent.height = Math.max(parent.height, height + 1);
-  };
-  const enter = (object: OpenObject) => {
-    open.push(object);
-    onPath.add(object.id);
-  };
-  const exit = (object: OpenObject) => {
-    open.pop();
-    onPath.delete(object.id);
+  }
+
+  private enter(object: OpenObject): void {
+    this.open.push(object);
+    this.onPath.add(object.id);
+  }
+
+  private exit(object: OpenObject): void {
+    this.open.pop();
+    this.onPath.delete(object.id);
     const { slot } = object;
     if (slot && !object.tainted) {
-      built.set(object.id, {
+      this.built.set(object.id, {
         value: (slot.container as Record<PathSegment, unknown>)[slot.key],
         height: object.height,
         joinsStart: object.joinsStart,
-        joinsEnd: joins.length,
+        joinsEnd: this.joins.length,
         pathLength: slot.pathLength,
       });
     }
-    grow(object.height);
-  };
+    this.grow(object.height);
+  }
 
-  const resolve = (visit: Visit, id: string) => {
-    if (onPath.has(id)) {
+  private resolve(visit: Visit, id: string): void {
+    if (this.onPath.has(id)) {
       put(visit, marker('cycle', id));
-      cycles += 1;
-      taint();
+      this.cycles += 1;
+      this.taint();
       return;
     }
     const depth = visit.depth + 1;
-    if (depth > maxDepth) {
+    if (depth > this.maxDepth) {
       put(visit, marker('depthLimit', id));
-      depthLimited += 1;
-      taint();
+      this.depthLimited += 1;
+      this.taint();
       return;
     }
-    const known = built.get(id);
-    if (known && depth + known.height <= maxDepth) {
+    const known = this.built.get(id);
+    if (known && depth + known.height <= this.maxDepth) {
       put(visit, known.value);
       const prefix = pathOf(visit.link);
       for (let i = known.joinsStart; i < known.joinsEnd; i += 1) {
-        const join = joins[i] as ChunkJoin;
-        joins.push({ ...join, path: [...prefix, ...join.path.slice(known.pathLength)] });
+        const join = this.joins[i] as ChunkJoin;
+        this.joins.push({ ...join, path: [...prefix, ...join.path.slice(known.pathLength)] });
       }
-      grow(known.height);
+      this.grow(known.height);
       return;
     }
-    const target = lookup(id);
+    const target = this.lookup(id);
     if (target === undefined) {
       put(visit, marker('missing', id));
-      missing.add(id);
+      this.missing.add(id);
       // It takes a level all the same: where the parent is reused deeper, it becomes a depth marker.
-      grow(0);
+      this.grow(0);
       return;
     }
     const object: OpenObject = {
       id,
       slot: visit,
-      joinsStart: joins.length,
+      joinsStart: this.joins.length,
       height: 0,
       tainted: false,
     };
-    enter(object);
-    tasks.push({ kind: 'exit', object }, { ...visit, value: target, depth });
-  };
+    this.enter(object);
+    this.tasks.push({ kind: 'exit', object }, { ...visit, value: target, depth });
+  }
 
-  // Plain values are copied at once; nested ones become tasks, queued so that they are built in
-  // document order. Keys are written in order first so that the copy keeps the original key order.
-  const fill = <K extends PathSegment>(
-    parent: Visit,
-    container: Container,
-    keys: Iterable<K>,
-    read: (key: K) => unknown,
-    depth: number,
-  ): Visit[] => {
-    const nested: Visit[] = [];
-    for (const key of keys) {
-      const child = read(key);
-      if (typeof child === 'object' && child !== null) {
-        set(container, key, null);
-        nested.push({
-          kind: 'visit',
-          value: child,
-          container,
-          key,
-          link: extendPath(parent.link, key),
-          pathLength: parent.pathLength + 1,
-          depth,
-        });
-      } else set(container, key, child);
-    }
-    return nested;
-  };
   // Last first, so that they come off the stack in document order. A loop, not push(...): a
   // collection can hold 100,000 elements.
-  const schedule = (nested: readonly Task[]) => {
-    for (let i = nested.length - 1; i >= 0; i -= 1) tasks.push(nested[i] as Task);
-  };
+  private schedule(nested: readonly Task[]): void {
+    for (let i = nested.length - 1; i >= 0; i -= 1) this.tasks.push(nested[i] as Task);
+  }
 
-  const copyJoined = (visit: Visit, joined: JoinedChunks) => {
+  private copyJoined(visit: Visit, joined: JoinedChunks): void {
     const path = pathOf(visit.link);
     const { chunks, value: data } = joined;
-    joins.push({ path, chunks, missing: joined.missing.length, length: data.length });
-    for (const id of joined.missing) missing.add(id);
+    this.joins.push({ path, chunks, missing: joined.missing.length, length: data.length });
+    for (const id of joined.missing) this.missing.add(id);
     const array: unknown[] = new Array(data.length);
     put(visit, array);
     // Pushed last part first, so that the parts are built in order.
     for (let p = joined.parts.length - 1; p >= 0; p -= 1) {
       const { kind, id, start, length } = joined.parts[p] as ChunkPart;
       if (kind === 'cycle') {
-        cycles += 1;
-        taint();
+        this.cycles += 1;
+        this.taint();
       }
       const fromChunk = kind === 'chunk' && id !== null;
       const read = (index: number) => data[index];
@@ -286,46 +304,65 @@ export function* recomposeSteps(
       if (fromChunk) {
         // A chunk holding nested values (chunked lists of objects do): it is their ancestor.
         const object: OpenObject = { id, slot: null, joinsStart: 0, height: 0, tainted: false };
-        tasks.push({ kind: 'exit', object });
-        schedule(nested);
-        tasks.push({ kind: 'enter', object });
-      } else schedule(nested);
+        this.tasks.push({ kind: 'exit', object });
+        this.schedule(nested);
+        this.tasks.push({ kind: 'enter', object });
+      } else this.schedule(nested);
     }
-  };
+  }
 
-  const copy = (visit: Visit) => {
+  private copy(visit: Visit): void {
     const value = settled(visit.value);
     if (Array.isArray(value)) {
-      const joined = joinChunks(value, lookup, onPath);
+      const joined = joinChunks(value, this.lookup, this.onPath);
       if (joined) {
-        copyJoined(visit, joined);
+        this.copyJoined(visit, joined);
         return;
       }
       const array: unknown[] = new Array(value.length);
       put(visit, array);
-      schedule(fill(visit, array, value.keys(), (index) => value[index] as unknown, visit.depth));
+      this.schedule(
+        fill(visit, array, value.keys(), (index) => value[index] as unknown, visit.depth),
+      );
     } else if (typeof value === 'object' && value !== null) {
       const object: Record<string, unknown> = {};
       put(visit, object);
       const record = value as Record<string, unknown>;
-      schedule(fill(visit, object, Object.keys(record), (key) => record[key], visit.depth));
+      this.schedule(fill(visit, object, Object.keys(record), (key) => record[key], visit.depth));
     } else {
       put(visit, value);
     }
-  };
-
-  for (let task = tasks.pop(); task !== undefined; task = tasks.pop()) {
-    if (task.kind === 'enter') enter(task.object);
-    else if (task.kind === 'exit') exit(task.object);
-    else if (isReference(task.value)) resolve(task, task.value.referencedId);
-    else copy(task);
-    work += 1;
-    if (work >= WORK_PER_STEP) {
-      work = 0;
-      yield;
-    }
   }
-  return { value: holder.root, joins, missing: [...missing], cycles, depthLimited };
+}
+
+/**
+ * Copies plain values at once and returns the nested ones as visits, so that they are built in
+ * document order. Keys are written in order first so that the copy keeps the original key order.
+ */
+function fill<K extends PathSegment>(
+  parent: Visit,
+  container: Container,
+  keys: Iterable<K>,
+  read: (key: K) => unknown,
+  depth: number,
+): Visit[] {
+  const nested: Visit[] = [];
+  for (const key of keys) {
+    const child = read(key);
+    if (typeof child === 'object' && child !== null) {
+      set(container, key, null);
+      nested.push({
+        kind: 'visit',
+        value: child,
+        container,
+        key,
+        link: extendPath(parent.link, key),
+        pathLength: parent.pathLength + 1,
+        depth,
+      });
+    } else set(container, key, child);
+  }
+  return nested;
 }
 
 function* range(start: number, end: number): Generator<number> {
