@@ -1,4 +1,12 @@
-import { useDeferredValue, useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import {
+  useDeferredValue,
+  useEffect,
+  useEffectEvent,
+  useId,
+  useMemo,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import type { Path } from '../../speckle/paths';
 import { searchValue } from '../../speckle/search';
 import { isInternalKey } from '../../speckle/titles';
@@ -34,12 +42,12 @@ export function ObjectSearchBar({
   const [position, setPosition] = useState({ query: deferredQuery, index: 0 });
   const index = position.query === deferredQuery ? position.index : 0;
 
-  useEffect(() => {
-    const current = found.matches[index];
+  // Revealing belongs to a new result, not to each new onReveal function.
+  const revealCurrent = useEffectEvent((result: typeof found) => {
+    const current = result.matches[index];
     if (current) onReveal(current.path);
-    // Revealing belongs to a new result, not to each new onReveal function.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [found]);
+  });
+  useEffect(() => revealCurrent(found), [found]);
 
   function step(by: number) {
     // While typing, the shown result can lag the box: step through what the box says.

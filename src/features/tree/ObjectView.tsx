@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { EXPORT_FORMATS } from '../../export/formats';
 import { jsonValueSpan } from '../../export/jsonPath';
 import { joinWithin } from '../../export/parts';
@@ -93,11 +93,10 @@ function ParsedObjectView({
   const headingId = `object-${objectId}`;
   const readWhole = useMemo(() => memoised(() => JSON.parse(source.read()) as unknown), [source]);
 
-  const { reveal: revealPath } = tree;
+  // Only a new target moves the selection; the tree's own changes must not.
+  const revealTarget = useEffectEvent((path: Path) => tree.reveal(path));
   useEffect(() => {
-    if (reveal) revealPath(reveal);
-    // Only a new target moves the selection; the tree's own changes must not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (reveal) revealTarget(reveal);
   }, [reveal]);
 
   const activeRow = tree.activeRow?.kind === 'entry' ? tree.activeRow : null;
