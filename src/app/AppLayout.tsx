@@ -1,17 +1,13 @@
-import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet } from 'react-router';
 import { ConnectionPanel } from '../features/connection/ConnectionPanel';
-import { useConnectionStore } from '../connection/useConnections';
 import { useDemoServer } from '../connection/useDemoServer';
 import { LookupForm } from '../features/lookup/LookupForm';
-import { parseObjectRoute } from '../shared/objectRoute';
+import { useObjectRoute } from '../shared/useObjectRoute';
 import { ThemeSwitch } from './ThemeSwitch';
 
 export function AppLayout() {
-  const location = useLocation();
-  const route = parseObjectRoute(location.pathname, location.search);
+  const route = useObjectRoute();
   const demo = useDemoServer();
-  useServerFromRoute(route?.server ?? null);
 
   return (
     <div className="app">
@@ -36,12 +32,4 @@ export function AppLayout() {
       </div>
     </div>
   );
-}
-
-/** A shared link names its server with `?server=`: select it, adding it (without token) if new. */
-function useServerFromRoute(server: string | null) {
-  const store = useConnectionStore();
-  useEffect(() => {
-    if (server) store.selectOrAddByAddress(server);
-  }, [server, store]);
 }

@@ -1,9 +1,4 @@
-/**
- * A lookup's query, as the object page asks for it and as the lookup form starts it. The form
- * starts it before it draws the page, so that the request leaves as the user asks: with the page
- * drawn first, the indexing worker had its request 15–33 ms after the click; started first, 7–15 ms
- * (traced 100k loads, docs/loading.md), and the load ends that much sooner.
- */
+/** A lookup's query, as the object page reads it and as the route's loader starts it (app/warmLookup.ts). */
 import type { QueryClient } from '@tanstack/react-query';
 import type { ObjectAddress } from '../api/client';
 import { singleObjectQuery, type ObjectQueryInput } from '../api/objects';

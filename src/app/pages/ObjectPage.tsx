@@ -1,6 +1,6 @@
-import { useLocation } from 'react-router';
 import { webAppBase } from '../../speckle/serverUrl';
-import { parseObjectRoute, type LookupMode } from '../../shared/objectRoute';
+import type { LookupMode } from '../../shared/objectRoute';
+import { useObjectRoute } from '../../shared/useObjectRoute';
 import { activeServer, serverForAddress } from '../../connection/activeServer';
 import { useConnectionState, useConnectionStore } from '../../connection/useConnections';
 import { speckleWebUrl } from '../../speckle/links';
@@ -9,8 +9,7 @@ import { objectQueryInput } from '../../shared/lookupQuery';
 import { SingleObjectResult } from './SingleObjectResult';
 
 export function ObjectPage({ mode }: { mode: LookupMode }) {
-  const location = useLocation();
-  const route = parseObjectRoute(location.pathname, location.search);
+  const route = useObjectRoute();
   const projectId = route?.projectId ?? '';
   const objectId = route?.objectId ?? '';
   const serverInRoute = route?.server ?? null;

@@ -1,15 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { objectQueryKey } from '../../api/objects';
 import { objectRoutePath, type LookupMode, type ObjectRoute } from '../../shared/objectRoute';
 import { activeServer } from '../../connection/activeServer';
 import { useConnectionState, useConnectionStore } from '../../connection/useConnections';
 import { DEMO_SERVER_PATH, type DemoObject } from '../../connection/demoManifest';
 import { checkObjectId, checkProjectId, type IdCheck } from '../../speckle/ids';
 import { parseSpeckleLink } from '../../speckle/links';
-import { isLoading, ObjectSet } from '../../store/objectSet';
-import { objectQueryInput, startLookup } from '../../shared/lookupQuery';
 
 interface LinkOffer {
   /** A server the pasted link points to, when it is not the one selected. */
@@ -25,7 +21,6 @@ export function LookupForm({
   demoObjects: readonly DemoObject[];
 }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const store = useConnectionStore();
   const connections = useConnectionState();
   const active = activeServer(connections);
@@ -68,36 +63,12 @@ export function LookupForm({
     }
     setProjectId(project);
     setObjectId(object);
-    if (active.ok) {
-      forgetUnfinished(active.origin, active.access.token, project, object, mode);
-      const address = { projectId: project, objectId: object };
-      startLookup(queryClient, mode, objectQueryInput(active, store, address));
-    }
     const server = connections.servers.length > 1 && active.ok ? active.base : null;
     // Drawn at once rather than in a transition: a transition put a frame or two (25–40 ms,
     // measured) between the click and the page that shows the lookup's progress.
     void navigate(objectRoutePath({ projectId: project, objectId: object, mode, server }), {
       flushSync: true,
     });
-  }
-
-  /** Asking again for a result that failed or stopped short must fetch it again. */
-  function forgetUnfinished(
-    origin: string,
-    token: string,
-    projectId: string,
-    objectId: string,
-    mode: LookupMode,
-  ) {
-    const key = objectQueryKey(origin, token, { projectId, objectId }, mode);
-    const state = queryClient.getQueryState(key);
-    const data = queryClient.getQueryData(key);
-    const unfinished =
-      state?.status === 'error' ||
-      (data instanceof ObjectSet &&
-        data.getProgress().status !== 'complete' &&
-        !isLoading(data.getProgress()));
-    if (unfinished) queryClient.removeQueries({ queryKey: key, exact: true });
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
-import { objectRoutePath, parseObjectRoute } from '../../shared/objectRoute';
+import { objectRoutePath, type ObjectRoute } from '../../shared/objectRoute';
+import { useObjectRoute } from '../../shared/useObjectRoute';
 import type { Path } from '../../speckle/paths';
 
 /**
@@ -18,14 +19,22 @@ export const SHOWN_PARAM = 'object';
 
 export function useObjectNavigation(rootId: string) {
   const location = useLocation();
+  const route = useObjectRoute();
   const navigate = useNavigate();
   // The same functions until the location changes, so that memoised views handed them (the shown
   // object's tree) do not draw again whenever the page does.
-  return useMemo(() => objectNavigation(location, navigate, rootId), [location, navigate, rootId]);
+  return useMemo(
+    () => objectNavigation(location, route, navigate, rootId),
+    [location, route, navigate, rootId],
+  );
 }
 
-function objectNavigation(location: Location, navigate: NavigateFunction, rootId: string) {
-  const route = parseObjectRoute(location.pathname, location.search);
+function objectNavigation(
+  location: Location,
+  route: ObjectRoute | null,
+  navigate: NavigateFunction,
+  rootId: string,
+) {
   const search = new URLSearchParams(location.search);
   const shownId = search.get(SHOWN_PARAM) ?? rootId;
   const state = (location.state ?? {}) as NavigationState;
