@@ -1,8 +1,41 @@
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import tseslint from 'typescript-eslint';
+
+// The layers of src/, top to bottom: a folder imports only from layers below its own, never from
+// a sibling in its layer (../shared/architecture.md). Features are composed in app/, so no feature
+// imports another.
+const LAYERS = [
+  ['app'],
+  ['features'],
+  ['shared'],
+  ['export', 'loader', 'search'],
+  ['connection'],
+  ['store'],
+  ['api'],
+  ['speckle'],
+  ['scheduling', 'bytes'],
+];
+const FEATURES = ['connection', 'list', 'lookup', 'overview', 'result', 'search', 'tree'];
+
+const layerZones = LAYERS.flatMap((layer, depth) =>
+  layer.map((folder) => ({
+    target: `./src/${folder}`,
+    from: [...LAYERS.slice(0, depth).flat(), ...layer.filter((other) => other !== folder)].map(
+      (other) => `./src/${other}`,
+    ),
+    message: `src/${folder} sits below these folders in the layering: it may not import them.`,
+  })),
+);
+const featureZones = FEATURES.map((feature) => ({
+  target: `./src/features/${feature}`,
+  from: './src/features',
+  except: [`./${feature}`],
+  message: 'Features do not import one another: compose them in src/app.',
+}));
 
 export default tseslint.config(
   { ignores: ['dist', 'coverage', 'public/mockServiceWorker.js'] },
@@ -31,11 +64,48 @@ export default tseslint.config(
     languageOptions: { ecmaVersion: 'latest', globals: { ...globals.browser, ...globals.node } },
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.wat'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...layerZones.filter((zone) => zone.from.length > 0), ...featureZones] },
+      ],
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
     // One way in: only the API layer talks to the network.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/api/**'],
     rules: {
       'no-restricted-globals': ['error', { name: 'fetch', message: 'Only src/api calls fetch.' }],
+    },
+  },
+  {
+    // Speckle's rules and the byte scanners are pure: no I/O, no timers, no scheduling, no React.
+    files: ['src/speckle/**/*.ts', 'src/bytes/**/*.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...[
+          'fetch',
+          'setTimeout',
+          'setInterval',
+          'requestAnimationFrame',
+          'AbortController',
+          'MessageChannel',
+          'Worker',
+          'localStorage',
+          'sessionStorage',
+          'document',
+          'window',
+        ].map((name) => ({ name, message: `src/speckle and src/bytes are pure: no ${name}.` })),
+      ],
+      'no-restricted-imports': ['error', { patterns: ['react', 'react-*', '@tanstack/*'] }],
     },
   },
 );

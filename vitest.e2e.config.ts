@@ -5,7 +5,7 @@ import { watModulesPlugin } from './build/watModules.ts';
 // The machine has two cores and each file starts its own browser, so files run one at a time.
 export default defineConfig({
   // Some tests check the app against its own pure modules (recomposition, references, search),
-  // and those import a WebAssembly text module (src/speckle/asciiRuns.wat).
+  // and those import a WebAssembly text module (src/bytes/asciiRuns.wat).
   plugins: [watModulesPlugin()],
   test: {
     name: 'e2e',

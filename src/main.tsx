@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
-import { prepareIndexWorker } from './api/indexChannel';
+import { prepareIndexWorker } from './loader/indexChannel';
 import { AppProviders } from './app/AppProviders';
 import { createQueryClient } from './app/queryClient';
-import { appRoutes } from './app/routes';
+import { createAppRoutes } from './app/routes';
 import { ConnectionStore } from './connection/connectionStore';
 import { applyThemeChoice, readThemeChoice } from './app/theme';
 import './app/app.css';
@@ -14,12 +14,14 @@ applyThemeChoice(readThemeChoice(localStorage), document.documentElement);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+const queryClient = createQueryClient();
+const connections = new ConnectionStore({ local: localStorage, session: sessionStorage });
 createRoot(root).render(
   <StrictMode>
     <AppProviders
-      router={createBrowserRouter(appRoutes)}
-      queryClient={createQueryClient()}
-      connections={new ConnectionStore({ local: localStorage, session: sessionStorage })}
+      router={createBrowserRouter(createAppRoutes({ queryClient, connections }))}
+      queryClient={queryClient}
+      connections={connections}
     />
   </StrictMode>,
 );

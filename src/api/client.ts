@@ -8,7 +8,7 @@
  */
 import { isTextTooLarge, textTooLargeMessage } from '../speckle/textLimit';
 import { ApiError, type ApiErrorContext } from './apiError';
-import { alternateBase, webAppBase } from './serverUrl';
+import { alternateBase, webAppBase } from '../speckle/serverUrl';
 
 export interface ServerAccess {
   base: string;

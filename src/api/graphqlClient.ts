@@ -6,7 +6,7 @@
  */
 import { excerpt as oneLineExcerpt, type AnsweredBases, type ServerAccess } from './client';
 import { GraphqlError, type GraphqlErrorContext, type GraphqlErrorKind } from './graphqlError';
-import { webAppBase } from './serverUrl';
+import { webAppBase } from '../speckle/serverUrl';
 
 export interface GraphqlOperation {
   query: string;

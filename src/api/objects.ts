@@ -1,5 +1,6 @@
 /**
- * Query options for the two endpoints. Objects are content-addressed, so an answer never goes
+ * Query options for the single endpoint (the with-children load is the loader's:
+ * loader/objectSetQuery.ts). Objects are content-addressed, so an answer never goes
  * stale; the key names the server's origin because the same ids can live on different servers.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
@@ -9,10 +10,8 @@ import {
   type ObjectAddress,
   type ServerAccess,
 } from './client';
-import { loadObjectSet } from './loadObjectSet';
 import { tokenFingerprint } from './tokenFingerprint';
 import { retryDelayMs, shouldRetryAutomatically } from './retryPolicy';
-import { ObjectSet } from '../speckle/objectSet';
 
 export interface ObjectQueryInput extends ObjectAddress {
   origin: string;
@@ -26,7 +25,7 @@ export type ObjectQueryMode = 'single' | 'children';
 // inherit what servers did for another.
 const answeredBasesByClient = new WeakMap<QueryClient, AnsweredBases>();
 
-/** The bases that have answered in this query client's session (client.ts, AnsweredBases). */
+/** The bases that have answered in this app's session, for retries and error messages. */
 export function answeredBases(client: QueryClient): AnsweredBases {
   let answered = answeredBasesByClient.get(client);
   if (!answered) {
@@ -70,32 +69,5 @@ export function singleObjectQuery({
     staleTime: Infinity,
     retry: shouldRetryAutomatically,
     retryDelay: retryDelayMs,
-  });
-}
-
-/**
- * Resolves at once with a set that fills as the stream arrives; its progress, errors and automatic
- * retries live on the set, so a long download never holds the query in a pending state.
- *
- * gcTime 0: a set can hold hundreds of MB, so it leaves the cache as soon as no view shows it (a
- * new lookup, another page) rather than five minutes later; coming back loads it again. The query
- * client cancels a set's load when its query is removed (app/queryClient.ts).
- */
-export function objectWithChildrenQuery({
-  origin,
-  access,
-  onBaseResolved,
-  ...address
-}: ObjectQueryInput) {
-  return queryOptions({
-    queryKey: objectQueryKey(origin, access.token, address, 'children'),
-    queryFn: ({ client }) => {
-      const set = new ObjectSet();
-      void loadObjectSet(set, access, address, answeredBases(client), onBaseResolved);
-      return set;
-    },
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
   });
 }

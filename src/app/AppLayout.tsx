@@ -1,16 +1,15 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
-import { ConnectionPanel } from '../connection/ConnectionPanel';
-import { FieldFocusProvider } from '../connection/FieldFocusProvider';
+import { Outlet } from 'react-router';
+import { FieldFocusProvider } from '../shared/FieldFocusProvider';
 import { useConnectionStore } from '../connection/useConnections';
 import { useDemoServer } from '../connection/useDemoServer';
-import { LookupForm } from '../explorer/LookupForm';
-import { parseObjectRoute } from './objectRoute';
+import { ConnectionPanel } from '../features/connection/ConnectionPanel';
+import { LookupForm } from '../features/lookup/LookupForm';
+import { useObjectRoute } from '../shared/useObjectRoute';
 import { ThemeSwitch } from './ThemeSwitch';
 
 export function AppLayout() {
-  const location = useLocation();
-  const route = parseObjectRoute(location.pathname, location.search);
+  const route = useObjectRoute();
   const demo = useDemoServer();
   // After the demo is offered: a link to it saved before would otherwise be saved again by its
   // address (a "localhost:5173" beside the "My server" that Forget all leaves).

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ObjectSet } from '../speckle/objectSet';
+import { ObjectSet } from '../store/objectSet';
 
 export function createQueryClient(): QueryClient {
   const client = new QueryClient({

@@ -1,20 +1,38 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
+import type { ConnectionStore } from '../connection/connectionStore';
+import { WelcomePanel } from '../features/lookup/WelcomePanel';
+import { CHILDREN_PATTERN, SINGLE_PATTERN } from '../shared/objectRoute';
 import { AppLayout } from './AppLayout';
-import { ObjectPage } from '../explorer/ObjectPage';
-import { WelcomePanel } from '../explorer/WelcomePanel';
-import { RouteError } from './RouteError';
-import { CHILDREN_PATTERN, SINGLE_PATTERN } from './objectRoute';
+import { ObjectPage } from './pages/ObjectPage';
+import { PageError, RouteError } from './RouteError';
+import { isNewLookup, warmLookup } from './warmLookup';
 
-export const appRoutes: RouteObject[] = [
-  {
-    path: '/',
-    element: <AppLayout />,
-    errorElement: <RouteError />,
-    children: [
-      { index: true, element: <WelcomePanel /> },
-      { path: CHILDREN_PATTERN, element: <ObjectPage mode="children" /> },
-      { path: SINGLE_PATTERN, element: <ObjectPage mode="single" /> },
-      { path: '*', element: <WelcomePanel notFound /> },
-    ],
-  },
-];
+export function createAppRoutes({
+  queryClient,
+  connections,
+}: {
+  queryClient: QueryClient;
+  connections: ConnectionStore;
+}): RouteObject[] {
+  const objectRoute = (path: string, mode: 'single' | 'children'): RouteObject => ({
+    path,
+    loader: ({ request }) => warmLookup(queryClient, connections, new URL(request.url)),
+    shouldRevalidate: isNewLookup,
+    element: <ObjectPage mode={mode} />,
+    errorElement: <PageError />,
+  });
+  return [
+    {
+      path: '/',
+      element: <AppLayout />,
+      errorElement: <RouteError />,
+      children: [
+        { index: true, element: <WelcomePanel />, errorElement: <PageError /> },
+        objectRoute(CHILDREN_PATTERN, 'children'),
+        objectRoute(SINGLE_PATTERN, 'single'),
+        { path: '*', element: <WelcomePanel notFound /> },
+      ],
+    },
+  ];
+}

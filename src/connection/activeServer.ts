@@ -1,4 +1,4 @@
-import { parseServerUrl } from '../api/serverUrl';
+import { parseServerUrl } from '../speckle/serverUrl';
 import type { ServerAccess } from '../api/client';
 import type { ConnectionState, SavedServer } from './connectionStore';
 

@@ -4,7 +4,7 @@
  * localStorage. Everything read back is validated: storage written by an older version, or edited
  * by hand, must never crash the app, so anything unreadable is dropped.
  */
-import { parseServerUrl } from '../api/serverUrl';
+import { parseServerUrl } from '../speckle/serverUrl';
 import { baseOf, serverForAddress } from './activeServer';
 
 export interface SavedServer {

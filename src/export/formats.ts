@@ -6,11 +6,11 @@
  * Parts that read a growing list (a with-children load still arriving) take its length when
  * `parts()` is called, so a file made from a click holds what had arrived at that click.
  */
-import type { LineRecord } from '../api/lines';
-import type { ObjectSummary } from '../speckle/objectSet';
-import { itemsSoFar, sumOf, type ReadonlyList } from '../speckle/readonlyList';
+import type { LineRecord } from '../bytes/lines';
+import type { ObjectSummary } from '../store/objectSet';
+import { itemsSoFar, sumOf, type ReadonlyList } from '../scheduling/readonlyList';
 import type { Path } from '../speckle/paths';
-import { utf8ByteLength } from '../speckle/text';
+import { utf8ByteLength } from '../bytes/utf8Text';
 import { reindentJsonParts } from './jsonLayout';
 import { jsonValueSpan } from './jsonPath';
 import { byteSlices, type TextParts } from './parts';

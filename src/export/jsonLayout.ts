@@ -5,7 +5,7 @@
  * would not. The layout is `JSON.stringify(value, null, indent)`'s: for text whose tokens are
  * already in JavaScript's canonical form the output is identical to it.
  */
-import { JsonReader, TOKEN } from './jsonReader';
+import { JsonReader, TOKEN } from '../bytes/jsonReader';
 import { PartBuffer } from './parts';
 
 /**

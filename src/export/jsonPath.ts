@@ -4,7 +4,7 @@
  * form (which would change `-0`, `1e308` and long numbers).
  */
 import type { Path, PathSegment } from '../speckle/paths';
-import { JsonReader, TOKEN, type Token } from './jsonReader';
+import { JsonReader, TOKEN, type Token } from '../bytes/jsonReader';
 
 interface Container {
   isArray: boolean;

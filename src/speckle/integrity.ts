@@ -6,10 +6,10 @@
  * Built for 100,000 objects on the main thread or in a worker: references are read from each
  * object's bytes (`referencedIdsInText`) rather than by parsing or even decoding its text.
  */
-import type { LineRecord } from '../api/lines';
+import type { LineRecord } from '../bytes/lines';
 import { referencedIdsInText } from './references';
 import { countOf, formatCount, pluralOf } from './counts';
-import { closureOf } from './topLevelFields';
+import { closureOf } from '../bytes/topLevelFields';
 
 /** A received line; with its text's bytes when the caller keeps them (ObjectSet's records do). */
 export type CheckedRecord = LineRecord & {

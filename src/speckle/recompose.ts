@@ -1,173 +1,18 @@
 /**
- * Rebuilds objects the way Speckle's SDKs do on receive: every reference is replaced by the object it
- * names, recursively, and an array whose first resolved element is a DataChunk becomes the
- * concatenation of the chunks' `data`.
- *
- * Two forms: `resolveValue` resolves one value and nothing below it, so a tree view resolves nodes
- * as they are expanded; `recomposeValue` builds the whole tree below any value the recomposed view
- * shows (what it copies), and `recompose` below an object, with an explicit stack (a chain of
- * 10,000 references must not overflow the call stack). Downloads run the same engine in steps
- * (`recomposeSteps`), which the page takes in slices: a whole model takes seconds.
- *
- * What cannot be resolved stays visible as a marker object with a single key, never as an error:
- * - `{"__missing": "<id>"}`: the set holds no object with that id;
- * - `{"__cycle": "<id>"}`: the id is an ancestor on the path being expanded (ids are content hashes,
- *   so only corrupt data has cycles);
- * - `{"__depthLimit": "<id>"}`: resolving it would go deeper than `maxDepth` references below the root.
- * A chunk that is missing (or a cycle) leaves its marker in place in the joined array, so the hole
- * stays where it was.
+ * Rebuilds whole trees from the steps of resolve.ts: `recomposeValue` builds the whole tree below
+ * any value the recomposed view shows (what it copies), and `recompose` below an object, with an
+ * explicit stack (a chain of 10,000 references must not overflow the call stack). Downloads run the
+ * same engine in steps (`recomposeSteps`), which the page takes in slices: a whole model takes
+ * seconds.
  *
  * Chunks are joined whatever the depth, as part of the object that names them. A chunk is still a
  * detached object: references in its `data` (chunked lists of objects) sit one level deeper than
  * the array that named it, with the chunk as their ancestor.
  */
-import { settled } from './lazyObject';
+import { settled } from '../bytes/lazyObject';
 import { extendPath, pathOf, type Path, type PathLink, type PathSegment } from './paths';
 import { isReference } from './references';
-import { shortTypeName } from './types';
-
-/** The parsed object with this id, or undefined when the set does not hold it. */
-export type Lookup = (id: string) => unknown;
-
-export type MarkerKind = 'missing' | 'cycle' | 'depthLimit';
-
-const MARKER_KEYS: Record<MarkerKind, string> = {
-  missing: '__missing',
-  cycle: '__cycle',
-  depthLimit: '__depthLimit',
-};
-
-export function marker(kind: MarkerKind, id: string): Record<string, string> {
-  return { [MARKER_KEYS[kind]]: id };
-}
-
-/** What a marker object stands for, or null for any other value. */
-export function readMarker(value: unknown): { kind: MarkerKind; id: string } | null {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const keys = Object.keys(value);
-  if (keys.length !== 1) return null;
-  const id = (value as Record<string, unknown>)[keys[0] as string];
-  if (typeof id !== 'string') return null;
-  for (const kind of Object.keys(MARKER_KEYS) as MarkerKind[]) {
-    if (MARKER_KEYS[kind] === keys[0]) return { kind, id };
-  }
-  return null;
-}
-
-export function isDataChunk(value: unknown): value is { data: unknown } {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const type = (value as { speckle_type?: unknown }).speckle_type;
-  return typeof type === 'string' && shortTypeName(type) === 'DataChunk';
-}
-
-/** What one element of a chunked array became in the joined array. */
-export interface ChunkPart {
-  /** `chunk`: its data; `missing`/`cycle`: a marker; `other`: the element itself, not a chunk. */
-  kind: 'chunk' | 'missing' | 'cycle' | 'other';
-  /** The id it referenced; null for an element held inline. */
-  id: string | null;
-  /** Where its elements start in the joined array, and how many there are. */
-  start: number;
-  length: number;
-}
-
-export interface JoinedChunks {
-  /** The chunks' data end to end; markers where chunks are missing or cycles. */
-  value: unknown[];
-  /** One per element of the original array, in order. */
-  parts: ChunkPart[];
-  /** Chunks whose data was joined (empty ones included). */
-  chunks: number;
-  /** Ids of referenced chunks that are absent. */
-  missing: string[];
-}
-
-const NO_ANCESTORS: ReadonlySet<string> = new Set();
-
-/**
- * The joined form of a chunked array, or null when `array` is not one. `ancestors` as for
- * `resolveValue`: a chunk that is its own ancestor (its data holds an array of itself) is a cycle.
- */
-export function joinChunks(
-  array: readonly unknown[],
-  lookup: Lookup,
-  ancestors: ReadonlySet<string> = NO_ANCESTORS,
-): JoinedChunks | null {
-  // The first element that resolves decides; parse it once, since chunks are big.
-  let decidingIndex = -1;
-  let decidingTarget: unknown;
-  for (let i = 0; i < array.length && decidingIndex === -1; i += 1) {
-    const element = array[i];
-    const target = isReference(element) ? lookup(element.referencedId) : element;
-    if (target !== undefined) [decidingIndex, decidingTarget] = [i, target];
-  }
-  if (!isDataChunk(decidingTarget)) return null;
-
-  const joined: JoinedChunks = { value: [], parts: [], chunks: 0, missing: [] };
-  array.forEach((element, index) => {
-    const id = isReference(element) ? element.referencedId : null;
-    const start = joined.value.length;
-    let kind: ChunkPart['kind'];
-    let target: unknown = element;
-    if (index === decidingIndex) target = decidingTarget;
-    else if (id !== null) target = lookup(id);
-    if (id !== null && target === undefined) {
-      kind = 'missing';
-      joined.missing.push(id);
-      joined.value.push(marker('missing', id));
-    } else if (id !== null && ancestors.has(id)) {
-      kind = 'cycle';
-      joined.value.push(marker('cycle', id));
-    } else if (isDataChunk(target) && Array.isArray(target.data)) {
-      kind = 'chunk';
-      joined.chunks += 1;
-      // A loop, not push(...data): spreading 62,500 arguments is near engine limits.
-      for (const item of target.data as unknown[]) joined.value.push(item);
-    } else {
-      // Not a chunk after all: kept as it was, for the caller to resolve like any element.
-      kind = 'other';
-      joined.value.push(element);
-    }
-    joined.parts.push({ kind, id, start, length: joined.value.length - start });
-  });
-  return joined;
-}
-
-export type Resolution =
-  /** Neither a reference nor a chunked array: shown as it is. */
-  | { kind: 'value'; value: unknown }
-  /** A reference and the object it names (whose own references are not resolved yet). */
-  | { kind: 'object'; id: string; value: unknown }
-  | { kind: 'missing'; id: string }
-  | { kind: 'cycle'; id: string }
-  /**
-   * A chunked array, joined. Elements from a part of kind `chunk` with an id have that chunk as
-   * one more ancestor.
-   */
-  | ({ kind: 'chunks' } & JoinedChunks);
-
-/**
- * One step of recomposition. `ancestors` are the ids of the objects on the path from the root to
- * `value` (the root included): a reference back to one of them is a cycle. A child of an
- * `object` resolution has that object's id as one more ancestor.
- */
-export function resolveValue(
-  value: unknown,
-  lookup: Lookup,
-  ancestors: ReadonlySet<string> = NO_ANCESTORS,
-): Resolution {
-  if (isReference(value)) {
-    const id = value.referencedId;
-    if (ancestors.has(id)) return { kind: 'cycle', id };
-    const target = lookup(id);
-    return target === undefined ? { kind: 'missing', id } : { kind: 'object', id, value: target };
-  }
-  if (Array.isArray(value)) {
-    const joined = joinChunks(value, lookup, ancestors);
-    if (joined) return { kind: 'chunks', ...joined };
-  }
-  return { kind: 'value', value };
-}
+import { joinChunks, marker, type ChunkPart, type JoinedChunks, type Lookup } from './resolve';
 
 /**
  * References followed below the root by default. Real closures go about 10 deep; each level adds a
@@ -279,159 +124,177 @@ const WORK_PER_STEP = 256;
  */
 export function* recomposeSteps(
   start: unknown,
-  parsedLookup: Lookup,
+  lookup: Lookup,
   options: ValueRecomposeOptions = {},
 ): Generator<void, Recomposition, void> {
-  let work = 0;
-  const lookup: Lookup = (id) => {
-    work += LOOKUP_WORK;
-    return parsedLookup(id);
-  };
-  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-  const ancestors = options.ancestors ?? [];
-  const joins: ChunkJoin[] = [];
-  const missing = new Set<string>();
-  let cycles = 0;
-  let depthLimited = 0;
-  const built = new Map<string, Built>();
-  const open: OpenObject[] = [];
-  const onPath = new Set<string>(ancestors);
-  const holder: Record<string, unknown> = {};
-  const tasks: Task[] = [
-    {
-      kind: 'visit',
-      value: start,
-      container: holder,
-      key: 'root',
-      link: null,
-      pathLength: 0,
-      // The root is level 0: a value inside it is one level below the deepest of its ancestors.
-      depth: ancestors.length - 1,
-    },
-  ];
+  const recomposer = new Recomposer(start, lookup, options);
+  while (recomposer.work(WORK_PER_STEP)) yield;
+  return recomposer.result();
+}
 
-  const taint = () => {
-    for (let i = open.length - 1; i >= 0; i -= 1) {
-      const object = open[i] as OpenObject;
+/**
+ * The state of one recomposition: a stack of tasks in document order, the detached objects open
+ * on the path being built, and what was built already, so that an object referenced from several
+ * places is built once.
+ */
+class Recomposer {
+  private readonly tasks: Task[];
+  private readonly holder: Record<string, unknown> = {};
+  private readonly joins: ChunkJoin[] = [];
+  private readonly missing = new Set<string>();
+  private cycles = 0;
+  private depthLimited = 0;
+  private readonly built = new Map<string, Built>();
+  private readonly open: OpenObject[] = [];
+  private readonly onPath: Set<string>;
+  private readonly maxDepth: number;
+  /** Work done in the current step; a lookup (a parse) counts LOOKUP_WORK. */
+  private done = 0;
+
+  constructor(
+    start: unknown,
+    private readonly parsedLookup: Lookup,
+    options: ValueRecomposeOptions,
+  ) {
+    const ancestors = options.ancestors ?? [];
+    this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+    this.onPath = new Set(ancestors);
+    this.tasks = [
+      {
+        kind: 'visit',
+        value: start,
+        container: this.holder,
+        key: 'root',
+        link: null,
+        pathLength: 0,
+        // The root is level 0: a value inside it is one level below the deepest of its ancestors.
+        depth: ancestors.length - 1,
+      },
+    ];
+  }
+
+  /** Runs tasks until about `budget` work is done; false once none are left. */
+  work(budget: number): boolean {
+    this.done = 0;
+    for (let task = this.tasks.pop(); task !== undefined; task = this.tasks.pop()) {
+      if (task.kind === 'enter') this.enter(task.object);
+      else if (task.kind === 'exit') this.exit(task.object);
+      else if (isReference(task.value)) this.resolve(task, task.value.referencedId);
+      else this.copy(task);
+      this.done += 1;
+      if (this.done >= budget) return this.tasks.length > 0;
+    }
+    return false;
+  }
+
+  result(): Recomposition {
+    const { holder, joins, missing, cycles, depthLimited } = this;
+    return { value: holder.root, joins, missing: [...missing], cycles, depthLimited };
+  }
+
+  private readonly lookup: Lookup = (id) => {
+    this.done += LOOKUP_WORK;
+    return this.parsedLookup(id);
+  };
+
+  private taint(): void {
+    for (let i = this.open.length - 1; i >= 0; i -= 1) {
+      const object = this.open[i] as OpenObject;
       // Tainted objects always form the bottom of the stack, so the first one ends the walk.
       if (object.tainted) break;
       object.tainted = true;
     }
-  };
-  const grow = (height: number) => {
-    const parent = open.at(-1);
+  }
+
+  private grow(height: number): void {
+    const parent = this.open.at(-1);
     if (parent) parent.height = Math.max(parent.height, height + 1);
-  };
-  const enter = (object: OpenObject) => {
-    open.push(object);
-    onPath.add(object.id);
-  };
-  const exit = (object: OpenObject) => {
-    open.pop();
-    onPath.delete(object.id);
+  }
+
+  private enter(object: OpenObject): void {
+    this.open.push(object);
+    this.onPath.add(object.id);
+  }
+
+  private exit(object: OpenObject): void {
+    this.open.pop();
+    this.onPath.delete(object.id);
     const { slot } = object;
     if (slot && !object.tainted) {
-      built.set(object.id, {
+      this.built.set(object.id, {
         value: (slot.container as Record<PathSegment, unknown>)[slot.key],
         height: object.height,
         joinsStart: object.joinsStart,
-        joinsEnd: joins.length,
+        joinsEnd: this.joins.length,
         pathLength: slot.pathLength,
       });
     }
-    grow(object.height);
-  };
+    this.grow(object.height);
+  }
 
-  const resolve = (visit: Visit, id: string) => {
-    if (onPath.has(id)) {
+  private resolve(visit: Visit, id: string): void {
+    if (this.onPath.has(id)) {
       put(visit, marker('cycle', id));
-      cycles += 1;
-      taint();
+      this.cycles += 1;
+      this.taint();
       return;
     }
     const depth = visit.depth + 1;
-    if (depth > maxDepth) {
+    if (depth > this.maxDepth) {
       put(visit, marker('depthLimit', id));
-      depthLimited += 1;
-      taint();
+      this.depthLimited += 1;
+      this.taint();
       return;
     }
-    const known = built.get(id);
-    if (known && depth + known.height <= maxDepth) {
+    const known = this.built.get(id);
+    if (known && depth + known.height <= this.maxDepth) {
       put(visit, known.value);
       const prefix = pathOf(visit.link);
       for (let i = known.joinsStart; i < known.joinsEnd; i += 1) {
-        const join = joins[i] as ChunkJoin;
-        joins.push({ ...join, path: [...prefix, ...join.path.slice(known.pathLength)] });
+        const join = this.joins[i] as ChunkJoin;
+        this.joins.push({ ...join, path: [...prefix, ...join.path.slice(known.pathLength)] });
       }
-      grow(known.height);
+      this.grow(known.height);
       return;
     }
-    const target = lookup(id);
+    const target = this.lookup(id);
     if (target === undefined) {
       put(visit, marker('missing', id));
-      missing.add(id);
+      this.missing.add(id);
       // It takes a level all the same: where the parent is reused deeper, it becomes a depth marker.
-      grow(0);
+      this.grow(0);
       return;
     }
     const object: OpenObject = {
       id,
       slot: visit,
-      joinsStart: joins.length,
+      joinsStart: this.joins.length,
       height: 0,
       tainted: false,
     };
-    enter(object);
-    tasks.push({ kind: 'exit', object }, { ...visit, value: target, depth });
-  };
+    this.enter(object);
+    this.tasks.push({ kind: 'exit', object }, { ...visit, value: target, depth });
+  }
 
-  // Plain values are copied at once; nested ones become tasks, queued so that they are built in
-  // document order. Keys are written in order first so that the copy keeps the original key order.
-  const fill = <K extends PathSegment>(
-    parent: Visit,
-    container: Container,
-    keys: Iterable<K>,
-    read: (key: K) => unknown,
-    depth: number,
-  ): Visit[] => {
-    const nested: Visit[] = [];
-    for (const key of keys) {
-      const child = read(key);
-      if (typeof child === 'object' && child !== null) {
-        set(container, key, null);
-        nested.push({
-          kind: 'visit',
-          value: child,
-          container,
-          key,
-          link: extendPath(parent.link, key),
-          pathLength: parent.pathLength + 1,
-          depth,
-        });
-      } else set(container, key, child);
-    }
-    return nested;
-  };
   // Last first, so that they come off the stack in document order. A loop, not push(...): a
   // collection can hold 100,000 elements.
-  const schedule = (nested: readonly Task[]) => {
-    for (let i = nested.length - 1; i >= 0; i -= 1) tasks.push(nested[i] as Task);
-  };
+  private schedule(nested: readonly Task[]): void {
+    for (let i = nested.length - 1; i >= 0; i -= 1) this.tasks.push(nested[i] as Task);
+  }
 
-  const copyJoined = (visit: Visit, joined: JoinedChunks) => {
+  private copyJoined(visit: Visit, joined: JoinedChunks): void {
     const path = pathOf(visit.link);
     const { chunks, value: data } = joined;
-    joins.push({ path, chunks, missing: joined.missing.length, length: data.length });
-    for (const id of joined.missing) missing.add(id);
+    this.joins.push({ path, chunks, missing: joined.missing.length, length: data.length });
+    for (const id of joined.missing) this.missing.add(id);
     const array: unknown[] = new Array(data.length);
     put(visit, array);
     // Pushed last part first, so that the parts are built in order.
     for (let p = joined.parts.length - 1; p >= 0; p -= 1) {
       const { kind, id, start, length } = joined.parts[p] as ChunkPart;
       if (kind === 'cycle') {
-        cycles += 1;
-        taint();
+        this.cycles += 1;
+        this.taint();
       }
       const fromChunk = kind === 'chunk' && id !== null;
       const read = (index: number) => data[index];
@@ -441,46 +304,65 @@ export function* recomposeSteps(
       if (fromChunk) {
         // A chunk holding nested values (chunked lists of objects do): it is their ancestor.
         const object: OpenObject = { id, slot: null, joinsStart: 0, height: 0, tainted: false };
-        tasks.push({ kind: 'exit', object });
-        schedule(nested);
-        tasks.push({ kind: 'enter', object });
-      } else schedule(nested);
+        this.tasks.push({ kind: 'exit', object });
+        this.schedule(nested);
+        this.tasks.push({ kind: 'enter', object });
+      } else this.schedule(nested);
     }
-  };
+  }
 
-  const copy = (visit: Visit) => {
+  private copy(visit: Visit): void {
     const value = settled(visit.value);
     if (Array.isArray(value)) {
-      const joined = joinChunks(value, lookup, onPath);
+      const joined = joinChunks(value, this.lookup, this.onPath);
       if (joined) {
-        copyJoined(visit, joined);
+        this.copyJoined(visit, joined);
         return;
       }
       const array: unknown[] = new Array(value.length);
       put(visit, array);
-      schedule(fill(visit, array, value.keys(), (index) => value[index] as unknown, visit.depth));
+      this.schedule(
+        fill(visit, array, value.keys(), (index) => value[index] as unknown, visit.depth),
+      );
     } else if (typeof value === 'object' && value !== null) {
       const object: Record<string, unknown> = {};
       put(visit, object);
       const record = value as Record<string, unknown>;
-      schedule(fill(visit, object, Object.keys(record), (key) => record[key], visit.depth));
+      this.schedule(fill(visit, object, Object.keys(record), (key) => record[key], visit.depth));
     } else {
       put(visit, value);
     }
-  };
-
-  for (let task = tasks.pop(); task !== undefined; task = tasks.pop()) {
-    if (task.kind === 'enter') enter(task.object);
-    else if (task.kind === 'exit') exit(task.object);
-    else if (isReference(task.value)) resolve(task, task.value.referencedId);
-    else copy(task);
-    work += 1;
-    if (work >= WORK_PER_STEP) {
-      work = 0;
-      yield;
-    }
   }
-  return { value: holder.root, joins, missing: [...missing], cycles, depthLimited };
+}
+
+/**
+ * Copies plain values at once and returns the nested ones as visits, so that they are built in
+ * document order. Keys are written in order first so that the copy keeps the original key order.
+ */
+function fill<K extends PathSegment>(
+  parent: Visit,
+  container: Container,
+  keys: Iterable<K>,
+  read: (key: K) => unknown,
+  depth: number,
+): Visit[] {
+  const nested: Visit[] = [];
+  for (const key of keys) {
+    const child = read(key);
+    if (typeof child === 'object' && child !== null) {
+      set(container, key, null);
+      nested.push({
+        kind: 'visit',
+        value: child,
+        container,
+        key,
+        link: extendPath(parent.link, key),
+        pathLength: parent.pathLength + 1,
+        depth,
+      });
+    } else set(container, key, child);
+  }
+  return nested;
 }
 
 function* range(start: number, end: number): Generator<number> {

@@ -7,8 +7,8 @@
  * sibling `speckle_type`. Walks are iterative: a value nested 10,000 levels deep must not overflow
  * the call stack.
  */
-import { BACKSLASH, holdsAt, isKeyAt, QUOTE, skipSpace, stringEnd } from './jsonBytes';
-import { decodeSpan } from './utf8Text';
+import { BACKSLASH, holdsAt, isKeyAt, QUOTE, skipSpace, stringEnd } from '../bytes/jsonBytes';
+import { decodeSpan } from '../bytes/utf8Text';
 import { extendPath, pathOf, type Path, type PathLink } from './paths';
 
 export interface Reference {

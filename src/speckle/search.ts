@@ -8,7 +8,7 @@
  * that the JSON writes differently from JavaScript (`1e21` vs `1e+21`); every Speckle writer seen
  * so far prints plain decimals.
  */
-import type { LineRecord } from '../api/lines';
+import type { LineRecord } from '../bytes/lines';
 import { extendPath, pathOf, type Path, type PathLink } from './paths';
 
 export type MatchOn = 'key' | 'value';

@@ -1,22 +1,3 @@
-const NON_ASCII = /[\u0080-\uffff]/;
-
-/** UTF-8 length without encoding: most Speckle JSON is pure ASCII, which the regex rules out fast. */
-export function utf8ByteLength(text: string): number {
-  if (!NON_ASCII.test(text)) return text.length;
-  let bytes = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
-      // A surrogate pair is one four-byte character.
-      bytes += 4;
-      i += 1;
-    } else bytes += 3;
-  }
-  return bytes;
-}
-
 const UNITS = ['B', 'kB', 'MB', 'GB'];
 
 /** Decimal units, as browsers and operating systems show download sizes. */

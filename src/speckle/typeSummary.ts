@@ -3,8 +3,7 @@
  * the largest objects. Works on the summaries the object set keeps while loading, so nothing is
  * parsed again.
  */
-import type { ObjectSummary } from './objectSet';
-import { closureOf } from './topLevelFields';
+import { closureOf } from '../bytes/topLevelFields';
 import { shortTypeName, typeChain } from './types';
 
 export interface TypeTotals {
@@ -17,10 +16,18 @@ export interface TypeTotals {
   bytes: number;
 }
 
+/** An object as the received set indexes it: what a summary needs, without parsing it. */
+export interface SizedObject {
+  id: string;
+  speckleType: string;
+  /** Size of the object's text in UTF-8 bytes. */
+  bytes: number;
+}
+
 export const NO_TYPE_LABEL = '(no speckle_type)';
 
 /** Totals per full `speckle_type`, most objects first (then most bytes, then by type). */
-export function summarizeTypes(summaries: Iterable<ObjectSummary>): TypeTotals[] {
+export function summarizeTypes(summaries: Iterable<SizedObject>): TypeTotals[] {
   const tally = new TypeTally();
   for (const summary of summaries) tally.add(summary);
   return tally.totals();
@@ -33,7 +40,7 @@ export function summarizeTypes(summaries: Iterable<ObjectSummary>): TypeTotals[]
 export class TypeTally {
   private readonly byType = new Map<string, { count: number; bytes: number }>();
 
-  add({ speckleType, bytes }: ObjectSummary): void {
+  add({ speckleType, bytes }: SizedObject): void {
     const total = this.byType.get(speckleType);
     if (total) {
       total.count += 1;
@@ -140,7 +147,7 @@ export class DepthTally {
 }
 
 /** The `n` largest objects by bytes, largest first (ties by id), in one pass without sorting all. */
-export function largestObjects(summaries: Iterable<ObjectSummary>, n: number): ObjectSummary[] {
+export function largestObjects(summaries: Iterable<SizedObject>, n: number): SizedObject[] {
   const top = new LargestObjects(n);
   for (const summary of summaries) top.add(summary);
   return top.list();
@@ -148,11 +155,11 @@ export function largestObjects(summaries: Iterable<ObjectSummary>, n: number): O
 
 /** largestObjects one object at a time: each add is a comparison, or a binary search when it fits. */
 export class LargestObjects {
-  private readonly top: ObjectSummary[] = [];
+  private readonly top: SizedObject[] = [];
 
   constructor(private readonly n: number) {}
 
-  add(summary: ObjectSummary): void {
+  add(summary: SizedObject): void {
     const { top, n } = this;
     if (n <= 0) return;
     const last = top.at(-1);
@@ -162,18 +169,18 @@ export class LargestObjects {
     let high = top.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (before(top[middle] as ObjectSummary, summary)) low = middle + 1;
+      if (before(top[middle] as SizedObject, summary)) low = middle + 1;
       else high = middle;
     }
     top.splice(low, 0, summary);
     if (top.length > n) top.pop();
   }
 
-  list(): ObjectSummary[] {
+  list(): SizedObject[] {
     return [...this.top];
   }
 }
 
-function before(a: ObjectSummary, b: ObjectSummary): boolean {
+function before(a: SizedObject, b: SizedObject): boolean {
   return a.bytes > b.bytes || (a.bytes === b.bytes && a.id < b.id);
 }

@@ -8,8 +8,8 @@ import { CUBE_LINES, CUBE_OBJECTS, PROJECT_ID, ROOT_ID, serveWithChildren } from
 // it, and how often the page draws the breadcrumb (not memoised, so drawn whenever the page is).
 // The components themselves stay the real ones.
 const drawn = vi.hoisted(() => ({ trees: 0, trails: 0 }));
-vi.mock('../../src/explorer/ObjectTree', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/explorer/ObjectTree')>();
+vi.mock('../../src/features/tree/ObjectTree', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/features/tree/ObjectTree')>();
   return {
     ...actual,
     ObjectTree(props: ComponentProps<typeof actual.ObjectTree>) {
@@ -18,8 +18,8 @@ vi.mock('../../src/explorer/ObjectTree', async (importOriginal) => {
     },
   };
 });
-vi.mock('../../src/explorer/ObjectTrail', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/explorer/ObjectTrail')>();
+vi.mock('../../src/features/result/ObjectTrail', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/features/result/ObjectTrail')>();
   return {
     ...actual,
     ObjectTrail(props: ComponentProps<typeof actual.ObjectTrail>) {

@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ObjectList } from '../../src/explorer/ObjectList';
-import type { ObjectSummary } from '../../src/speckle/objectSet';
+import { ObjectList } from '../../src/features/list/ObjectList';
+import type { ObjectSummary } from '../../src/store/objectSet';
 
 const HUNDRED_THOUSAND = 100_000;
 

@@ -4,7 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { AppProviders } from '../../src/app/AppProviders';
 import { createQueryClient } from '../../src/app/queryClient';
-import { appRoutes } from '../../src/app/routes';
+import { createAppRoutes } from '../../src/app/routes';
 import { ConnectionStore } from '../../src/connection/connectionStore';
 import { SERVER, TOKEN } from './speckleDouble';
 
@@ -22,9 +22,11 @@ export function renderApp({
       connections.setToken(id, token);
     }
   }
-  const router = createMemoryRouter(appRoutes, { initialEntries: [route] });
-  const user = userEvent.setup();
   const queryClient = createQueryClient();
+  const router = createMemoryRouter(createAppRoutes({ queryClient, connections }), {
+    initialEntries: [route],
+  });
+  const user = userEvent.setup();
   const view = render(
     <AppProviders router={router} queryClient={queryClient} connections={connections} />,
   );

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ObjectSet } from '../../src/speckle/objectSet';
+import { ObjectSet } from '../../src/store/objectSet';
 import { expectShownObject, renderApp } from './renderApp';
 import {
   CUBE_LINES,

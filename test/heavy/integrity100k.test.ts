@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LineRecord } from '../../src/api/lines';
+import type { LineRecord } from '../../src/bytes/lines';
 import { checkClosure } from '../../src/speckle/integrity';
 
 describe('checkClosure on a 100,000-object model', () => {

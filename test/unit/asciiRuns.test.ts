@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { wasmScanner, wordScanner, type AsciiRunScanner } from '../../src/speckle/asciiRuns';
+import { wasmScanner, wordScanner, type AsciiRunScanner } from '../../src/bytes/asciiRuns';
 
 const NEWLINE = 0x0a;
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromErrorData, loadBody, type FromLoad } from '../../src/workers/bodyLoad';
-import { BlockIndexer } from '../../src/workers/indexing';
+import { fromErrorData, loadBody, type FromLoad } from '../../src/loader/bodyLoad';
+import { BlockIndexer } from '../../src/loader/indexing';
 
 const ROOT = 'a'.repeat(32);
 const CHILD = 'b'.repeat(32);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { FromLoad } from '../../src/workers/bodyLoad';
-import { holdBytes } from '../../src/workers/byteHold';
-import { answer, BlockIndexer, type IndexedBlock } from '../../src/workers/indexing';
+import type { FromLoad } from '../../src/loader/bodyLoad';
+import { holdBytes } from '../../src/loader/byteHold';
+import { answer, BlockIndexer } from '../../src/loader/indexing';
+import type { IndexedBlock } from '../../src/store/indexedBlock';
 
 const encoder = new TextEncoder();
 const ROOT = 'a'.repeat(32);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrayVault, portVault } from '../../src/api/byteVault';
+import { arrayVault, portVault } from '../../src/loader/byteVault';
 
 const part = (...bytes: number[]) => new Uint8Array(bytes);
 

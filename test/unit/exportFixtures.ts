@@ -1,5 +1,5 @@
 import type { TextParts } from '../../src/export/parts';
-import type { LineRecord } from '../../src/api/lines';
+import type { LineRecord } from '../../src/bytes/lines';
 import { readRealFixture } from './realFixtures';
 
 /** The top-level elements of a JSON array as they are written in it, byte for byte. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { InvalidJsonError } from '../../src/export/jsonReader';
+import { InvalidJsonError } from '../../src/bytes/jsonReader';
 import { reindentJsonParts } from '../../src/export/jsonLayout';
 import { PART_CHARS } from '../../src/export/parts';
 import { AWKWARD_OBJECT, databaseRecords, fixtureText } from './exportFixtures';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LineRecord } from '../../src/api/lines';
+import type { LineRecord } from '../../src/bytes/lines';
 import {
   EXPORT_FORMATS,
   exportFileName,
@@ -11,8 +11,8 @@ import {
   type ExportObject,
 } from '../../src/export/formats';
 import type { TextParts } from '../../src/export/parts';
-import { ObjectSet } from '../../src/speckle/objectSet';
-import { BlockIndexer } from '../../src/workers/indexing';
+import { ObjectSet } from '../../src/store/objectSet';
+import { BlockIndexer } from '../../src/loader/indexing';
 import { appendRecords, loadedSet } from './objectSets';
 import {
   arrayElementTexts,

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The module holds its ballast for the worker's lifetime: each test gets a fresh copy of it.
 async function freshBallast() {
-  return (await import('../../src/workers/gcBallast')).holdGcBallast;
+  return (await import('../../src/loader/gcBallast')).holdGcBallast;
 }
 
 describe('holdGcBallast', () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GrowingScan, type Accumulator } from '../../src/explorer/growingScan';
-import { nextTask } from '../../src/speckle/nextTask';
+import { GrowingScan, type Accumulator } from '../../src/scheduling/growingScan';
+import { nextTask } from '../../src/scheduling/nextTask';
 
 function sumOf(): Accumulator<number, { sum: number; count: number }> {
   let sum = 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { idHash } from '../../src/speckle/idHash';
-import { IdTable } from '../../src/speckle/idTable';
-import { Column } from '../../src/speckle/lineColumns';
+import { idHash } from '../../src/bytes/idHash';
+import { IdTable } from '../../src/store/idTable';
+import { Column } from '../../src/store/lineColumns';
 
 describe('idHash', () => {
   it('hashes a span of a text as the same id on its own', () => {

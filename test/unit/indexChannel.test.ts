@@ -45,7 +45,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const channelModule = () => import('../../src/api/indexChannel');
+const channelModule = () => import('../../src/loader/indexChannel');
 const access = { base: 'https://speckle.example', token: 'secret-token' };
 const address = { projectId: 'p', objectId: 'a'.repeat(32) };
 

@@ -1,12 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ObjectSet } from '../../src/speckle/objectSet';
-import { itemsSoFar } from '../../src/speckle/readonlyList';
-import {
-  answer,
-  BlockIndexer,
-  type FromIndexer,
-  type IndexedBlock,
-} from '../../src/workers/indexing';
+import { ObjectSet } from '../../src/store/objectSet';
+import { itemsSoFar } from '../../src/scheduling/readonlyList';
+import { answer, BlockIndexer, type FromIndexer } from '../../src/loader/indexing';
+import type { IndexedBlock } from '../../src/store/indexedBlock';
 
 const encoder = new TextEncoder();
 const ROOT = 'a'.repeat(32);

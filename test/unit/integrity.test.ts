@@ -6,7 +6,7 @@ import {
   type DanglingReference,
 } from '../../src/speckle/integrity';
 import { referencedIds } from '../../src/speckle/references';
-import { readTopLevelClosure } from '../../src/speckle/topLevelFields';
+import { readTopLevelClosure } from '../../src/bytes/topLevelFields';
 import {
   brepFixture,
   generatedFixture,

@@ -5,7 +5,7 @@ import {
   parseDeferringLarge,
   settled,
   topLevelMembers,
-} from '../../src/speckle/lazyObject';
+} from '../../src/bytes/lazyObject';
 import { generatedFixture, revitModelRoot } from './speckleFixtures';
 
 const ALWAYS = { scanFrom: 0, deferFrom: 0 };

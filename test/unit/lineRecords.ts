@@ -1,4 +1,4 @@
-import type { LineBlock, LineRecord } from '../../src/api/lines';
+import type { LineBlock, LineRecord } from '../../src/bytes/lines';
 
 const decoder = new TextDecoder();
 

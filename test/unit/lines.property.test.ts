@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LineSplitter, type LineRecord, type MalformedLine } from '../../src/api/lines';
+import { LineSplitter, type LineRecord, type MalformedLine } from '../../src/bytes/lines';
 import { recordsOf, textAfter } from './lineRecords';
 
 const encoder = new TextEncoder();

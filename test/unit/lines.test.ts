@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LineSplitter, type LineRecord, type MalformedLine } from '../../src/api/lines';
+import { LineSplitter, type LineRecord, type MalformedLine } from '../../src/bytes/lines';
 import { recordsOf, textAfter } from './lineRecords';
 import { readRealFixture } from './realFixtures';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadObjectSet } from '../../src/api/loadObjectSet';
-import { ObjectSet } from '../../src/speckle/objectSet';
-import { answer, BlockIndexer } from '../../src/workers/indexing';
+import { loadObjectSet } from '../../src/loader/loadObjectSet';
+import { ObjectSet } from '../../src/store/objectSet';
+import { answer, BlockIndexer } from '../../src/loader/indexing';
 
 const ROOT = 'a'.repeat(32);
 const CHILD = 'b'.repeat(32);

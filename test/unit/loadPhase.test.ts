@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/apiError';
-import { loadPhaseOf } from '../../src/explorer/loadPhase';
-import { ObjectSet } from '../../src/speckle/objectSet';
+import { loadPhaseOf } from '../../src/shared/loadPhase';
+import { ObjectSet } from '../../src/store/objectSet';
 import { appendRecords } from './objectSets';
 
 const ROOT = 'a'.repeat(32);

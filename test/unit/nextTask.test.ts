@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterNextPaint, backgroundTask, nextTask } from '../../src/speckle/nextTask';
+import { afterNextPaint, backgroundTask, nextTask } from '../../src/scheduling/nextTask';
 
 afterEach(() => vi.unstubAllGlobals());
 

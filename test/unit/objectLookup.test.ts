@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsedObjects, ReadLimitError } from '../../src/speckle/objectLookup';
+import { parsedObjects, ReadLimitError } from '../../src/store/objectLookup';
 import { responseFixture } from './speckleFixtures';
 
 function textsOf(records: ReadonlyArray<{ id: string; raw: string }>) {

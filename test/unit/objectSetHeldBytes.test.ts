@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ObjectSet } from '../../src/speckle/objectSet';
+import { ObjectSet } from '../../src/store/objectSet';
 import { appendHeldRecords, appendRecords } from './objectSets';
 
 const id = (n: number) => String(n).padStart(32, '0');

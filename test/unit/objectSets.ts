@@ -1,6 +1,6 @@
-import type { LineBlock, LineRecord } from '../../src/api/lines';
-import { ObjectSet } from '../../src/speckle/objectSet';
-import { BlockIndexer } from '../../src/workers/indexing';
+import type { LineBlock, LineRecord } from '../../src/bytes/lines';
+import { ObjectSet } from '../../src/store/objectSet';
+import { BlockIndexer } from '../../src/loader/indexing';
 
 const encoder = new TextEncoder();
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { recompose, resolveValue, type Lookup } from '../../src/speckle/recompose';
+import { recompose } from '../../src/speckle/recompose';
+import { resolveValue, type Lookup } from '../../src/speckle/resolve';
 
 const CHUNK_TYPE = 'Speckle.Core.Models.DataChunk';
 const NODE_IDS = ['n0', 'n1', 'n2', 'n3', 'n4', 'n5'];

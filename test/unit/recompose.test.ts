@@ -2,16 +2,18 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_MAX_DEPTH,
-  isDataChunk,
-  joinChunks,
-  readMarker,
   recompose,
   recomposeSteps,
   recomposeValue,
+} from '../../src/speckle/recompose';
+import {
+  isDataChunk,
+  joinChunks,
+  readMarker,
   resolveValue,
   type Lookup,
-} from '../../src/speckle/recompose';
-import { DeferredJson, parseDeferringLarge } from '../../src/speckle/lazyObject';
+} from '../../src/speckle/resolve';
+import { DeferredJson, parseDeferringLarge } from '../../src/bytes/lazyObject';
 import { findReferences } from '../../src/speckle/references';
 import {
   brepFixture,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LineRecord } from '../../src/api/lines';
-import { nextBatch, RecordFeeder, type RecordSource } from '../../src/workers/recordFeeder';
+import type { LineRecord } from '../../src/bytes/lines';
+import { nextBatch, RecordFeeder, type RecordSource } from '../../src/search/recordFeeder';
 
 function records(lengths: readonly number[]): LineRecord[] {
   return lengths.map((length, index) => ({ id: `o${index}`, raw: 'x'.repeat(length) }));

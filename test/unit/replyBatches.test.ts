@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FromLoad } from '../../src/workers/bodyLoad';
-import type { IndexedBlock } from '../../src/workers/indexing';
-import { BATCH_WINDOW_MS, batchReplies } from '../../src/workers/replyBatches';
+import type { FromLoad } from '../../src/loader/bodyLoad';
+import type { IndexedBlock } from '../../src/store/indexedBlock';
+import { BATCH_WINDOW_MS, batchReplies } from '../../src/loader/replyBatches';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

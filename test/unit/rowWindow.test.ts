@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scrollTopFor, visibleRange } from '../../src/explorer/rowWindow';
+import { scrollTopFor, visibleRange } from '../../src/features/list/rowWindow';
 
 const ROW = 28;
 

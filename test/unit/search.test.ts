@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LineRecord } from '../../src/api/lines';
+import type { LineRecord } from '../../src/bytes/lines';
 import {
   createObjectMatcher,
   excerpt,

@@ -4,9 +4,9 @@ import {
   NO_RESULTS,
   searchStatusText,
   type ObjectSearchResults,
-} from '../../src/explorer/searchResults';
+} from '../../src/features/search/searchResults';
 import type { ObjectMatch } from '../../src/speckle/search';
-import type { SearchUpdate } from '../../src/workers/searchSession';
+import type { SearchUpdate } from '../../src/search/searchSession';
 
 function object(id: string, shown: number, total: number): ObjectMatch {
   return {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { LineRecord } from '../../src/api/lines';
+import type { LineRecord } from '../../src/bytes/lines';
 import { searchObjects } from '../../src/speckle/search';
 import {
   SearchSession,
   type SearchSessionOptions,
   type SearchUpdate,
-} from '../../src/workers/searchSession';
+} from '../../src/search/searchSession';
 import { generatedFixture } from './speckleFixtures';
 
 const building: LineRecord[] = generatedFixture(1000).map(({ id, raw }) => ({ id, raw }));

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { alternateBase, parseServerUrl } from '../../src/api/serverUrl';
+import { alternateBase, parseServerUrl } from '../../src/speckle/serverUrl';
 
 // Pieces that steer the parser down its branches, joined at random.
 const ADDRESS_PIECES = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alternateBase, parseServerUrl, webAppBase } from '../../src/api/serverUrl';
+import { alternateBase, parseServerUrl, webAppBase } from '../../src/speckle/serverUrl';
 
 describe('parseServerUrl', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serverUrlHint } from '../../src/connection/serverUrlHint';
+import { serverUrlHint } from '../../src/features/connection/serverUrlHint';
 
 describe('serverUrlHint', () => {
   it('says what a lookup will try before anything answered, claiming nothing', () => {

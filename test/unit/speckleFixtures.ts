@@ -2,7 +2,7 @@
 // server sends it) with the parsed object beside, and lookups over them.
 import { generateBuilding } from '../../demo/generate.ts';
 import { serializeJsonb, type JsonObject } from '../../demo/jsonb.ts';
-import type { LineRecord } from '../../src/api/lines';
+import type { LineRecord } from '../../src/bytes/lines';
 import { readRealFixture } from './realFixtures';
 
 export interface FixtureObject extends LineRecord {

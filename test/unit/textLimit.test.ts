@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { objectSource } from '../../src/explorer/objectSource';
+import { objectSource } from '../../src/features/tree/objectSource';
 import { EXPORT_FORMATS, uniqueObjects } from '../../src/export/formats';
-import { parsedObjects } from '../../src/speckle/objectLookup';
+import { parsedObjects } from '../../src/store/objectLookup';
 import { MAX_TEXT_BYTES, TextTooLargeError } from '../../src/speckle/textLimit';
 import { collect } from './exportFixtures';
 import { loadedSet } from './objectSets';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readTopLevelClosure } from '../../src/speckle/topLevelFields';
+import { readTopLevelClosure } from '../../src/bytes/topLevelFields';
 
 const encoder = new TextEncoder();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as topLevelFields from '../../src/speckle/topLevelFields';
+import * as topLevelFields from '../../src/bytes/topLevelFields';
 import { readRealFixture } from './realFixtures';
 
 // The readers take the object's text as the UTF-8 bytes it arrived as.

@@ -8,8 +8,8 @@ import {
   type EntryRow,
   type TreeOptions,
   type TreeRow,
-} from '../../src/explorer/treeModel';
-import { DeferredJson } from '../../src/speckle/lazyObject';
+} from '../../src/features/tree/treeModel';
+import { DeferredJson } from '../../src/bytes/lazyObject';
 import { DEFAULT_MAX_DEPTH } from '../../src/speckle/recompose';
 import { pathOf } from '../../src/speckle/paths';
 import { lookupOf, responseFixture } from './speckleFixtures';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TypeNumbers } from '../../src/workers/typeNumbers';
+import { TypeNumbers } from '../../src/loader/typeNumbers';
 
 const encoder = new TextEncoder();
 

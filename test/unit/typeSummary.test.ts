@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ObjectSummary } from '../../src/speckle/objectSet';
-import { itemsSoFar } from '../../src/speckle/readonlyList';
-import { readTopLevelClosure } from '../../src/speckle/topLevelFields';
+import type { ObjectSummary } from '../../src/store/objectSet';
+import { itemsSoFar } from '../../src/scheduling/readonlyList';
+import { readTopLevelClosure } from '../../src/bytes/topLevelFields';
 import { loadedSet } from './objectSets';
 import {
   DepthTally,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeSpan, findNewlinesInUtf8, isUtf8 } from '../../src/speckle/utf8Text';
+import { decodeSpan, findNewlinesInUtf8, isUtf8 } from '../../src/bytes/utf8Text';
 
 const fatal = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BlockIndexer } from '../../src/workers/indexing';
-import { indexSampleOnce, sampleBody, WARM_UP_CHUNK_BYTES } from '../../src/workers/warmUp';
+import { BlockIndexer } from '../../src/loader/indexing';
+import { indexSampleOnce, sampleBody, WARM_UP_CHUNK_BYTES } from '../../src/loader/warmUp';
 
 const NEWLINE = 0x0a;
 

@@ -1,0 +1,54 @@
+import { webAppBase } from '../../speckle/serverUrl';
+import type { LookupMode } from '../../shared/objectRoute';
+import { useObjectRoute } from '../../shared/useObjectRoute';
+import { useConnectionStore } from '../../connection/useConnections';
+import { lookupIdsProblem } from '../../speckle/ids';
+import { speckleWebUrl } from '../../speckle/links';
+import { ChildrenResult } from './ChildrenResult';
+import { objectQueryInput } from '../../shared/lookupQuery';
+import { SingleObjectResult } from './SingleObjectResult';
+import { useLookupServer } from '../../shared/useLookupServer';
+
+export function ObjectPage({ mode }: { mode: LookupMode }) {
+  const route = useObjectRoute();
+  const projectId = route?.projectId ?? '';
+  const objectId = route?.objectId ?? '';
+  const serverInRoute = route?.server ?? null;
+  const store = useConnectionStore();
+  // The route names its server when several are saved: that one answers, whatever is selected.
+  const server = useLookupServer(route);
+
+  const refused = lookupIdsProblem(projectId, objectId);
+  if (refused) {
+    return (
+      <p role="alert" className="alert">
+        {refused.message}
+      </p>
+    );
+  }
+  if (serverInRoute && !server.server) {
+    // The layout saves the route's server on its first render; this shows only for that moment.
+    return <p role="status">Connecting to {serverInRoute}…</p>;
+  }
+  if (!server.ok) {
+    return (
+      <p role="alert" className="alert">
+        {server.problem}
+      </p>
+    );
+  }
+  const input = objectQueryInput(server, store, { projectId, objectId });
+  const host = new URL(server.origin).host;
+  // The link shows only beside an object the server sent, so the server has answered Speckle's
+  // object API. Its web app is at the same address under any prefix, except on the built-in demo
+  // server, which has none: the store marks the demo by its address, whatever it is named.
+  const { base } = server;
+  const speckleUrlOf = server.server.isDemo
+    ? null
+    : (id: string) => speckleWebUrl(webAppBase(base), projectId, id);
+  return mode === 'single' ? (
+    <SingleObjectResult input={input} host={host} speckleUrlOf={speckleUrlOf} />
+  ) : (
+    <ChildrenResult input={input} host={host} speckleUrlOf={speckleUrlOf} />
+  );
+}

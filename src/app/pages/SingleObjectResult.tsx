@@ -1,0 +1,98 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { isApiError } from '../../api/apiError';
+import { singleObjectQuery, type ObjectQueryInput } from '../../api/objects';
+import { MAX_AUTOMATIC_RETRIES, retryDelayMs } from '../../api/retryPolicy';
+import { formatBytes } from '../../speckle/text';
+import { ErrorAlert } from '../../shared/ErrorAlert';
+import { objectSource } from '../../features/tree/objectSource';
+import { ObjectTrail } from '../../features/result/ObjectTrail';
+import { useObjectNavigation } from '../../features/result/useObjectNavigation';
+import { ObjectView } from '../../features/tree/ObjectView';
+import { TicketTools } from '../../features/result/TicketTools';
+import { RetryCountdown } from '../../features/result/RetryCountdown';
+import { useFocusOnChange } from '../../shared/useFocusOnChange';
+
+export function SingleObjectResult({
+  input,
+  host,
+  speckleUrlOf,
+}: {
+  input: ObjectQueryInput;
+  host: string;
+  /** The object in Speckle's web app, where the server has one. */
+  speckleUrlOf: ((objectId: string) => string) | null;
+}) {
+  const query = useQuery(singleObjectQuery(input));
+  const raw = query.data?.raw;
+  // Parsed once per answer: a single object can be 20 MB.
+  const source = useMemo(() => (raw === undefined ? null : objectSource(() => raw)), [raw]);
+  const { projectId, objectId } = input;
+  const navigation = useObjectNavigation(objectId);
+  const resultRef = useFocusOnChange<HTMLElement>(`${projectId}/${objectId}`);
+
+  return (
+    <section className="result" aria-label="Result" tabIndex={-1} ref={resultRef}>
+      <p role="status" className="status">
+        {query.isFetching && query.failureCount > 0 ? (
+          <RetryCountdown
+            // React Query waits retryDelayMs(failures - 1) after each failure.
+            key={query.failureCount}
+            error={query.failureReason}
+            attempt={query.failureCount}
+            of={MAX_AUTOMATIC_RETRIES}
+            delayMs={retryDelayMs(query.failureCount - 1)}
+          />
+        ) : query.isPending ? (
+          'Loading object…'
+        ) : query.isSuccess ? (
+          `1 object, ${formatBytes(query.data.bytes)}`
+        ) : (
+          ''
+        )}
+      </p>
+      {!query.isPending && (
+        <TicketTools
+          input={input}
+          mode="single"
+          reportFacts={() => ({
+            outcome: query.error instanceof Error ? query.error.message : 'complete',
+            httpStatus: query.isError
+              ? isApiError(query.error)
+                ? (query.error.context.status ?? null)
+                : null
+              : 200,
+            bytes: query.isSuccess ? query.data.bytes : null,
+          })}
+        />
+      )}
+      {query.isError &&
+        (isApiError(query.error) ? (
+          <ErrorAlert
+            error={query.error}
+            // The same object comes back just as large.
+            onRetry={query.error.kind === 'too-large' ? undefined : () => void query.refetch()}
+          />
+        ) : (
+          <p role="alert">{String(query.error)}</p>
+        ))}
+      {navigation.trail.length > 1 && (
+        <ObjectTrail trail={navigation.trail} hrefFor={navigation.hrefFor} titleOf={shortId} />
+      )}
+      {source && (
+        <ObjectView
+          key={objectId}
+          source={source}
+          objectId={objectId}
+          projectId={projectId}
+          host={host}
+          objects={null}
+          onFollow={navigation.openSingle}
+          speckleUrl={speckleUrlOf?.(objectId) ?? null}
+        />
+      )}
+    </section>
+  );
+}
+
+const shortId = (id: string) => id.slice(0, 8);

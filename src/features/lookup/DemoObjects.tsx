@@ -1,0 +1,40 @@
+import { Link } from 'react-router';
+import { objectRoutePath } from '../../shared/objectRoute';
+import { DEMO_SERVER_PATH, type DemoObject } from '../../connection/demoManifest';
+import { LOOKUP_REQUEST } from '../../shared/useLookupServer';
+
+/** The demo server's objects, by project, each a link that loads it with its children. */
+export function DemoObjects({ objects }: { objects: readonly DemoObject[] }) {
+  const server = `${window.location.origin}${DEMO_SERVER_PATH}`;
+  const projects = new Map<string, DemoObject[]>();
+  for (const object of objects) {
+    projects.set(object.projectName, [...(projects.get(object.projectName) ?? []), object]);
+  }
+  return (
+    <nav className="demo-objects" aria-labelledby="demo-objects-heading">
+      <h3 id="demo-objects-heading">Demo objects</h3>
+      {[...projects].map(([projectName, projectObjects]) => (
+        <section key={projectName} aria-label={projectName}>
+          <h4>{projectName}</h4>
+          <ul>
+            {projectObjects.map((object) => (
+              <li key={object.objectId}>
+                <Link
+                  to={objectRoutePath({
+                    projectId: object.projectId,
+                    objectId: object.objectId,
+                    mode: 'children',
+                    server,
+                  })}
+                  state={LOOKUP_REQUEST}
+                >
+                  {object.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </nav>
+  );
+}

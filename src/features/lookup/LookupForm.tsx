@@ -1,0 +1,112 @@
+import type { FormEvent } from 'react';
+import type { ObjectRoute } from '../../shared/objectRoute';
+import type { DemoObject } from '../../connection/demoManifest';
+import { checkObjectId, checkProjectId } from '../../speckle/ids';
+import { DemoObjects } from './DemoObjects';
+import { IdField } from './IdField';
+import { useLookupForm, type LinkNotes } from './useLookupForm';
+
+export function LookupForm({
+  route,
+  demoObjects,
+}: {
+  route: ObjectRoute | null;
+  demoObjects: readonly DemoObject[];
+}) {
+  const form = useLookupForm(route);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // Get with children is the only submit button: Enter runs it, the action drawn as primary.
+    form.submit('children');
+  }
+
+  return (
+    <section className="panel lookup" aria-labelledby="lookup-heading">
+      <h2 id="lookup-heading">Look up an object</h2>
+      <form onSubmit={onSubmit} noValidate>
+        <IdField
+          label="Project ID"
+          value={form.projectId}
+          check={checkProjectId(form.projectId.trim())}
+          placeholder="10 characters, e.g. 4f7e2b9a1c"
+          onChange={form.changeProjectId}
+          onUseSuggestion={form.setProjectId}
+        />
+        <IdField
+          label="Object ID"
+          value={form.objectId}
+          check={checkObjectId(form.objectId.trim())}
+          placeholder="32 characters, or paste a Speckle link"
+          onChange={form.changeObjectId}
+          onUseSuggestion={form.setObjectId}
+        />
+        {form.problem && (
+          <p className="error-text" role="alert">
+            {form.problem}
+          </p>
+        )}
+        <LinkNotesView
+          link={form.link}
+          objectId={form.objectId}
+          onUseServer={form.takeLinkServer}
+          onUseObject={form.setObjectId}
+        />
+        <div className="row actions">
+          <button type="button" onClick={() => form.submit('single')}>
+            Get object
+          </button>
+          <button type="submit" className="primary">
+            Get with children
+          </button>
+        </div>
+      </form>
+      {demoObjects.length > 0 && <DemoObjects objects={demoObjects} />}
+    </section>
+  );
+}
+
+/** What a pasted link said beyond its ids: its server, its other objects, why it cannot be read. */
+function LinkNotesView({
+  link,
+  objectId,
+  onUseServer,
+  onUseObject,
+}: {
+  link: LinkNotes;
+  objectId: string;
+  onUseServer: () => void;
+  onUseObject: (id: string) => void;
+}) {
+  const others = link.objectIds.filter((id) => id !== objectId.trim());
+  return (
+    <>
+      {link.message && <p className="hint warning-text">{link.message}</p>}
+      {link.objectIds.length > 1 && (
+        <div className="hint warning-text">
+          <p>
+            The link names {link.objectIds.length} objects; Object ID holds one of them. Choose
+            another:
+          </p>
+          <ul className="link-objects">
+            {others.map((id) => (
+              <li key={id}>
+                <button type="button" onClick={() => onUseObject(id)}>
+                  Use object {id}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {link.server && (
+        <p className="hint">
+          The link is from {link.server}.{' '}
+          <button type="button" onClick={onUseServer}>
+            Use server {link.server}
+          </button>
+        </p>
+      )}
+    </>
+  );
+}

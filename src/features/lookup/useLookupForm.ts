@@ -1,0 +1,97 @@
+/**
+ * The lookup form's state: the two ids, what a pasted link said about them, and the lookup it
+ * starts. Only the form's buttons start one; typing never does.
+ */
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { objectRoutePath, type LookupMode, type ObjectRoute } from '../../shared/objectRoute';
+import { activeServer } from '../../connection/activeServer';
+import { useFieldFocus } from '../../shared/fieldFocus';
+import { useConnectionState, useConnectionStore } from '../../connection/useConnections';
+import { lookupIdsProblem } from '../../speckle/ids';
+import { parseSpeckleLink } from '../../speckle/links';
+import { LOOKUP_REQUEST } from '../../shared/useLookupServer';
+
+export interface LinkNotes {
+  /** A server the pasted link points to, when it is not the one selected. */
+  server: string | null;
+  message: string | null;
+  /** Every object the link names, when it names more than one. */
+  objectIds: readonly string[];
+}
+
+const NO_LINK: LinkNotes = { server: null, message: null, objectIds: [] };
+
+export function useLookupForm(route: ObjectRoute | null) {
+  const navigate = useNavigate();
+  const store = useConnectionStore();
+  const connections = useConnectionState();
+  const { request } = useFieldFocus();
+  const active = activeServer(connections);
+  const [projectId, setProjectId] = useState(route?.projectId ?? '');
+  const [objectId, setObjectId] = useState(route?.objectId ?? '');
+  const [link, setLink] = useState<LinkNotes>(NO_LINK);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  /** A pasted (or typed) link fills both fields and may name another server. */
+  function changeField(value: string, set: (value: string) => void) {
+    setProblem(null);
+    const parsed = parseSpeckleLink(value);
+    if (!parsed) {
+      set(value);
+      return;
+    }
+    setProjectId(parsed.projectId);
+    if (parsed.kind === 'object') setObjectId(parsed.objectId);
+    const linkServer = parsed.base ?? parsed.origin;
+    const otherServer =
+      linkServer && (!active.ok || linkServer !== active.base) ? linkServer : null;
+    setLink({
+      server: otherServer,
+      message:
+        parsed.kind === 'unfetchable'
+          ? parsed.reason
+          : parsed.lowercased
+            ? 'The ids in the link had capital letters; Speckle ids are lowercase, so they were lowercased.'
+            : null,
+      objectIds: parsed.kind === 'object' && parsed.objectIds.length > 1 ? parsed.objectIds : [],
+    });
+  }
+
+  function submit(mode: LookupMode) {
+    const project = projectId.trim();
+    const object = objectId.trim();
+    const refused = lookupIdsProblem(project, object);
+    if (refused) {
+      setProblem(refused.message);
+      request(refused.field);
+      return;
+    }
+    setProjectId(project);
+    setObjectId(object);
+    const server = connections.servers.length > 1 && active.ok ? active.base : null;
+    // The route's loader starts the request (app/warmLookup.ts). Drawn at once rather than in a
+    // transition: a transition put a frame or two between the click and the page that shows the
+    // lookup's progress.
+    void navigate(objectRoutePath({ projectId: project, objectId: object, mode, server }), {
+      flushSync: true,
+      state: LOOKUP_REQUEST,
+    });
+  }
+
+  return {
+    projectId,
+    objectId,
+    link,
+    problem,
+    changeProjectId: (value: string) => changeField(value, setProjectId),
+    changeObjectId: (value: string) => changeField(value, setObjectId),
+    setProjectId,
+    setObjectId,
+    takeLinkServer() {
+      if (link.server) store.selectOrAddByAddress(link.server);
+      setLink({ ...link, server: null });
+    },
+    submit,
+  };
+}

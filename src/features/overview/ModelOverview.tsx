@@ -1,0 +1,255 @@
+import { memo, useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { EXPORT_FORMATS, uniqueObjects, type ExportTarget } from '../../export/formats';
+import type { ObjectSet, ObjectSummary } from '../../store/objectSet';
+import { countOf, formatCount } from '../../speckle/counts';
+import { formatBytes } from '../../speckle/text';
+import {
+  DepthTally,
+  LargestObjects,
+  NO_TYPE_LABEL,
+  TypeTally,
+  type DepthCount,
+  type TypeTotals,
+} from '../../speckle/typeSummary';
+import { shortTypeName } from '../../speckle/types';
+import { ExportProgress } from '../../shared/ExportProgress';
+import { GrowingScan } from '../../scheduling/growingScan';
+import { TypeChart } from './TypeChart';
+import { useExport } from '../../shared/useExport';
+import { useLatest } from '../../shared/useLatest';
+import { useLoadProgress } from '../../shared/useLoadProgress';
+import { useRootClosure } from './useRootClosure';
+
+const LARGEST = 10;
+
+interface Overview {
+  types: TypeTotals[];
+  depths: DepthCount[];
+  largest: ObjectSummary[];
+}
+
+/**
+ * "What's in it": objects and bytes per type, where the closure's descendants sit, the largest
+ * objects. Tallied as objects arrive, in time slices, and redrawn a few times a second. Memoised:
+ * only the open panel follows the load.
+ */
+export const ModelOverview = memo(function ModelOverview({
+  set,
+  target,
+  shownType,
+  onShowType,
+  onOpen,
+}: {
+  set: ObjectSet;
+  target: ExportTarget;
+  /** The type the object list is narrowed to, if any. */
+  shownType: string | null;
+  onShowType: (speckleType: string) => void;
+  onOpen: (id: string) => void;
+}) {
+  // Tallied only while open: a closed panel's figures would cost the load's main thread for nothing.
+  const [open, setOpen] = useState(false);
+  const closure = useRootClosure(set, open);
+  return (
+    <details className="result-panel" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>What’s in it</summary>
+      {!open ? null : closure ? (
+        <OverviewBody
+          set={set}
+          closure={closure}
+          target={target}
+          shownType={shownType}
+          onShowType={onShowType}
+          onOpen={onOpen}
+        />
+      ) : (
+        <p className="hint">Reading the root’s closure…</p>
+      )}
+    </details>
+  );
+});
+
+function OverviewBody({
+  set,
+  closure,
+  target,
+  shownType,
+  onShowType,
+  onOpen,
+}: {
+  set: ObjectSet;
+  closure: ReadonlyMap<string, number>;
+  target: ExportTarget;
+  shownType: string | null;
+  onShowType: (speckleType: string) => void;
+  onOpen: (id: string) => void;
+}) {
+  const { received } = useLoadProgress(set);
+  const [scan] = useState(() => overviewScan(set, closure));
+  useEffect(() => () => scan.stop(), [scan]);
+  useEffect(() => scan.scanTo(received), [scan, received]);
+  const { result, scanned } = useSyncExternalStore(scan.subscribe, scan.getSnapshot);
+  const exports = useExport();
+
+  // This body re-renders on every progress update (10 a second); the figures only when the scan
+  // publishes. The actions stay the same functions and call the latest props.
+  const latest = useLatest<FigureActions>({
+    showType: onShowType,
+    open: onOpen,
+    download: (type) =>
+      exports.save(
+        EXPORT_FORMATS.objectsOfType,
+        set
+          .wantBytes()
+          .then(() => ({ objects: uniqueObjects(set), speckleType: type.speckleType })),
+        { ...target, detail: type.label },
+      ),
+  });
+  const [actions] = useState<FigureActions>(() => ({
+    showType: (speckleType) => latest.current.showType(speckleType),
+    open: (id) => latest.current.open(id),
+    download: (type) => latest.current.download(type),
+  }));
+
+  return (
+    <div className="panel-body">
+      <p className="hint">
+        {scanned < received
+          ? `Counting… ${formatCount(scanned)} of ${countOf(received, 'object', 'objects')} so far.`
+          : `${countOf(scanned, 'object', 'objects')} in ${countOf(result.types.length, 'type', 'types')}. ` +
+            'Choose a type to list only its objects.'}
+      </p>
+      <OverviewFigures overview={result} shownType={shownType} actions={actions} />
+      <ExportProgress active={exports.active} outcome={exports.outcome} />
+    </div>
+  );
+}
+
+interface FigureActions {
+  showType: (speckleType: string) => void;
+  open: (id: string) => void;
+  /** Must be called in the click handler: the save dialog needs the click. */
+  download: (type: TypeTotals) => void;
+}
+
+const OverviewFigures = memo(function OverviewFigures({
+  overview,
+  shownType,
+  actions,
+}: {
+  overview: Overview;
+  shownType: string | null;
+  actions: FigureActions;
+}) {
+  const largestHeading = useId();
+  const downloadHint = useId();
+  return (
+    <>
+      <TypeChart types={overview.types} onShowType={actions.showType} />
+      <table className="figures">
+        <caption>Objects and bytes per type</caption>
+        <thead>
+          <tr>
+            <th scope="col">Type</th>
+            <th scope="col">Objects</th>
+            <th scope="col">Bytes</th>
+            <th scope="col">Download</th>
+          </tr>
+        </thead>
+        <tbody>
+          {overview.types.map((type) => (
+            <tr key={type.speckleType}>
+              <th scope="row">
+                <button
+                  type="button"
+                  className="link-button"
+                  aria-label={`Show only ${type.label} objects`}
+                  aria-pressed={shownType === type.speckleType}
+                  title={type.chain.join(' › ') || NO_TYPE_LABEL}
+                  onClick={() => actions.showType(type.speckleType)}
+                >
+                  {type.label}
+                </button>
+              </th>
+              <td>{formatCount(type.count)}</td>
+              <td>{formatBytes(type.bytes)}</td>
+              <td>
+                <button
+                  type="button"
+                  onClick={() => actions.download(type)}
+                  aria-describedby={downloadHint}
+                >
+                  Download {type.label} objects
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p id={downloadHint} className="hint">
+        Download: {EXPORT_FORMATS.objectsOfType.summary}
+      </p>
+      <DepthTable depths={overview.depths} />
+      <h3 id={largestHeading}>Largest objects</h3>
+      <ol className="largest" aria-labelledby={largestHeading}>
+        {overview.largest.map((object) => (
+          <li key={object.id}>
+            <button type="button" className="link-button" onClick={() => actions.open(object.id)}>
+              <span className="type">{shortTypeName(object.speckleType) || NO_TYPE_LABEL}</span>{' '}
+              <code className="id">{object.id}</code>{' '}
+              <span className="size">{formatBytes(object.bytes)}</span>
+            </button>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+});
+
+function DepthTable({ depths }: { depths: readonly DepthCount[] }) {
+  if (depths.length === 0) return <p className="hint">The root lists no descendants.</p>;
+  return (
+    <table className="figures">
+      <caption>Descendants per depth, as the root’s __closure lists them</caption>
+      <thead>
+        <tr>
+          <th scope="col">Depth</th>
+          <th scope="col">Listed</th>
+          <th scope="col">Received</th>
+          <th scope="col">Not received</th>
+        </tr>
+      </thead>
+      <tbody>
+        {depths.map(({ depth, count, received }) => (
+          <tr key={depth}>
+            <th scope="row">{depth}</th>
+            <td>{formatCount(count)}</td>
+            <td>{formatCount(received ?? 0)}</td>
+            <td>{formatCount(count - (received ?? 0))}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function overviewScan(
+  set: ObjectSet,
+  closure: ReadonlyMap<string, number>,
+): GrowingScan<ObjectSummary, Overview> {
+  const types = new TypeTally();
+  const depths = new DepthTally(closure);
+  const largest = new LargestObjects(LARGEST);
+  return new GrowingScan(set.summaries, {
+    add(summary) {
+      types.add(summary);
+      depths.add(summary.id);
+      largest.add(summary);
+    },
+    result: () => ({
+      types: types.totals(),
+      depths: depths.distribution(),
+      largest: largest.list(),
+    }),
+  });
+}

@@ -1,0 +1,51 @@
+import type { LoadProgress, ObjectSet } from '../../store/objectSet';
+import { countOf, formatCount } from '../../speckle/counts';
+import { formatBytes } from '../../speckle/text';
+import { RetryCountdown } from './RetryCountdown';
+import { useLoadProgress } from '../../shared/useLoadProgress';
+
+/** The live region: counts against the root's closure, then the final count. */
+export function LoadStatus({ set }: { set: ObjectSet }) {
+  const progress = useLoadProgress(set);
+  const { retry } = progress;
+  return (
+    <p role="status" aria-live="polite" className="status">
+      {retry ? (
+        <RetryCountdown
+          key={retry.attempt}
+          error={progress.error}
+          attempt={retry.attempt}
+          of={retry.of}
+          delayMs={retry.delayMs}
+        />
+      ) : (
+        statusText(progress) + damagedNote(progress.damaged)
+      )}
+    </p>
+  );
+}
+
+function statusText(progress: LoadProgress, now = Date.now()): string {
+  const { status, received, expected, bytes } = progress;
+  if (status === 'waiting') return 'Connecting…';
+  if (status === 'failed') return 'Nothing received.';
+  const count =
+    status === 'complete' || expected === null || received > expected
+      ? countOf(received, 'object', 'objects')
+      : `${formatCount(received)} of ${countOf(expected, 'object', 'objects')}`;
+  const elapsed = ((progress.finishedAt ?? now) - progress.startedAt) / 1000;
+  const details = `${formatBytes(bytes)} in ${elapsed.toFixed(1)} s`;
+  switch (status) {
+    case 'loading':
+      return `${count}, ${details}…`;
+    case 'complete':
+      return `${count}, ${details}${expected !== null && expected !== received ? ` (the root lists ${formatCount(expected)})` : ''}`;
+    case 'incomplete':
+      return `${count} (incomplete), ${details}`;
+  }
+}
+
+/** Lines whose text is not whole JSON are kept and listed; the status line says how many. */
+function damagedNote(damaged: number): string {
+  return damaged === 0 ? '' : ` — ${countOf(damaged, 'object is', 'objects are')} not valid JSON`;
+}

@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import { retryReason } from '../../api/apiError';
+
+/**
+ * "…; trying again in 3 s (1 of 3)…", counting down each second. Mounted (with a new key) when a
+ * wait begins, so the mount time is when the wait started.
+ */
+export function RetryCountdown({
+  error,
+  attempt,
+  of,
+  delayMs,
+}: {
+  error: unknown;
+  attempt: number;
+  of: number;
+  delayMs: number;
+}) {
+  const [startedAt] = useState(Date.now);
+  const now = useNow(1000);
+  const seconds = Math.max(0, Math.ceil((startedAt + delayMs - now) / 1000));
+  return (
+    <>
+      {retryReason(error)}; trying again in {seconds} s ({attempt} of {of})…
+    </>
+  );
+}
+
+function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}

@@ -1,0 +1,82 @@
+import { useId, useState } from 'react';
+import { curlCommand } from '../../export/curl';
+import { ticketReport, type TicketReportInput } from '../../export/report';
+import type { ObjectQueryInput } from '../../api/objects';
+import { useClipboard } from '../../shared/useClipboard';
+
+type ReportFacts = Omit<
+  TicketReportInput,
+  'origin' | 'base' | 'projectId' | 'objectId' | 'mode' | 'tokenSent' | 'createdAt'
+>;
+
+/**
+ * For support tickets: the exact request as a curl command (the token as $SPECKLE_TOKEN unless the
+ * user asks for it, with a warning) and a plain report of what happened, which never holds a token.
+ */
+export function TicketTools({
+  input,
+  mode,
+  reportFacts,
+}: {
+  input: ObjectQueryInput;
+  mode: 'single' | 'children';
+  /** Read when the report is copied: a running load's figures change many times a second. */
+  reportFacts: () => ReportFacts;
+}) {
+  const [includeToken, setIncludeToken] = useState(false);
+  const clipboard = useClipboard();
+  const warningId = useId();
+  const { origin, access, projectId, objectId } = input;
+  const address = { base: access.base, projectId, objectId, mode };
+
+  return (
+    <div className="row ticket-tools">
+      <button
+        type="button"
+        onClick={() =>
+          clipboard.copy('Command', curlCommand({ ...address, includeToken, token: access.token }))
+        }
+      >
+        Copy as curl
+      </button>
+      {access.token !== '' && (
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={includeToken}
+            aria-describedby={warningId}
+            onChange={(event) => setIncludeToken(event.target.checked)}
+          />
+          Put my token in the command
+        </label>
+      )}
+      <button
+        type="button"
+        onClick={() =>
+          clipboard.copy(
+            'Report',
+            ticketReport({
+              ...reportFacts(),
+              ...address,
+              origin,
+              tokenSent: access.token !== '',
+              createdAt: new Date(),
+              userAgent: navigator.userAgent,
+            }),
+          )
+        }
+      >
+        Copy report
+      </button>
+      {includeToken && (
+        <p id={warningId} className="hint warning-text">
+          The command will hold your token: anyone who sees it can read what you can. Do not paste
+          it into a ticket.
+        </p>
+      )}
+      <span aria-live="polite" className="hint">
+        {clipboard.message}
+      </span>
+    </div>
+  );
+}

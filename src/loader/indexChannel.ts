@@ -1,0 +1,269 @@
+/**
+ * Runs a with-children load in the indexer and brings its blocks back to the page. In a browser
+ * the indexer is a module worker that requests the body itself (workers/bodyLoad.ts), so reading,
+ * splitting, UTF-8 checking and indexing a 300 MB body never hold the main thread; each block's
+ * buffer is transferred back, so no byte is copied between threads. Without Worker (jsdom, node)
+ * the same load runs in the page. Either way its replies go through one router.
+ *
+ * One worker is kept ready for the next load, started and warmed up while the page is idle (see
+ * workers/warmUp.ts); a load takes it, and the next one is prepared a while after that load.
+ */
+import type { ToIndexWorker } from './indexWorker';
+import { fromErrorData, loadBody, type FromLoad, type LoadRequest } from './bodyLoad';
+import { holdBytes } from './byteHold';
+import type { IndexedBlock } from '../store/indexedBlock';
+import { BlockIndexer } from './indexing';
+import { ApiError } from '../api/apiError';
+import { arrayVault, portVault, type ByteVault } from './byteVault';
+import {
+  errorContext,
+  type AnsweredBases,
+  type ObjectAddress,
+  type ServerAccess,
+} from '../api/client';
+
+export interface LoadEnd {
+  complete: boolean;
+  /** Why reading the body failed, when it did. */
+  broken?: string;
+}
+
+/** Where a load's blocks go (an ObjectSet). */
+export interface BlockSink {
+  appendBlock(block: IndexedBlock): void;
+  /** The bytes of the blocks that came without them, in order (workers/byteHold.ts). */
+  receiveBytes(parts: readonly Uint8Array[]): void;
+}
+
+export interface IndexChannel {
+  /**
+   * Requests the body: resolves with the base that answered, or rejects with the server's refusal
+   * or the network's failure as an ApiError. Bases that answer are added to `answered`. May be
+   * called again after a refusal, to retry.
+   */
+  open(access: ServerAccess, address: ObjectAddress, answered: AnsweredBases): Promise<string>;
+  /** Resolves once the body ended and every block was delivered; null when stopped first. */
+  readonly finished: Promise<LoadEnd | null>;
+  /** Brings the bytes held back to the sink, and has the indexer send every later block whole. */
+  release(): void;
+  /**
+   * Stops at once: the request ends. Resolves once the bytes held back are with the sink, from the
+   * vault.
+   */
+  stop(): Promise<void>;
+}
+
+export function openIndexChannel(sink: BlockSink, signal: AbortSignal): IndexChannel {
+  return typeof Worker === 'function' ? workerChannel(sink) : inPageChannel(sink, signal);
+}
+
+let spare: Worker | null = null;
+
+/**
+ * After a load the page reads the root's closure, checks it and draws the result: the next
+ * worker's warm-up waits this long so as not to take the CPU from that.
+ */
+const AFTER_LOAD_DELAY_MS = 2000;
+
+/**
+ * The share of the expected lines after which the held bytes start coming to the page: their
+ * messages (a part per chunk, posted in batches) then come
+ * while the worker reads the rest of the body, rather than after it, when the load's end waits for
+ * them.
+ */
+const RECEIVE_HELD_FROM = 0.9;
+
+/** Starts the next load's worker and has it warm up, when the page is next idle. */
+export function prepareIndexWorker(): void {
+  if (typeof Worker !== 'function' || typeof requestIdleCallback !== 'function') return;
+  requestIdleCallback(() => {
+    if (spare) return;
+    const worker = startWorker();
+    // A spare that cannot start is dropped; the load that would have taken it starts its own.
+    worker.onerror = () => {
+      worker.terminate();
+      if (spare === worker) spare = null;
+    };
+    post(worker, { kind: 'warm-up' });
+    spare = worker;
+  });
+}
+
+function takeWorker(): Worker {
+  const worker = spare ?? startWorker();
+  spare = null;
+  return worker;
+}
+
+function startWorker(): Worker {
+  return new Worker(new URL('./indexWorker.ts', import.meta.url), {
+    type: 'module',
+    name: 'object indexer',
+  });
+}
+
+function post(worker: Worker, message: ToIndexWorker, transfer: Transferable[] = []): void {
+  worker.postMessage(message, transfer);
+}
+
+interface Opening {
+  access: ServerAccess;
+  address: ObjectAddress;
+  answered: AnsweredBases;
+  resolve(base: string): void;
+  reject(error: ApiError): void;
+}
+
+/**
+ * Routes a load's replies: the opening to `open`'s promise, blocks to the sink, the end. The bytes
+ * of the blocks that came without them are taken from the vault when the indexer sends every later
+ * block's bytes with it (`released`), when the body ends and when the load stops. The replies that
+ * come while they are taken wait for them, so that the sink has each block's bytes before the next
+ * block, and all of them before the end.
+ */
+function replyRouter(sink: BlockSink, vault: ByteVault) {
+  let opening: Opening | null = null;
+  /** Set once the load stops; resolves when the held bytes are with the sink. */
+  let stopping: Promise<void> | null = null;
+  /** How many blocks came without their bytes, which are still in the vault. */
+  let held = 0;
+  /** The lines received, and how many the root's closure expects: when to receive the held bytes. */
+  let lines = 0;
+  let expected: number | null = null;
+  let taking: Promise<void> | null = null;
+  /** The replies that wait while the held bytes are taken. */
+  let waiting: FromLoad[] | null = null;
+  let settle: (end: LoadEnd | null) => void = () => undefined;
+  const finished = new Promise<LoadEnd | null>((resolve) => (settle = resolve));
+
+  async function takeHeld(): Promise<void> {
+    const parts = await vault.take(held);
+    held = 0;
+    sink.receiveBytes(parts);
+  }
+
+  /** Takes the held bytes first: `later`, and the replies that come meanwhile, wait for them. */
+  function takeHeldFirst(later: FromLoad[]): void {
+    waiting = later;
+    taking = takeHeld().then(() => {
+      const replies = waiting ?? [];
+      waiting = null;
+      replies.forEach(route);
+    });
+  }
+
+  function route(reply: FromLoad): void {
+    if (waiting) {
+      waiting.push(reply);
+      return;
+    }
+    if (stopping) return;
+    switch (reply.kind) {
+      case 'block':
+        if (!reply.block.bytes) held += 1;
+        sink.appendBlock(reply.block);
+        lines += reply.block.starts.length;
+        expected ??= reply.block.expected;
+        if (expected !== null && lines >= expected * RECEIVE_HELD_FROM) vault.receive();
+        return;
+      case 'released':
+        return takeHeldFirst([]);
+      case 'finished':
+        if (held > 0) return takeHeldFirst([reply]);
+        return settle({ complete: reply.complete, broken: reply.broken });
+      default:
+        if (!opening) return;
+        for (const base of reply.answered) opening.answered.add(base);
+        if (reply.kind === 'opened') opening.resolve(reply.base);
+        else opening.reject(fromErrorData(reply.error));
+        opening = null;
+    }
+  }
+
+  return {
+    finished,
+    open(access: ServerAccess, address: ObjectAddress, answered: AnsweredBases) {
+      return new Promise<string>((resolve, reject) => {
+        opening = { access, address, answered, resolve, reject };
+      });
+    },
+    get stopped() {
+      return stopping !== null;
+    },
+    route,
+    /**
+     * Ends the load: a pending request fails as `why` says, and the end is null. Resolves once the
+     * held bytes are with the sink; the vault is closed then. Once stopped, stays stopped.
+     */
+    stop(why: 'cancelled' | 'truncated'): Promise<void> {
+      stopping ??= (async () => {
+        if (opening) {
+          const { access, address } = opening;
+          opening.reject(new ApiError(why, errorContext(access.base, access, address)));
+          opening = null;
+        }
+        settle(null);
+        await taking;
+        if (held > 0) await takeHeld();
+        vault.close();
+      })();
+      return stopping;
+    },
+  };
+}
+
+function loadRequest(
+  access: ServerAccess,
+  address: ObjectAddress,
+  answered: AnsweredBases,
+): LoadRequest {
+  return { access, address, answered: [...answered] };
+}
+
+function workerChannel(sink: BlockSink): IndexChannel {
+  const worker = takeWorker();
+  const vault = new MessageChannel();
+  const router = replyRouter(sink, portVault(vault.port1));
+  post(worker, { kind: 'vault', port: vault.port2 }, [vault.port2]);
+  const stop = (why: 'cancelled' | 'truncated') => {
+    if (!router.stopped) {
+      // Ending the worker ends its request; the bytes it put in the vault stay there.
+      worker.terminate();
+      setTimeout(prepareIndexWorker, AFTER_LOAD_DELAY_MS);
+    }
+    return router.stop(why);
+  };
+  // The worker posts its replies in batches (workers/replyBatches.ts).
+  worker.onmessage = (event: MessageEvent<FromLoad[]>) => event.data.forEach(router.route);
+  // A worker that cannot start or breaks leaves the body incomplete, like a broken stream.
+  worker.onerror = () => void stop('truncated');
+  return {
+    open(access, address, answered) {
+      const opened = router.open(access, address, answered);
+      post(worker, { kind: 'load', request: loadRequest(access, address, answered) });
+      return opened;
+    },
+    finished: router.finished,
+    release: () => post(worker, { kind: 'release' }),
+    stop: () => stop('cancelled'),
+  };
+}
+
+function inPageChannel(sink: BlockSink, signal: AbortSignal): IndexChannel {
+  const indexer = new BlockIndexer();
+  const vault = arrayVault();
+  const router = replyRouter(sink, vault);
+  // The same hold as in the worker, though here it saves nothing: one code, two hosts.
+  const hold = holdBytes((reply) => router.route(reply), vault.put);
+  return {
+    open(access, address, answered) {
+      const opened = router.open(access, address, answered);
+      void loadBody(loadRequest(access, address, answered), indexer, hold.send, signal);
+      return opened;
+    },
+    finished: router.finished,
+    release: () => hold.release(),
+    // The request ends with the load's signal, which a cancel aborts.
+    stop: () => router.stop('cancelled'),
+  };
+}

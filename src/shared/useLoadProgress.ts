@@ -1,0 +1,28 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import type { LoadProgress, ObjectSet } from '../store/objectSet';
+import { loadPhaseOf, type LoadPhase } from './loadPhase';
+
+/** Every progress update (up to four a second): for the small views that show running figures. */
+export function useLoadProgress(set: ObjectSet): LoadProgress {
+  return useSyncExternalStore(set.subscribe, set.getProgress);
+}
+
+/** Only the updates that change the load's phase: for the page that holds the figures. */
+export function useLoadPhase(set: ObjectSet): LoadPhase {
+  return useSyncExternalStore(set.subscribe, () => loadPhaseOf(set));
+}
+
+/**
+ * Whether object `id` has arrived, and whether its text can be read yet: changes twice at most,
+ * however many objects arrive. An object that arrived without its bytes has them asked for
+ * (ObjectSet.wantBytes).
+ */
+export function useArrival(set: ObjectSet, id: string): 'absent' | 'held' | 'readable' {
+  const arrival = useSyncExternalStore(set.subscribe, () =>
+    set.canRead(id) ? 'readable' : set.has(id) ? 'held' : 'absent',
+  );
+  useEffect(() => {
+    if (arrival === 'held') void set.wantBytes();
+  }, [set, arrival]);
+  return arrival;
+}

@@ -1,0 +1,43 @@
+/**
+ * The server a lookup asks, taken when the lookup starts and kept while the connection is edited.
+ * Read live, every keystroke in Server URL or Access token made a new query key and so a new
+ * request (`Bearer c`, `http://l/objects/…`), whose alert then took the focus from the field. A
+ * lookup asked for again (another object, the form's buttons, a demo link) takes the connection
+ * as it is at that moment.
+ */
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import type { ObjectRoute } from './objectRoute';
+import { activeServer, serverForAddress, type ActiveServer } from '../connection/activeServer';
+import { useConnectionState } from '../connection/useConnections';
+
+/** History state of a navigation that asks for a lookup, as opposed to a move within a result. */
+export const LOOKUP_REQUEST = { lookup: true } as const;
+
+interface Pinned {
+  lookup: string;
+  request: string | null;
+  server: ActiveServer;
+}
+
+export function useLookupServer(route: ObjectRoute | null): ActiveServer {
+  const location = useLocation();
+  const state = useConnectionState();
+  const live = route?.server ? serverForAddress(state, route.server) : activeServer(state);
+  const lookup = route ? `${route.mode}/${route.projectId}/${route.objectId}/${route.server}` : '';
+  const request = isLookupRequest(location.state) ? location.key : null;
+  const [pinned, setPinned] = useState<Pinned>({ lookup, request, server: live });
+
+  const asked = pinned.lookup !== lookup || (request !== null && request !== pinned.request);
+  // A route's `?server=` is saved by the layout just after the first render: wait for it.
+  const arrived = pinned.server.server === null && live.server !== null;
+  if (asked || arrived) {
+    setPinned({ lookup, request, server: live });
+    return live;
+  }
+  return pinned.server.server === null ? live : pinned.server;
+}
+
+function isLookupRequest(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'lookup' in state && state.lookup === true;
+}

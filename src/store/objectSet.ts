@@ -1,0 +1,513 @@
+/**
+ * The objects of one with-children answer as they arrive. Raw bytes are the truth: the body is kept
+ * as the blocks of bytes it arrived in, duplicates included, so that exports equal the server's
+ * body byte for byte, and an object's text is decoded from its bytes when it is asked for. Strings
+ * would cost more than the bytes (a string per object, and twice the bytes for any non-Latin-1
+ * text); the bytes cost the body's size and nothing else.
+ *
+ * What the set knows of each line it keeps as columns of numbers (lineColumns.ts), each block's ids
+ * as the one text the indexer sent, and an id table (idTable.ts) to find an object by id: no
+ * JavaScript object or string per object, which cost the page most of its work while a 100,000-
+ * object model loaded and every garbage collection a trace of each. Views get records made when
+ * they ask for one (`summaries`, `records`).
+ *
+ * Views read it through `subscribe`/`getProgress` (useSyncExternalStore) rather than through the
+ * query cache, which would copy the growing list on every chunk.
+ */
+import type { ApiError } from '../api/apiError';
+import type { LineRecord } from '../bytes/lines';
+import type { IndexedBlock } from './indexedBlock';
+import { idHash } from '../bytes/idHash';
+import { IdTable } from './idTable';
+import { Column, LineColumns } from './lineColumns';
+import type { ReadonlyList } from '../scheduling/readonlyList';
+import { isTextTooLarge, TextTooLargeError } from '../speckle/textLimit';
+import { decodeSpan } from '../bytes/utf8Text';
+
+export interface ObjectSummary {
+  id: string;
+  speckleType: string;
+  /** Size of the object's text in UTF-8 bytes. */
+  bytes: number;
+  /** True when its text arrived cut short or garbled: kept as received, but not valid JSON. */
+  damaged?: boolean;
+}
+
+export type LoadStatus = 'waiting' | 'loading' | 'complete' | 'incomplete' | 'failed';
+
+export interface LoadProgress {
+  status: LoadStatus;
+  /** Distinct objects received. */
+  received: number;
+  /**
+   * Distinct objects whose text the page has: the first this many of `summaries`. Fewer than
+   * `received` while the loader holds bytes back (see `ObjectSet.wantBytes`).
+   */
+  readable: number;
+  /** 1 + the number of keys in the root's `__closure`, once the root has arrived. */
+  expected: number | null;
+  /** Decoded bytes of the body so far. */
+  bytes: number;
+  duplicates: number;
+  /** Distinct objects whose text is too large to read as one (textLimit.ts). */
+  tooLarge: number;
+  /** Distinct objects whose text is not whole JSON (api/lines.ts, isWholeObjectText). */
+  damaged: number;
+  startedAt: number;
+  finishedAt: number | null;
+  /** Why the load stopped short (or never started); null while all is well. */
+  error: ApiError | null;
+  /** Set while waiting before an automatic retry. */
+  retry: { attempt: number; of: number; delayMs: number } | null;
+}
+
+/**
+ * Each notice redraws the status, the list's length and the counts, then the page lays out and
+ * paints: CPU that a big load on two cores has none of to spare. Four a second read as live
+ * progress; ten made the load longer, two did not make it shorter.
+ */
+const NOTIFY_INTERVAL_MS = 250;
+
+/**
+ * The body as received, chunk by chunk, with the body offset of each chunk's first byte. The loader
+ * may hold the bytes of the last chunks back (workers/byteHold.ts): those chunks are null here
+ * until it sends them, always the last ones, as it sends them in order.
+ */
+class Body {
+  readonly blocks: (Uint8Array | null)[] = [];
+  readonly offsets: number[] = [];
+  /** The body offset where the held bytes begin; the end of the body when none are held. */
+  readableEnd = 0;
+
+  append(block: Uint8Array | null, offset: number, length: number): void {
+    this.blocks.push(block);
+    this.offsets.push(offset);
+    if (block && this.readableEnd === offset) this.readableEnd = offset + length;
+  }
+
+  /** Takes the held blocks' bytes, in order. */
+  fill(parts: readonly Uint8Array[]): void {
+    const first = this.blocks.indexOf(null);
+    const held = first === -1 ? 0 : this.blocks.length - first;
+    if (parts.length !== held) {
+      throw new Error(`The loader sent the bytes of ${parts.length} held blocks, not ${held}.`);
+    }
+    for (const [index, part] of parts.entries()) {
+      this.blocks[first + index] = part;
+      this.readableEnd = this.offsets[first + index]! + part.length;
+    }
+  }
+
+  /**
+   * The bytes from body offset `start` on: a view into their block, or for the few that span
+   * blocks (one line per chunk of the body, at most) a copy joined from them. Null while any of
+   * them is held.
+   */
+  slice(start: number, length: number): Uint8Array | null {
+    if (start + length > this.readableEnd) return null;
+    let index = lastAtOrBefore(this.offsets, start);
+    const first = this.blocks[index]!;
+    const from = start - this.offsets[index]!;
+    if (from + length <= first.length) return first.subarray(from, from + length);
+    const joined = new Uint8Array(length);
+    joined.set(first.subarray(from));
+    for (let at = first.length - from; at < length;) {
+      index += 1;
+      const piece = this.blocks[index]!.subarray(0, length - at);
+      joined.set(piece, at);
+      at += piece.length;
+    }
+    return joined;
+  }
+}
+
+/**
+ * One received line as views read it: an object's summary, and its text read from the bytes on
+ * demand. Made when asked for (the set keeps its lines as columns, not as objects). `raw` is a
+ * getter on the prototype, so spreading the object (`{...record}`) leaves the text out; the body
+ * comes from the prototype of the set's own subclass (storedObjectClass).
+ */
+abstract class StoredObject implements ObjectSummary, LineRecord {
+  constructor(
+    readonly id: string,
+    readonly speckleType: string,
+    /** The text's size in UTF-8 bytes. */
+    readonly bytes: number,
+    /** The body offset of the text's first byte. */
+    private readonly start: number,
+    readonly damaged: boolean,
+  ) {}
+
+  protected abstract get body(): Body;
+
+  /**
+   * The text's UTF-8 bytes, as received (see Body.slice). Readers of every record wait for
+   * `ObjectSet.wantBytes` first: a text still held cannot be read.
+   */
+  get encoded(): Uint8Array {
+    const bytes = this.body.slice(this.start, this.bytes);
+    if (!bytes) throw new Error(`The text of ${this.id} has not reached the page yet.`);
+    return bytes;
+  }
+
+  /** Throws TextTooLargeError, without decoding, for a text over MAX_TEXT_BYTES. */
+  get raw(): string {
+    if (isTextTooLarge(this.bytes)) throw new TextTooLargeError(this.id, this.bytes);
+    const { encoded } = this;
+    return decodeSpan(encoded, 0, encoded.length);
+  }
+}
+
+function storedObjectClass(body: Body) {
+  return class extends StoredObject {
+    protected get body(): Body {
+      return body;
+    }
+  };
+}
+
+export type StoredRecord = LineRecord & ObjectSummary & { readonly encoded: Uint8Array };
+
+/** A block's ids as the indexer sent them: one text, and where each id ends in it. */
+interface IdBlock {
+  text: string;
+  ends: Uint32Array;
+}
+
+/** A list read through two functions: the set's columns seen as a list of records. */
+class ListView<Item> implements ReadonlyList<Item> {
+  constructor(
+    private readonly count: () => number,
+    private readonly item: (index: number) => Item,
+  ) {}
+
+  get length(): number {
+    return this.count();
+  }
+
+  at(index: number): Item | undefined {
+    return index >= 0 && index < this.count() ? this.item(index) : undefined;
+  }
+}
+
+export class ObjectSet {
+  /** Each object once, in the order received. Views follow it while a load runs. */
+  readonly summaries: ReadonlyList<StoredRecord> = new ListView(
+    () => this.progress.received,
+    (index) => this.lineRecord(this.distinctLines ? this.distinctLines.at(index) : index),
+  );
+  /** Every line received, repeats included, in order. */
+  readonly records: ReadonlyList<StoredRecord> = new ListView(
+    () => this.lines.length,
+    (line) => this.lineRecord(line),
+  );
+  /** The body as received, chunk by chunk: the lines point into it. */
+  private readonly body = new Body();
+  private readonly Stored = storedObjectClass(this.body);
+  /** The load's type table: the indexer numbers each type name in order of first sight. */
+  private readonly typeNames: string[] = [];
+  private readonly idBlocks: IdBlock[] = [];
+  /** The number of each id block's first line among all lines received. */
+  private readonly idBlockStarts: number[] = [];
+  /** Each line's columns, by line number. */
+  private readonly lines = new LineColumns();
+  /**
+   * The line of each distinct object, once a line repeated an earlier one; until then every line
+   * is a distinct object, and the list would only cost memory.
+   */
+  private distinctLines: Column<Uint32Array> | null = null;
+  /** Each distinct object's line, filed by its id's hash. */
+  private readonly table = new IdTable(this.lines.hashes);
+  /** The lines whose text is not whole JSON: few, almost always none. */
+  private readonly damagedLines = new Set<number>();
+  /** The body offset just past the last good line. */
+  private goodEnd = 0;
+  private progress: LoadProgress;
+  /** The objects received when the loader began to hold bytes back: those the set can read. */
+  private readableWhileHeld: number | null = null;
+  /** Asks the loader for the bytes it holds; set by the loader (see wantBytes). */
+  private askForBytes: (() => void) | null = null;
+  private bytesWanted = false;
+  private readonly bytesHere = settlement();
+  private readonly listeners = new Set<() => void>();
+  private notifyTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly abortController = new AbortController();
+
+  constructor(now = Date.now()) {
+    this.progress = {
+      status: 'waiting',
+      received: 0,
+      readable: 0,
+      expected: null,
+      bytes: 0,
+      duplicates: 0,
+      tooLarge: 0,
+      damaged: 0,
+      startedAt: now,
+      finishedAt: null,
+      error: null,
+      retry: null,
+    };
+  }
+
+  get signal(): AbortSignal {
+    return this.abortController.signal;
+  }
+
+  get rootId(): string | null {
+    return this.lines.length > 0 ? this.idOf(0) : null;
+  }
+
+  cancel(): void {
+    this.abortController.abort();
+  }
+
+  has(id: string): boolean {
+    return this.find(id) !== -1;
+  }
+
+  /** Whether the object has arrived and its text can be read now (see wantBytes). */
+  canRead(id: string): boolean {
+    return this.readableLine(id) !== -1;
+  }
+
+  /** The object's text; undefined when it has not arrived or cannot be read yet. */
+  raw(id: string): string | undefined {
+    return this.readable(id)?.raw;
+  }
+
+  /** The object's text as the UTF-8 bytes received, for readers that need no decoded string. */
+  encoded(id: string): Uint8Array | undefined {
+    return this.readable(id)?.encoded;
+  }
+
+  summary(id: string): ObjectSummary | undefined {
+    return this.stored(id);
+  }
+
+  /**
+   * Has the loader send the bytes it holds back, and every later block's as it comes; resolves
+   * once they are here. A loader holds the bytes of all but the first blocks until a reader
+   * needs them (workers/byteHold.ts): readers of any object's text but the root's wait for this.
+   */
+  wantBytes(): Promise<void> {
+    if (!this.bytesWanted) {
+      this.bytesWanted = true;
+      // Without a loader, nothing holds bytes back.
+      if (this.askForBytes) this.askForBytes();
+      else this.bytesHere.settle();
+    }
+    return this.bytesHere.done;
+  }
+
+  /** How the loader is asked for the bytes it holds back, once a reader wants them. */
+  askForBytesWith(ask: () => void): void {
+    this.askForBytes = ask;
+    if (this.bytesWanted) ask();
+  }
+
+  /** Adds an indexed block of lines; the block's new type names join the load's type table. */
+  appendBlock(block: IndexedBlock): void {
+    let { received, expected, duplicates, tooLarge, damaged } = this.progress;
+    const { bytes, byteLength, offset, starts, ends, types, idHashes } = block;
+    const firstLine = this.lines.length;
+    if (!bytes) this.readableWhileHeld ??= received;
+    this.typeNames.push(...block.newTypes);
+    this.body.append(bytes, offset, byteLength);
+    if (starts.length > 0) {
+      this.idBlocks.push({ text: block.idText, ends: block.idEnds });
+      this.idBlockStarts.push(this.lines.length);
+    }
+    this.goodEnd = block.goodEnd;
+    if (received === 0 && block.expected !== null) {
+      expected = block.expected;
+      // The root's closure says how many objects to expect: room for them is made once.
+      this.lines.reserve(expected);
+      this.table.reserve(expected);
+    }
+    for (let index = 0; index < starts.length; index += 1) {
+      const hash = idHashes[index]!;
+      const start = starts[index]!;
+      const size = ends[index]! - start;
+      const line = this.lines.push(start, size, types[index]!, hash);
+      if (this.table.fileUnlessFiled(line, this.sameIds) !== -1) {
+        duplicates += 1;
+        this.distinctLines ??= Column.counting(line);
+        continue;
+      }
+      this.distinctLines?.push(line);
+      received += 1;
+      if (isTextTooLarge(size)) tooLarge += 1;
+    }
+    for (const index of block.damaged) {
+      const line = firstLine + index;
+      this.damagedLines.add(line);
+      // A repeat's damage leaves the object as its first copy read: only its downloads hold it.
+      if (this.find(this.idOf(line)) === line) damaged += 1;
+    }
+    // The first body bytes and the root change what the page shows: they are told in the next
+    // task, not in this one, which would then also hold the root's drawing (a long task).
+    const news =
+      this.progress.status !== 'loading' || (this.progress.received === 0 && received > 0);
+    this.update(
+      {
+        status: 'loading',
+        received,
+        readable: this.readableWhileHeld ?? received,
+        expected,
+        duplicates,
+        tooLarge,
+        damaged,
+        bytes: offset + byteLength,
+        retry: null,
+      },
+      news ? 'next task' : 'throttled',
+    );
+  }
+
+  /** The bytes of the blocks that arrived without them, in order (workers/byteHold.ts). */
+  receiveBytes(parts: readonly Uint8Array[]): void {
+    this.body.fill(parts);
+    this.readableWhileHeld = null;
+    this.bytesHere.settle();
+    this.update({ readable: this.progress.received }, 'now');
+  }
+
+  /**
+   * The body's bytes up to the end of its last good line, as received: what a byte-exact copy of
+   * the body holds (a line cut short or malformed left out). Taken now: blocks that arrive later
+   * are not part of it, nor are bytes the loader still holds (see wantBytes).
+   */
+  bodyBytes(): Uint8Array[] {
+    const parts: Uint8Array[] = [];
+    const { blocks, offsets } = this.body;
+    const end = Math.min(this.goodEnd, this.body.readableEnd);
+    for (const [index, block] of blocks.entries()) {
+      if (!block) break;
+      const length = Math.min(block.length, end - offsets[index]!);
+      if (length <= 0) break;
+      parts.push(length === block.length ? block : block.subarray(0, length));
+    }
+    return parts;
+  }
+
+  waitForRetry(retry: LoadProgress['retry'], error: ApiError): void {
+    this.update({ retry, error }, 'now');
+  }
+
+  finish(): void {
+    this.bytesHere.settle();
+    this.update({ status: 'complete', finishedAt: Date.now(), error: null, retry: null }, 'now');
+  }
+
+  fail(error: ApiError): void {
+    this.bytesHere.settle();
+    const status = this.lines.length > 0 ? 'incomplete' : 'failed';
+    this.update({ status, error, finishedAt: Date.now(), retry: null }, 'now');
+  }
+
+  getProgress = (): LoadProgress => this.progress;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private lineRecord(line: number): StoredObject {
+    const { lines } = this;
+    return new this.Stored(
+      this.idOf(line),
+      this.typeNames[lines.types.at(line)] ?? '',
+      lines.sizes.at(line),
+      lines.starts.at(line),
+      this.damagedLines.size > 0 && this.damagedLines.has(line),
+    );
+  }
+
+  private stored(id: string): StoredObject | undefined {
+    const line = this.find(id);
+    return line === -1 ? undefined : this.lineRecord(line);
+  }
+
+  private readable(id: string): StoredObject | undefined {
+    const line = this.readableLine(id);
+    return line === -1 ? undefined : this.lineRecord(line);
+  }
+
+  /** The line of the object with this id when its text can be read; -1 otherwise. */
+  private readableLine(id: string): number {
+    const line = this.find(id);
+    if (line === -1) return -1;
+    const { starts, sizes } = this.lines;
+    return starts.at(line) + sizes.at(line) <= this.body.readableEnd ? line : -1;
+  }
+
+  /** Where the line's id sits in its block's id text. */
+  private idSpan(line: number): { text: string; start: number; end: number } {
+    // The block that holds the line: the last one starting at or before it.
+    const block = lastAtOrBefore(this.idBlockStarts, line);
+    const { text, ends } = this.idBlocks[block]!;
+    const local = line - this.idBlockStarts[block]!;
+    return { text, start: local === 0 ? 0 : ends[local - 1]!, end: ends[local]! };
+  }
+
+  private idOf(line: number): string {
+    const { text, start, end } = this.idSpan(line);
+    return text.slice(start, end);
+  }
+
+  private readonly idIs = (line: number, id: string): boolean => {
+    const { text, start, end } = this.idSpan(line);
+    return end - start === id.length && text.startsWith(id, start);
+  };
+
+  /** The line of the object with this id; -1 when none arrived. */
+  private find(id: string): number {
+    return this.table.find(idHash(id), id, this.idIs);
+  }
+
+  private readonly sameIds = (line: number, other: number): boolean =>
+    this.idIs(line, this.idOf(other));
+
+  private update(change: Partial<LoadProgress>, when: 'now' | 'next task' | 'throttled'): void {
+    this.progress = { ...this.progress, ...change };
+    if (when === 'now') {
+      this.notify();
+    } else if (when === 'next task') {
+      if (this.notifyTimer) clearTimeout(this.notifyTimer);
+      this.notifyTimer = setTimeout(() => this.notify());
+    } else {
+      // Chunks arrive many times a second; views only need a few updates a second.
+      this.notifyTimer ??= setTimeout(() => this.notify(), NOTIFY_INTERVAL_MS);
+    }
+  }
+
+  private notify(): void {
+    if (this.notifyTimer) clearTimeout(this.notifyTimer);
+    this.notifyTimer = null;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** The index of the last of the ascending `values` at or before `value` (0 when none is). */
+function lastAtOrBefore(values: readonly number[], value: number): number {
+  let low = 0;
+  let high = values.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >>> 1;
+    if (values[middle]! <= value) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+/** A promise and the function that keeps it, once. */
+function settlement(): { done: Promise<void>; settle(): void } {
+  let settle = () => undefined as void;
+  const done = new Promise<void>((resolve) => (settle = resolve));
+  return { done, settle };
+}
+
+export function isLoading(progress: LoadProgress): boolean {
+  return progress.status === 'waiting' || progress.status === 'loading';
+}
