@@ -13,6 +13,7 @@ import {
   serveWithChildren,
   speckleServer,
   streamOf,
+  TOKEN,
 } from './speckleDouble';
 
 const route = `/objects/${PROJECT_ID}/${ROOT_ID}`;
@@ -43,6 +44,24 @@ describe('Get with children', () => {
     await user.keyboard('{End}{Enter}');
     await expectShownObject(CUBE_OBJECTS.at(-1)!.id);
     await user.keyboard('{Home}{Enter}');
+    await expectShownObject(ROOT_ID);
+  });
+
+  it('copies a link to the lookup, naming its server and never its token, that opens it again', async () => {
+    const { user, unmount } = renderApp({ route });
+    await screen.findByText(`${CUBE_OBJECTS.length} objects`, { exact: false });
+
+    await user.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(await screen.findByText('Link copied.')).toBeInTheDocument();
+    const link = new URL(await navigator.clipboard.readText());
+    expect(link.href).not.toContain(TOKEN);
+    expect(link.origin).toBe(window.location.origin);
+    expect(link.pathname).toBe(route);
+    expect(link.searchParams.get('server')).toBe(SERVER);
+
+    unmount();
+    renderApp({ route: `${link.pathname}${link.search}` });
+    await screen.findByText(`${CUBE_OBJECTS.length} objects`, { exact: false });
     await expectShownObject(ROOT_ID);
   });
 
