@@ -8,6 +8,7 @@ import {
   CUBE_OBJECTS,
   linesResponse,
   PROJECT_ID,
+  requests,
   ROOT_ID,
   SERVER,
   serveWithChildren,
@@ -63,6 +64,28 @@ describe('Get with children', () => {
     renderApp({ route: `${link.pathname}${link.search}` });
     await screen.findByText(`${CUBE_OBJECTS.length} objects`, { exact: false });
     await expectShownObject(ROOT_ID);
+  });
+
+  it('shows a result left on Back and Forward at once, without asking the server again', async () => {
+    const mesh = CUBE_OBJECTS.find(({ raw }) => raw.includes('Objects.Geometry.Mesh'))!;
+    speckleServer.use(
+      http.get(`${SERVER}/objects/:projectId/${mesh.id}`, () =>
+        linesResponse(`${mesh.id}\t${mesh.raw}\n`),
+      ),
+    );
+    const { router } = renderApp({ route });
+    await screen.findByText(`${CUBE_OBJECTS.length} objects`, { exact: false });
+    await act(() => router.navigate(`/objects/${PROJECT_ID}/${mesh.id}`));
+    await screen.findByText(/^1 objects?, /);
+    const asked = requests.length;
+
+    await act(() => router.navigate(-1));
+    await screen.findByText(`${CUBE_OBJECTS.length} objects`, { exact: false });
+    await expectShownObject(ROOT_ID);
+    await act(() => router.navigate(1));
+    await screen.findByText(/^1 objects?, /);
+    await expectShownObject(mesh.id);
+    expect(requests.length).toBe(asked);
   });
 
   it('filters the list by type or id and sorts it', async () => {
