@@ -1,7 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { shortTypeName } from '../speckle/types';
-import { ObjectTrail } from './ObjectTrail';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useObjectNavigation } from './useObjectNavigation';
 import { objectWithChildrenQuery, type ObjectQueryInput } from '../api/objects';
 import {
@@ -10,7 +8,7 @@ import {
   uniqueObjects,
   type ExportFormat,
 } from '../export/formats';
-import type { ObjectSet } from '../speckle/objectSet';
+import { isLoading, type ObjectSet } from '../speckle/objectSet';
 import { ErrorAlert } from './ErrorAlert';
 import { LoadStatus } from './LoadStatus';
 import { closureFindings } from '../speckle/integrity';
@@ -22,12 +20,12 @@ import { NO_FILTER, type ObjectFilter } from './objectFilter';
 import { ObjectBrowser } from './ObjectBrowser';
 import { ObjectSearch } from './ObjectSearch';
 import { ExportProgress } from './ExportProgress';
-import { ObjectView } from './ObjectView';
+import { ResultObjectPane } from './ResultObjectPane';
 import { TicketTools } from './TicketTools';
 import { useExport } from './useExport';
 import { useFocusOnChange } from './useFocusOnChange';
-import { useArrival, useLoadPhase, useLoadProgress } from './useLoadProgress';
-import { useObjectSource } from './useObjectSource';
+import { useEscapeToCancel } from './useEscapeToCancel';
+import { useLoadPhase, useLoadProgress } from './useLoadProgress';
 
 export function ChildrenResult({
   input,
@@ -90,8 +88,6 @@ function LoadedSet({
   const closureCheck = useClosureCheck(set, closure, !loading);
   const [filter, setFilter] = useState<ObjectFilter>(NO_FILTER);
   const { shownId } = navigation;
-  const shownArrival = useArrival(set, shownId);
-  const shownSource = useObjectSource(set, shownId, shownArrival === 'readable');
   const { projectId, objectId } = input;
   const exports = useExport();
   const complete = phase.status === 'complete';
@@ -105,9 +101,14 @@ function LoadedSet({
     (speckleType: string) => setFilter((current) => ({ ...current, speckleType })),
     [],
   );
+  // While the load runs, an object it has not brought yet is shown in the result all the same
+  // (fetched on its own beside the load, ResultObjectPane): leaving for its single page would
+  // drop the load. Once it has ended, what it lacks is on its own page.
   const follow = useCallback(
     (id: string) =>
-      set.has(id) ? navigation.open(id, { via: 'reference' }) : navigation.openSingle(id),
+      set.has(id) || isLoading(set.getProgress())
+        ? navigation.open(id, { via: 'reference' })
+        : navigation.openSingle(id),
     [set, navigation],
   );
 
@@ -223,35 +224,16 @@ function LoadedSet({
         )}
         <div className="object-pane">
           {phase.anyReceived && (
-            <ObjectTrail
-              trail={navigation.trail}
-              hrefFor={navigation.hrefFor}
-              titleOf={(id) => titleOf(set, id)}
-            />
-          )}
-          {shownSource !== undefined ? (
-            <ObjectView
-              key={shownId}
-              source={shownSource}
-              objectId={shownId}
-              projectId={projectId}
+            <ResultObjectPane
+              set={set}
+              input={input}
               host={host}
-              objects={set}
+              navigation={navigation}
+              loading={loading}
               objectsLoading={treeLoading}
               onFollow={follow}
-              reveal={navigation.reveal}
-              speckleUrl={speckleUrlOf?.(shownId) ?? null}
+              speckleUrlOf={speckleUrlOf}
             />
-          ) : shownArrival !== 'absent' ? (
-            <p className="hint">Reading object {shownId}…</p>
-          ) : (
-            phase.anyReceived && (
-              <NotInResult
-                id={shownId}
-                loading={loading}
-                onOpenSingle={() => navigation.openSingle(shownId)}
-              />
-            )
           )}
         </div>
       </div>
@@ -268,41 +250,4 @@ function RepeatedObjectsHint({ set }: { set: ObjectSet }) {
       is listed once, and the downloads keep every copy as the server sent it.
     </p>
   );
-}
-
-function titleOf(set: ObjectSet, id: string): string {
-  const summary = set.summary(id);
-  return summary ? `${shortTypeName(summary.speckleType)} ${id.slice(0, 8)}` : id.slice(0, 8);
-}
-
-function NotInResult({
-  id,
-  loading,
-  onOpenSingle,
-}: {
-  id: string;
-  loading: boolean;
-  onOpenSingle: () => void;
-}) {
-  if (loading) return <p className="hint">Object {id} has not arrived yet.</p>;
-  return (
-    <div className="hint">
-      <p>Object {id} is not in this result.</p>
-      <button type="button" onClick={onOpenSingle}>
-        Get it on its own
-      </button>
-    </div>
-  );
-}
-
-/** Escape stops a running download from anywhere on the page. */
-function useEscapeToCancel(set: ObjectSet, loading: boolean) {
-  useEffect(() => {
-    if (!loading) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') set.cancel();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [set, loading]);
 }

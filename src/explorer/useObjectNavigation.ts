@@ -24,6 +24,8 @@ export function useObjectNavigation(rootId: string) {
   return useMemo(() => objectNavigation(location, navigate, rootId), [location, navigate, rootId]);
 }
 
+export type ObjectNavigation = ReturnType<typeof objectNavigation>;
+
 function objectNavigation(location: Location, navigate: NavigateFunction, rootId: string) {
   const route = parseObjectRoute(location.pathname, location.search);
   const search = new URLSearchParams(location.search);

@@ -161,6 +161,34 @@ describe('Get with children', () => {
     sendRest();
   });
 
+  it('shows a reference followed before the load brought it, and the load goes on', async () => {
+    const [first] = CUBE_LINES.split('\n');
+    serveWithChildren(
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(`${first}\n`));
+        },
+      }),
+    );
+    const { user, router } = renderApp({ route });
+    await screen.findByText(/1 of 9 objects/);
+    await expectShownObject(ROOT_ID);
+    const tree = screen.getByRole('tree', { name: `Properties of ${ROOT_ID}` });
+    const reference = within(tree).getAllByText(/^→ [0-9a-f]{32}$/)[0]!;
+    const target = reference.textContent!.slice(2);
+
+    await user.click(reference);
+
+    await expectShownObject(target);
+    expect(router.state.location.pathname).toBe(route);
+    expect(screen.getByRole('status')).toHaveTextContent('1 of 9 objects');
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    expect(screen.getByText(/fetched on its own; the load goes on/)).toBeInTheDocument();
+    await act(() => router.navigate(-1));
+    await expectShownObject(ROOT_ID);
+    expect(screen.getByRole('status')).toHaveTextContent('1 of 9 objects');
+  });
+
   it('stops a running download and lets its objects go when the user leaves the result', async () => {
     const [first] = CUBE_LINES.split('\n');
     serveWithChildren(

@@ -1,8 +1,38 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { lookUp, openApp, waitForCompleteCount, waitForObjectShown } from './support/app.ts';
+import { findReferences } from '../../src/speckle/references.ts';
+import {
+  lookUp,
+  lookUpSlowly,
+  openApp,
+  parseStatus,
+  statusText,
+  waitForCompleteCount,
+  waitForObjectShown,
+} from './support/app.ts';
 import { usePageSession } from './support/browser.ts';
-import { smallModelWithChildren, thousandObjectModel } from './support/demo.ts';
+import {
+  fetchRawBody,
+  findDemoObject,
+  smallModelWithChildren,
+  splitLines,
+  thousandObjectModel,
+} from './support/demo.ts';
+
+function tree(page: Page, objectId: string): Locator {
+  return page.getByRole('tree', { name: `Properties of ${objectId}` });
+}
+
+/** A row of the tree by its key as shown (a `@` dropped). */
+function row(scope: Locator, key: string): Locator {
+  return scope.getByRole('treeitem', { name: new RegExp(`^${key}:`) });
+}
+
+/** The load's status while it runs: "N of M objects", with N short of M. */
+async function runningCount(page: Page) {
+  const count = parseStatus(await statusText(page));
+  return count?.total !== undefined && count.received < count.total ? count : null;
+}
 
 /** The path of every with-children request the page (or its workers) sends, in order. */
 function recordWithChildrenRequests(page: Page): string[] {
@@ -45,5 +75,47 @@ describe('results kept for Back and Forward', () => {
         ({ project, object }) => `/demo-server/objects/${project.id}/${object.id}`,
       ),
     );
+  });
+});
+
+describe('following a reference while the load runs', () => {
+  const session = usePageSession();
+
+  it('shows the object, fetched on its own, and keeps the load, its progress and its history', async () => {
+    const { page } = session;
+    const { project, object } = await findDemoObject(
+      'public object with objectCount 10000',
+      (candidate, owner) => owner.visibility === 'public' && candidate.objectCount === 10_000,
+    );
+    const [rootLine] = splitLines(await fetchRawBody(project.id, object.id, 'lines'));
+    const root = JSON.parse(rootLine!.raw) as Record<string, unknown>;
+    // Objects arrive in id order: the level with the greatest id comes last of the root's.
+    const levels = findReferences(root).filter(({ path }) => path[0] === '@elements');
+    const last = levels.reduce((a, b) => (b.referencedId > a.referencedId ? b : a));
+    const target = last.referencedId;
+
+    await lookUpSlowly(page, project.id, object.id);
+    await waitForObjectShown(page, object.id);
+    await row(tree(page, object.id), 'elements').click();
+    const reference = row(tree(page, object.id), String(last.path[1]));
+    expect(await reference.textContent()).toContain(`→ ${target}`);
+    expect(await runningCount(page)).not.toBeNull();
+    await reference.getByText(`→ ${target}`).click();
+
+    await waitForObjectShown(page, target);
+    const url = new URL(page.url());
+    expect(url.pathname).toBe(`/objects/${project.id}/${object.id}`);
+    expect(url.searchParams.get('object')).toBe(target);
+    expect(await runningCount(page)).not.toBeNull();
+    expect(await page.getByRole('button', { name: 'Cancel' }).count()).toBe(1);
+    expect(await page.getByText(/fetched on its own; the load goes on/).count()).toBe(1);
+
+    await page.goBack();
+    await waitForObjectShown(page, object.id);
+    expect(await runningCount(page)).not.toBeNull();
+    await page.goForward();
+    await waitForObjectShown(page, target);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/cancelled/);
   });
 });
