@@ -1,4 +1,6 @@
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
 import { EXPORT_FORMATS } from '../export/formats';
 import { jsonValueSpan } from '../export/jsonPath';
 import { joinWithin } from '../export/parts';
@@ -19,6 +21,7 @@ import { runInSlices } from './slices';
 import { useClipboard } from './useClipboard';
 import { useExport } from './useExport';
 import { useObjectTree } from './useObjectTree';
+import { viewMemory } from './viewMemory';
 
 export interface ObjectViewProps {
   source: ObjectSource;
@@ -75,16 +78,31 @@ function ParsedObjectView({
   reveal,
   speckleUrl,
 }: ObjectViewProps & { value: object }) {
-  const [fullStrings, setFullStrings] = useState(false);
-  const [hideInternal, setHideInternal] = useState(false);
-  const [recomposed, setRecomposed] = useState(false);
+  // Back and Forward return to the view as it was left in that history entry.
+  const { key: entryKey } = useLocation();
+  const session = useQueryClient();
+  const memory = useMemo(
+    () => viewMemory(session, entryKey, objectId),
+    [session, entryKey, objectId],
+  );
+  const [{ settings, tree: restored }] = useState(() => memory);
+  const [fullStrings, setFullStrings] = useState(settings.fullStrings);
+  const [hideInternal, setHideInternal] = useState(settings.hideInternal);
+  const [recomposed, setRecomposed] = useState(settings.recomposed);
   const [query, setQuery] = useState('');
   const [syntax, setSyntax] = useState<PathSyntax>('javascript');
   const loaded = useMemo(() => (objects ? parsedObjects(objects) : null), [objects]);
-  const tree = useObjectTree(value, objectId, {
-    hideInternal,
-    lookup: recomposed && loaded ? loaded.lookup : null,
-  });
+  const tree = useObjectTree(
+    value,
+    objectId,
+    { hideInternal, lookup: recomposed && loaded ? loaded.lookup : null },
+    restored,
+  );
+  const { saved } = tree;
+  useEffect(
+    () => memory.save({ fullStrings, hideInternal, recomposed }, saved),
+    [memory, fullStrings, hideInternal, recomposed, saved],
+  );
   const exports = useExport();
   const clipboard = useClipboard();
   const target = { host, projectId, objectId };
@@ -94,8 +112,11 @@ function ParsedObjectView({
   const readWhole = useMemo(() => memoised(() => JSON.parse(source.read()) as unknown), [source]);
 
   const { reveal: revealPath } = tree;
+  // A view restored as it was left keeps its row: the path was revealed when it was first shown.
+  const restoring = useRef(restored !== null);
   useEffect(() => {
-    if (reveal) revealPath(reveal);
+    if (restoring.current) restoring.current = false;
+    else if (reveal) revealPath(reveal);
     // Only a new target moves the selection; the tree's own changes must not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reveal]);
@@ -264,6 +285,7 @@ function ParsedObjectView({
       <ObjectTree
         tree={tree}
         label={`Properties of ${objectId}`}
+        scrollMemory={memory}
         query={query}
         fullStrings={fullStrings}
         recomposed={recomposed}

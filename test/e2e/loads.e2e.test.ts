@@ -5,6 +5,7 @@ import {
   lookUp,
   lookUpSlowly,
   openApp,
+  openFromList,
   parseStatus,
   statusText,
   waitForCompleteCount,
@@ -117,5 +118,50 @@ describe('following a reference while the load runs', () => {
     await waitForObjectShown(page, target);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/cancelled/);
+  });
+});
+
+describe('Back within one loaded set', () => {
+  const session = usePageSession();
+
+  /** The tree's scroll position and the text of its active row. */
+  function treePlace(scope: Locator) {
+    return scope.evaluate((element) => {
+      const id = element.getAttribute('aria-activedescendant');
+      const active = id ? document.getElementById(id) : null;
+      const box = element.getBoundingClientRect();
+      const row = active?.getBoundingClientRect();
+      return {
+        scrollTop: element.scrollTop,
+        active: active?.textContent ?? null,
+        activeInView: row !== undefined && row.top >= box.top && row.bottom <= box.bottom,
+      };
+    });
+  }
+
+  it('returns to the row the user left, scrolled as it was', async () => {
+    const { page } = session;
+    const { project, object } = await thousandObjectModel();
+    const lines = splitLines(await fetchRawBody(project.id, object.id, 'lines'));
+    await openApp(page);
+    await lookUp(page, project.id, object.id, 'Get with children');
+    await waitForCompleteCount(page, lines.length);
+    await waitForObjectShown(page, object.id);
+    const rootTree = tree(page, object.id);
+    await row(rootTree, '__closure').click();
+    await rootTree.getByRole('treeitem', { name: /\[(keys )?0 … 99\]/ }).click();
+    await rootTree.focus();
+    await page.keyboard.press('End');
+    await page.keyboard.press('PageUp');
+    await expect.poll(async () => (await treePlace(rootTree)).scrollTop).toBeGreaterThan(500);
+    const left = await treePlace(rootTree);
+    expect(left.activeInView).toBe(true);
+
+    await openFromList(page, lines[1]!.id);
+    await waitForObjectShown(page, lines[1]!.id);
+    await page.goBack();
+    await waitForObjectShown(page, object.id);
+
+    await expect.poll(() => treePlace(tree(page, object.id))).toEqual(left);
   });
 });
