@@ -23,7 +23,7 @@ import { ExportProgress } from './ExportProgress';
 import { ResultObjectPane } from './ResultObjectPane';
 import { TicketTools } from './TicketTools';
 import { useExport } from './useExport';
-import { useFocusOnChange } from './useFocusOnChange';
+import { useResultInView } from './useResultInView';
 import { useEscapeToCancel } from './useEscapeToCancel';
 import { useLoadPhase, useLoadProgress } from './useLoadProgress';
 
@@ -127,7 +127,7 @@ function LoadedSet({
 
   const eachObjectOnce = () => ({ objects: uniqueObjects(set) });
 
-  const resultRef = useFocusOnChange<HTMLElement>(`${projectId}/${objectId}`);
+  const resultRef = useResultInView<HTMLElement>(`${projectId}/${objectId}`);
   const wantBytes = useCallback(() => void set.wantBytes(), [set]);
   useEscapeToCancel(set, loading);
 

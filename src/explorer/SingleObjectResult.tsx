@@ -11,7 +11,7 @@ import { useObjectNavigation } from './useObjectNavigation';
 import { ObjectView } from './ObjectView';
 import { TicketTools } from './TicketTools';
 import { RetryCountdown } from './RetryCountdown';
-import { useFocusOnChange } from './useFocusOnChange';
+import { useResultInView } from './useResultInView';
 
 export function SingleObjectResult({
   input,
@@ -29,7 +29,7 @@ export function SingleObjectResult({
   const source = useMemo(() => (raw === undefined ? null : objectSource(() => raw)), [raw]);
   const { projectId, objectId } = input;
   const navigation = useObjectNavigation(objectId);
-  const resultRef = useFocusOnChange<HTMLElement>(`${projectId}/${objectId}`);
+  const resultRef = useResultInView<HTMLElement>(`${projectId}/${objectId}`);
 
   return (
     <section className="result" aria-label="Result" tabIndex={-1} ref={resultRef}>
