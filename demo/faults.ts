@@ -13,6 +13,8 @@ export class Faults {
   private dropAfter: number | null = null;
   private malformedAfter: number | null = null;
   delayMs = 0;
+  /** Pause before any object request is answered (a server preparing a model). */
+  answerDelayMs = 0;
 
   /** Applies a POSTed fault; returns an error message when the body is not one it knows. */
   set(body: unknown): string | null {
@@ -31,11 +33,12 @@ export class Faults {
     const [key] = Object.keys(fault);
     const value = key === undefined ? undefined : fault[key];
     if (keys.includes(',') || key === undefined || !isCount(value)) {
-      return 'Expected {status,times}, {dropAfter}, {delayMs} or {malformedAfter} with a count';
+      return 'Expected {status,times}, {dropAfter}, {delayMs}, {answerDelayMs} or {malformedAfter} with a count';
     }
     if (key === 'dropAfter') this.dropAfter = value;
     else if (key === 'malformedAfter') this.malformedAfter = value;
     else if (key === 'delayMs') this.delayMs = value;
+    else if (key === 'answerDelayMs') this.answerDelayMs = value;
     else return `Unknown fault ${key}`;
     return null;
   }
@@ -45,6 +48,7 @@ export class Faults {
     this.dropAfter = null;
     this.malformedAfter = null;
     this.delayMs = 0;
+    this.answerDelayMs = 0;
   }
 
   /** The status the next object request must answer with, if any (uses one of its times). */

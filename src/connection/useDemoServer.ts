@@ -2,7 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { fetchOptionalJson } from '../api/client';
 import { useConnectionStore } from './useConnections';
-import { DEMO_SERVER_PATH, parseDemoManifest, type DemoManifest } from './demoManifest';
+import {
+  DEMO_SERVER_PATH,
+  parseDemoManifest,
+  type DemoManifest,
+  type DemoObject,
+} from './demoManifest';
 
 const demoManifestQuery = queryOptions({
   queryKey: ['demo-manifest'],
@@ -23,4 +28,14 @@ export function useDemoServer(): { manifest: DemoManifest | null; settled: boole
     if (manifest) store.provideDemo(`${window.location.origin}${DEMO_SERVER_PATH}`, manifest.token);
   }, [manifest, store]);
   return { manifest: manifest ?? null, settled: !isPending };
+}
+
+/** What the demo server says about one of its objects; null for any other object. */
+export function useDemoObject(projectId: string, objectId: string): DemoObject | null {
+  const { data: manifest } = useQuery(demoManifestQuery);
+  return (
+    manifest?.objects.find(
+      (object) => object.projectId === projectId && object.objectId === objectId,
+    ) ?? null
+  );
 }

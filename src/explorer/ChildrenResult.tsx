@@ -31,11 +31,14 @@ export function ChildrenResult({
   input,
   host,
   speckleUrlOf,
+  waitingNote,
 }: {
   input: ObjectQueryInput;
   host: string;
   /** The object in Speckle's web app, where the server has one. */
   speckleUrlOf: ((objectId: string) => string) | null;
+  /** What the server does before it answers, when that is known (see LoadStatus). */
+  waitingNote: string | null;
 }) {
   const queryClient = useQueryClient();
   const options = objectWithChildrenQuery(input);
@@ -49,6 +52,7 @@ export function ChildrenResult({
       input={input}
       host={host}
       speckleUrlOf={speckleUrlOf}
+      waitingNote={waitingNote}
       onRetry={() => void queryClient.resetQueries({ queryKey: options.queryKey, exact: true })}
     />
   );
@@ -59,6 +63,7 @@ function LoadedSet({
   input,
   host,
   speckleUrlOf,
+  waitingNote,
   onRetry,
 }: {
   set: ObjectSet;
@@ -66,6 +71,7 @@ function LoadedSet({
   host: string;
   /** The object in Speckle's web app, where the server has one. */
   speckleUrlOf: ((objectId: string) => string) | null;
+  waitingNote: string | null;
   onRetry: () => void;
 }) {
   // The running figures follow the load by themselves; this page only draws again when what they
@@ -143,7 +149,7 @@ function LoadedSet({
       onKeyDownCapture={loading ? wantBytes : undefined}
     >
       <div className="row status-row">
-        <LoadStatus set={set} />
+        <LoadStatus set={set} waitingNote={waitingNote} />
         {loading && (
           <button type="button" onClick={() => set.cancel()} aria-keyshortcuts="Escape">
             Cancel

@@ -2,7 +2,9 @@ import { useLocation } from 'react-router';
 import { webAppBase } from '../api/serverUrl';
 import { parseObjectRoute, type LookupMode } from '../app/objectRoute';
 import { activeServer, serverForAddress } from '../connection/activeServer';
+import type { DemoObject } from '../connection/demoManifest';
 import { useConnectionState, useConnectionStore } from '../connection/useConnections';
+import { useDemoObject } from '../connection/useDemoServer';
 import { speckleWebUrl } from '../speckle/links';
 import { ChildrenResult } from './ChildrenResult';
 import { objectQueryInput } from './lookupQuery';
@@ -18,6 +20,7 @@ export function ObjectPage({ mode }: { mode: LookupMode }) {
   const state = useConnectionState();
   // The route names its server when several are saved: that one answers, whatever is selected.
   const server = serverInRoute ? serverForAddress(state, serverInRoute) : activeServer(state);
+  const demoObject = useDemoObject(projectId, objectId);
 
   if (serverInRoute && !server.server) {
     // The layout saves the route's server on its first render; this shows only for that moment.
@@ -42,6 +45,22 @@ export function ObjectPage({ mode }: { mode: LookupMode }) {
   return mode === 'single' ? (
     <SingleObjectResult input={input} host={host} speckleUrlOf={speckleUrlOf} />
   ) : (
-    <ChildrenResult input={input} host={host} speckleUrlOf={speckleUrlOf} />
+    <ChildrenResult
+      input={input}
+      host={host}
+      speckleUrlOf={speckleUrlOf}
+      waitingNote={server.server.isDemo ? preparationNote(demoObject) : null}
+    />
   );
+}
+
+/**
+ * The demo server builds a big generated model the first time it is asked for, and answers
+ * nothing until it is built: seconds of "Connecting…" that look like a hang.
+ */
+function preparationNote(object: DemoObject | null): string | null {
+  if (!object?.prepareSeconds) return null;
+  const count = object.objectCount?.toLocaleString('en-US');
+  const model = count ? `the ${count}-object model` : 'this model';
+  return `The demo server is preparing ${model}, which it does the first time it is asked for: about ${object.prepareSeconds} s.`;
 }

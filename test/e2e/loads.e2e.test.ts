@@ -15,6 +15,7 @@ import { usePageSession } from './support/browser.ts';
 import {
   fetchRawBody,
   findDemoObject,
+  setFault,
   smallModelWithChildren,
   splitLines,
   thousandObjectModel,
@@ -163,5 +164,34 @@ describe('Back within one loaded set', () => {
     await waitForObjectShown(page, object.id);
 
     await expect.poll(() => treePlace(tree(page, object.id))).toEqual(left);
+  });
+});
+
+describe('a demo model the demo server is still preparing', () => {
+  const session = usePageSession();
+
+  it('says what the server is doing and counts the seconds until it answers', async () => {
+    const { page } = session;
+    const { object } = await findDemoObject(
+      'generated public model the server takes a while to prepare',
+      (candidate, owner) => owner.visibility === 'public' && candidate.prepareSeconds !== undefined,
+    );
+    // However fast this machine builds the model, the server answers after a few seconds.
+    await setFault({ answerDelayMs: 3000 });
+    await openApp(page);
+
+    await page
+      .getByRole('navigation', { name: 'Demo objects' })
+      .getByRole('link', { name: object.label, exact: true })
+      .click();
+
+    const count = object.objectCount.toLocaleString('en-US');
+    const preparing = new RegExp(
+      `^Connecting… The demo server is preparing the ${count}-object model\\b.*about ${object.prepareSeconds} s\\. \\((\\d+) s so far\\)$`,
+    );
+    const secondsWaited = async () => Number(preparing.exec(await statusText(page))?.[1] ?? -1);
+    await expect.poll(secondsWaited).toBeGreaterThanOrEqual(0);
+    await expect.poll(secondsWaited).toBeGreaterThanOrEqual(1);
+    await waitForCompleteCount(page, object.objectCount, 60_000);
   });
 });
