@@ -111,10 +111,12 @@ function LoadedSet({
   // (fetched on its own beside the load, ResultObjectPane): leaving for its single page would
   // drop the load. Once it has ended, what it lacks is on its own page.
   const follow = useCallback(
-    (id: string) =>
-      set.has(id) || isLoading(set.getProgress())
-        ? navigation.open(id, { via: 'reference' })
-        : navigation.openSingle(id),
+    (id: string) => {
+      if (set.has(id)) navigation.open(id, { via: 'reference' });
+      else if (isLoading(set.getProgress())) {
+        navigation.open(id, { via: 'reference', fetchApart: true });
+      } else navigation.openSingle(id);
+    },
     [set, navigation],
   );
 

@@ -48,6 +48,7 @@ export function ResultObjectPane({
         set={set}
         input={{ ...input, objectId: shownId }}
         loading={loading}
+        followedEarly={navigation.fetchApart}
         onOpenSingle={() => navigation.openSingle(shownId)}
         view={(source) => (
           <ObjectView
@@ -71,6 +72,7 @@ function ShownObject({
   set,
   input,
   loading,
+  followedEarly,
   onOpenSingle,
   view,
 }: {
@@ -78,6 +80,8 @@ function ShownObject({
   /** The shown object's address: its id in the result's project. */
   input: ObjectQueryInput;
   loading: boolean;
+  /** It was followed before the load brought it, so it is asked for on its own meanwhile. */
+  followedEarly: boolean;
   onOpenSingle: () => void;
   view: (source: ObjectSource) => ReactNode;
 }) {
@@ -87,12 +91,21 @@ function ShownObject({
   const missing = loading && arrival === 'absent';
   // Asked for on its own from the moment it was missing, for as long as it is shown.
   const [fetchApart, setFetchApart] = useState(false);
-  if (missing && !fetchApart) setFetchApart(true);
+  if (followedEarly && missing && !fetchApart) setFetchApart(true);
   if (fetchApart) {
-    return <FetchedApart input={input} wanted={missing} fromSet={fromSet} view={view} />;
+    return (
+      <FetchedApart
+        input={input}
+        wanted={missing}
+        loading={loading}
+        fromSet={fromSet}
+        view={view}
+      />
+    );
   }
   if (fromSet) return view(fromSet);
   if (arrival !== 'absent') return <p className="hint">Reading object {id}…</p>;
+  if (loading) return <p className="hint">Object {id} has not arrived yet.</p>;
   return (
     <div className="hint">
       <p>Object {id} is not in this result.</p>
@@ -107,12 +120,14 @@ function ShownObject({
 function FetchedApart({
   input,
   wanted,
+  loading,
   fromSet,
   view,
 }: {
   input: ObjectQueryInput;
   /** False once the load has brought it, or has ended. */
   wanted: boolean;
+  loading: boolean;
   fromSet: ObjectSource | undefined;
   view: (source: ObjectSource) => ReactNode;
 }) {
@@ -128,8 +143,8 @@ function FetchedApart({
     return (
       <>
         <p className="hint">
-          Object {id} had not arrived in this load yet, so it was fetched on its own; the load goes
-          on.
+          Object {id} had not arrived in this load yet, so it was fetched on its own
+          {loading ? '; the load goes on.' : '.'}
         </p>
         {view(apart)}
       </>
