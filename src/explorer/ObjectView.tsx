@@ -1,6 +1,4 @@
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useLocation } from 'react-router';
 import { EXPORT_FORMATS } from '../export/formats';
 import { jsonValueSpan } from '../export/jsonPath';
 import { joinWithin } from '../export/parts';
@@ -21,7 +19,7 @@ import { runInSlices } from './slices';
 import { useClipboard } from './useClipboard';
 import { useExport } from './useExport';
 import { useObjectTree } from './useObjectTree';
-import { viewMemory } from './viewMemory';
+import { useViewMemory } from './useViewMemory';
 
 export interface ObjectViewProps {
   source: ObjectSource;
@@ -78,14 +76,10 @@ function ParsedObjectView({
   reveal,
   speckleUrl,
 }: ObjectViewProps & { value: object }) {
-  // Back and Forward return to the view as it was left in that history entry.
-  const { key: entryKey } = useLocation();
-  const session = useQueryClient();
-  const memory = useMemo(
-    () => viewMemory(session, entryKey, objectId),
-    [session, entryKey, objectId],
-  );
-  const [{ settings, tree: restored }] = useState(() => memory);
+  const {
+    memory,
+    restored: { settings, tree: restored },
+  } = useViewMemory(objectId);
   const [fullStrings, setFullStrings] = useState(settings.fullStrings);
   const [hideInternal, setHideInternal] = useState(settings.hideInternal);
   const [recomposed, setRecomposed] = useState(settings.recomposed);
