@@ -14,6 +14,8 @@ export class Faults {
   private malformedAfter: number | null = null;
   private cutTextAfter: number | null = null;
   delayMs = 0;
+  /** Pause before any object request is answered (a server preparing a model). */
+  answerDelayMs = 0;
 
   /** Applies a POSTed fault; returns an error message when the body is not one it knows. */
   set(body: unknown): string | null {
@@ -32,12 +34,13 @@ export class Faults {
     const [key] = Object.keys(fault);
     const value = key === undefined ? undefined : fault[key];
     if (keys.includes(',') || key === undefined || !isCount(value)) {
-      return 'Expected {status,times}, {dropAfter}, {delayMs}, {malformedAfter} or {cutTextAfter} with a count';
+      return 'Expected {status,times}, {dropAfter}, {delayMs}, {answerDelayMs}, {malformedAfter} or {cutTextAfter} with a count';
     }
     if (key === 'dropAfter') this.dropAfter = value;
     else if (key === 'malformedAfter') this.malformedAfter = value;
     else if (key === 'cutTextAfter') this.cutTextAfter = value;
     else if (key === 'delayMs') this.delayMs = value;
+    else if (key === 'answerDelayMs') this.answerDelayMs = value;
     else return `Unknown fault ${key}`;
     return null;
   }
@@ -48,6 +51,7 @@ export class Faults {
     this.malformedAfter = null;
     this.cutTextAfter = null;
     this.delayMs = 0;
+    this.answerDelayMs = 0;
   }
 
   /** The status the next object request must answer with, if any (uses one of its times). */

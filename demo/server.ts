@@ -71,6 +71,10 @@ function readAuthorization(header: string | undefined): Authorization {
   return catalog().tokens.has(token) ? { kind: 'valid', token } : { kind: 'invalid' };
 }
 
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
 function pathnameOf(req: IncomingMessage): string {
   const url = req.url ?? '/';
   const query = url.indexOf('?');
@@ -240,6 +244,7 @@ class DemoRequestHandler {
     objectId: string,
     single: boolean,
   ): Promise<void> {
+    if (this.faults.answerDelayMs > 0) await sleep(this.faults.answerDelayMs);
     const failure = this.faults.takeStatus();
     if (failure !== null) {
       sendFaultStatus(req, res, failure);

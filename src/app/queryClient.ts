@@ -1,5 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type Query, type QueryCache } from '@tanstack/react-query';
 import { ObjectSet } from '../store/objectSet';
+import { resultsToRelease } from './resultRetention';
 
 export function createQueryClient(): QueryClient {
   const client = new QueryClient({
@@ -9,11 +10,52 @@ export function createQueryClient(): QueryClient {
       queries: { refetchOnWindowFocus: false, refetchOnReconnect: false, networkMode: 'always' },
     },
   });
+  const cache = client.getQueryCache();
   // A set whose query leaves the cache must not go on downloading into memory nobody can reach:
   // its load (network and indexing worker) stops, and then nothing holds the set.
-  client.getQueryCache().subscribe((event) => {
+  cache.subscribe((event) => {
     const data: unknown = event.type === 'removed' ? event.query.state.data : undefined;
     if (data instanceof ObjectSet) data.cancel();
   });
+  keepRecentResults(cache);
   return client;
+}
+
+/**
+ * Decides when a with-children set leaves the cache (its query's gcTime is Infinity): once no page
+ * shows it, a finished set is kept as resultRetention.ts says, so that Back shows it at once; any
+ * other goes, and its load stops. Decided a task after the last page left, as a gcTime of 0 would:
+ * a page drawn again at once (React's strict mode, a route that stays) keeps its set.
+ */
+function keepRecentResults(cache: QueryCache): void {
+  /** Queries of finished sets no page shows, most recently left first. */
+  let left: Query[] = [];
+  const setOf = (query: Query) =>
+    query.state.data instanceof ObjectSet ? query.state.data : undefined;
+
+  function settle(query: Query) {
+    if (query.getObserversCount() > 0 || cache.get(query.queryHash) !== query) return;
+    const set = setOf(query);
+    if (!set) return;
+    if (set.getProgress().status !== 'complete') {
+      cache.remove(query);
+      return;
+    }
+    left = [query, ...left.filter((other) => other !== query)];
+    const release = resultsToRelease(
+      left.map((key) => ({ key, bytes: setOf(key)?.getProgress().bytes ?? 0 })),
+    );
+    left = left.filter((other) => !release.includes(other));
+    for (const old of release) cache.remove(old);
+  }
+
+  cache.subscribe((event) => {
+    if (event.type === 'observerRemoved' && setOf(event.query)) {
+      setTimeout(() => settle(event.query), 0);
+    } else if (event.type === 'observerAdded') {
+      left = left.filter((other) => other !== event.query);
+    } else if (event.type === 'removed') {
+      left = left.filter((other) => other !== event.query);
+    }
+  });
 }

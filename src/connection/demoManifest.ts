@@ -9,6 +9,10 @@ export interface DemoObject {
   projectName: string;
   objectId: string;
   label: string;
+  /** How many objects Get with children brings, when the server says. */
+  objectCount: number | null;
+  /** About how long the server takes to build it the first time it is asked for, if it says. */
+  prepareSeconds: number | null;
 }
 
 export interface DemoManifest {
@@ -33,11 +37,17 @@ export function parseDemoManifest(value: unknown): DemoManifest | null {
           projectName,
           objectId: object.id,
           label: object.label,
+          objectCount: positiveNumber(object.objectCount),
+          prepareSeconds: positiveNumber(object.prepareSeconds),
         });
       }
     }
   }
   return { token: value.token, objects };
+}
+
+function positiveNumber(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -2,7 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchOptionalJson } from '../api/client';
 import type { ConnectionStore } from './connectionStore';
 import { useConnectionStore } from './useConnections';
-import { DEMO_SERVER_PATH, parseDemoManifest, type DemoManifest } from './demoManifest';
+import {
+  DEMO_SERVER_PATH,
+  parseDemoManifest,
+  type DemoManifest,
+  type DemoObject,
+} from './demoManifest';
 
 /** Reads the demo server's manifest and offers the demo as a saved connection, token included. */
 function demoServerQuery(store: ConnectionStore) {
@@ -31,4 +36,14 @@ export function useDemoServer(): { manifest: DemoManifest | null; settled: boole
   const store = useConnectionStore();
   const { data: manifest, isPending } = useQuery(demoServerQuery(store));
   return { manifest: manifest ?? null, settled: !isPending };
+}
+
+/** What the demo server says about one of its objects; null for any other object. */
+export function useDemoObject(projectId: string, objectId: string): DemoObject | null {
+  const { data: manifest } = useQuery(demoServerQuery(useConnectionStore()));
+  return (
+    manifest?.objects.find(
+      (object) => object.projectId === projectId && object.objectId === objectId,
+    ) ?? null
+  );
 }

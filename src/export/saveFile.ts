@@ -59,29 +59,57 @@ type PickerWindow = Window & {
 export function startSave(request: SaveRequest): SaveSink {
   const pickerWindow = window as PickerWindow;
   if (typeof pickerWindow.showSaveFilePicker !== 'function') return blobSink(request);
-  let chosen: Promise<FileSystemFileHandle>;
-  try {
-    chosen = pickerWindow.showSaveFilePicker(pickerOptions(request));
-  } catch (error) {
-    chosen = Promise.reject(error);
-  }
-  // Handled in write(); until it is called the rejection must not count as unhandled.
-  chosen.catch(() => undefined);
+  const answer = pickerAnswer(() => pickerWindow.showSaveFilePicker!(pickerOptions(request)));
   return {
     method: 'picker',
     async write(parts, options = {}) {
-      let file: FileSystemFileHandle;
-      try {
-        file = await chosen;
-      } catch (error) {
-        if (isAbortError(error)) return { status: 'cancelled', method: 'picker', bytes: 0 };
-        // The dialog was refused (no fresh click, a blocked location): a download still works.
-        return blobSink(request).write(parts, options);
-      }
+      const file = await answer;
+      if (file === 'cancelled') return { status: 'cancelled', method: 'picker', bytes: 0 };
+      // The dialog was refused (no fresh click, a blocked location, no dialog to show): a
+      // download still works.
+      if (file === 'refused') return blobSink(request).write(parts, options);
       if (options.signal?.aborted) return { status: 'cancelled', method: 'picker', bytes: 0 };
       return writeToFile(await file.createWritable(), parts, options);
     },
   };
+}
+
+/**
+ * A dialog the user dismissed and a dialog the browser never showed both reject with the same
+ * AbortError, message included ("The user aborted a request.": headless Chromium, for one, refuses
+ * so ~20 ms after the click, measured). Only the user's cancel must stay a cancel; so an AbortError
+ * counts as one only when a dialog can have been seen: the page lost focus to it, or the answer
+ * took longer than anyone takes to see a dialog and dismiss it. A cancel faster than that saves the
+ * file after all, which is the lesser mistake: the other way round, nothing can be saved at all.
+ */
+export const SEEN_DIALOG_MS = 300;
+
+function pickerAnswer(
+  showPicker: () => Promise<FileSystemFileHandle>,
+): Promise<FileSystemFileHandle | 'cancelled' | 'refused'> {
+  const askedAt = performance.now();
+  let focusLost = false;
+  const onBlur = () => (focusLost = true);
+  window.addEventListener('blur', onBlur);
+  let chosen: Promise<FileSystemFileHandle>;
+  try {
+    chosen = showPicker();
+  } catch (error) {
+    chosen = Promise.reject(error);
+  }
+  // Settled here, as soon as the dialog answers, so that the time is the dialog's own; a rejection
+  // is an answer, never an unhandled one.
+  return chosen.then(
+    (file) => {
+      window.removeEventListener('blur', onBlur);
+      return file;
+    },
+    (error: unknown) => {
+      window.removeEventListener('blur', onBlur);
+      const seen = focusLost || performance.now() - askedAt >= SEEN_DIALOG_MS;
+      return isAbortError(error) && seen ? 'cancelled' : 'refused';
+    },
+  );
 }
 
 async function writeToFile(

@@ -1,7 +1,7 @@
 /**
  * Requests a with-children body and indexes it as it arrives, in the realm that runs it: the
  * indexing worker in browsers, the page itself without Worker (jsdom, node). Pure, like indexing.ts:
- * both hosts run this one function and route its replies the same way (api/indexChannel.ts).
+ * both hosts run this one function and route its replies the same way (loader/indexChannel.ts).
  *
  * The body is read where it is indexed because reading it is most of a load's cost on the thread
  * that reads (Chromium's own work: draining the network pipe, a buffer per chunk), and on the

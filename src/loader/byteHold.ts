@@ -4,7 +4,7 @@
  * text, nothing else. Every buffer a heap holds counts towards its allocation limit, so a body
  * arriving chunk by chunk sets off major collection after collection of whichever heap keeps it.
  * Held bytes are posted, transferred, to a vault: a message port whose other end the page has not
- * started (api/byteVault.ts). A message waiting in a port's queue belongs to no heap, and outlives
+ * started (loader/byteVault.ts). A message waiting in a port's queue belongs to no heap, and outlives
  * the worker that posted it (docs/loading.md, point 3).
  *
  * Sent with their block: the bytes of every block up to and including the one that completes the

@@ -1,5 +1,5 @@
 /**
- * The page's end of a load's byte vault (workers/byteHold.ts): the bytes of the blocks the indexer
+ * The page's end of a load's byte vault (loader/byteHold.ts): the bytes of the blocks the indexer
  * sent without them, in the order it sent those blocks. A worker's vault is a message port the page
  * leaves unstarted until it wants the bytes, so that they wait outside every heap; the in-page
  * indexer (no Worker: jsdom, node) keeps them in an array.
@@ -23,7 +23,7 @@ export function portVault(port: MessagePort): ByteVault {
   };
   // Setting a handler starts the port: until then, its messages wait outside every heap.
   const receive = () => {
-    // The worker posts the parts in batches (workers/replyBatches.ts).
+    // The worker posts the parts in batches (loader/replyBatches.ts).
     port.onmessage ??= (event: MessageEvent<Uint8Array[]>) => {
       parts.push(...event.data);
       handOver();

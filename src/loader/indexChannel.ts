@@ -1,12 +1,12 @@
 /**
  * Runs a with-children load in the indexer and brings its blocks back to the page. In a browser
- * the indexer is a module worker that requests the body itself (workers/bodyLoad.ts), so reading,
+ * the indexer is a module worker that requests the body itself (loader/bodyLoad.ts), so reading,
  * splitting, UTF-8 checking and indexing a 300 MB body never hold the main thread; each block's
  * buffer is transferred back, so no byte is copied between threads. Without Worker (jsdom, node)
  * the same load runs in the page. Either way its replies go through one router.
  *
  * One worker is kept ready for the next load, started and warmed up while the page is idle (see
- * workers/warmUp.ts); a load takes it, and the next one is prepared a while after that load.
+ * loader/warmUp.ts); a load takes it, and the next one is prepared a while after that load.
  */
 import type { ToIndexWorker } from './indexWorker';
 import { fromErrorData, loadBody, type FromLoad, type LoadRequest } from './bodyLoad';
@@ -31,7 +31,7 @@ export interface LoadEnd {
 /** Where a load's blocks go (an ObjectSet). */
 export interface BlockSink {
   appendBlock(block: IndexedBlock): void;
-  /** The bytes of the blocks that came without them, in order (workers/byteHold.ts). */
+  /** The bytes of the blocks that came without them, in order (loader/byteHold.ts). */
   receiveBytes(parts: readonly Uint8Array[]): void;
 }
 
@@ -233,7 +233,7 @@ function workerChannel(sink: BlockSink): IndexChannel {
     }
     return router.stop(why);
   };
-  // The worker posts its replies in batches (workers/replyBatches.ts).
+  // The worker posts its replies in batches (loader/replyBatches.ts).
   worker.onmessage = (event: MessageEvent<FromLoad[]>) => event.data.forEach(router.route);
   // A worker that cannot start or breaks leaves the body incomplete, like a broken stream.
   worker.onerror = () => void stop('truncated');

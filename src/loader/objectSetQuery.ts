@@ -11,9 +11,9 @@ import { loadObjectSet } from './loadObjectSet';
  * Resolves at once with a set that fills as the stream arrives; its progress, errors and automatic
  * retries live on the set, so a long download never holds the query in a pending state.
  *
- * gcTime 0: a set can hold hundreds of MB, so it leaves the cache as soon as no view shows it (a
- * new lookup, another page) rather than five minutes later; coming back loads it again. The query
- * client cancels a set's load when its query is removed (app/queryClient.ts).
+ * gcTime Infinity: a set can hold hundreds of MB, so the query client itself decides when it leaves
+ * the cache, once no view shows it: the few latest finished ones stay for Back and Forward, any
+ * other goes at once and its load is cancelled (app/queryClient.ts, app/resultRetention.ts).
  */
 export function objectWithChildrenQuery({
   origin,
@@ -29,7 +29,7 @@ export function objectWithChildrenQuery({
       return set;
     },
     staleTime: Infinity,
-    gcTime: 0,
+    gcTime: Infinity,
     retry: false,
   });
 }

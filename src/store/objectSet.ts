@@ -51,7 +51,7 @@ export interface LoadProgress {
   duplicates: number;
   /** Distinct objects whose text is too large to read as one (textLimit.ts). */
   tooLarge: number;
-  /** Distinct objects whose text is not whole JSON (api/lines.ts, isWholeObjectText). */
+  /** Distinct objects whose text is not whole JSON (bytes/lines.ts, isWholeObjectText). */
   damaged: number;
   startedAt: number;
   finishedAt: number | null;
@@ -70,7 +70,7 @@ const NOTIFY_INTERVAL_MS = 250;
 
 /**
  * The body as received, chunk by chunk, with the body offset of each chunk's first byte. The loader
- * may hold the bytes of the last chunks back (workers/byteHold.ts): those chunks are null here
+ * may hold the bytes of the last chunks back (loader/byteHold.ts): those chunks are null here
  * until it sends them, always the last ones, as it sends them in order.
  */
 class Body {
@@ -288,7 +288,7 @@ export class ObjectSet {
   /**
    * Has the loader send the bytes it holds back, and every later block's as it comes; resolves
    * once they are here. A loader holds the bytes of all but the first blocks until a reader
-   * needs them (workers/byteHold.ts): readers of any object's text but the root's wait for this.
+   * needs them (loader/byteHold.ts): readers of any object's text but the root's wait for this.
    */
   wantBytes(): Promise<void> {
     if (!this.bytesWanted) {
@@ -365,7 +365,7 @@ export class ObjectSet {
     );
   }
 
-  /** The bytes of the blocks that arrived without them, in order (workers/byteHold.ts). */
+  /** The bytes of the blocks that arrived without them, in order (loader/byteHold.ts). */
   receiveBytes(parts: readonly Uint8Array[]): void {
     this.body.fill(parts);
     this.readableWhileHeld = null;

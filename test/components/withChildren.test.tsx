@@ -8,11 +8,13 @@ import {
   CUBE_OBJECTS,
   linesResponse,
   PROJECT_ID,
+  requests,
   ROOT_ID,
   SERVER,
   serveWithChildren,
   speckleServer,
   streamOf,
+  TOKEN,
 } from './speckleDouble';
 
 const route = `/objects/${PROJECT_ID}/${ROOT_ID}`;
@@ -67,6 +69,46 @@ describe('Get with children', () => {
     await expectShownObject(CUBE_OBJECTS.at(-1)!.id);
     await user.keyboard('{Home}{Enter}');
     await expectShownObject(ROOT_ID);
+  });
+
+  it('copies a link to the lookup, naming its server and never its token, that opens it again', async () => {
+    const { user, unmount } = renderApp({ route });
+    await screen.findByText(`${CUBE_OBJECTS.length} objects`, { exact: false });
+
+    await user.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(await screen.findByText('Link copied.')).toBeInTheDocument();
+    const link = new URL(await navigator.clipboard.readText());
+    expect(link.href).not.toContain(TOKEN);
+    expect(link.origin).toBe(window.location.origin);
+    expect(link.pathname).toBe(route);
+    expect(link.searchParams.get('server')).toBe(SERVER);
+
+    unmount();
+    renderApp({ route: `${link.pathname}${link.search}` });
+    await screen.findByText(`${CUBE_OBJECTS.length} objects`, { exact: false });
+    await expectShownObject(ROOT_ID);
+  });
+
+  it('shows a result left on Back and Forward at once, without asking the server again', async () => {
+    const mesh = CUBE_OBJECTS.find(({ raw }) => raw.includes('Objects.Geometry.Mesh'))!;
+    speckleServer.use(
+      http.get(`${SERVER}/objects/:projectId/${mesh.id}`, () =>
+        linesResponse(`${mesh.id}\t${mesh.raw}\n`),
+      ),
+    );
+    const { router } = renderApp({ route });
+    await screen.findByText(`${CUBE_OBJECTS.length} objects`, { exact: false });
+    await act(() => router.navigate(`/objects/${PROJECT_ID}/${mesh.id}`));
+    await screen.findByText(/^1 objects?, /);
+    const asked = requests.length;
+
+    await act(() => router.navigate(-1));
+    await screen.findByText(`${CUBE_OBJECTS.length} objects`, { exact: false });
+    await expectShownObject(ROOT_ID);
+    await act(() => router.navigate(1));
+    await screen.findByText(/^1 objects?, /);
+    await expectShownObject(mesh.id);
+    expect(requests.length).toBe(asked);
   });
 
   it('filters the list by type or id and sorts it', async () => {
@@ -140,6 +182,34 @@ describe('Get with children', () => {
     expect(screen.getByRole('status')).toHaveTextContent('1 of 9 objects (incomplete)');
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
     sendRest();
+  });
+
+  it('shows a reference followed before the load brought it, and the load goes on', async () => {
+    const [first] = CUBE_LINES.split('\n');
+    serveWithChildren(
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(`${first}\n`));
+        },
+      }),
+    );
+    const { user, router } = renderApp({ route });
+    await screen.findByText(/1 of 9 objects/);
+    await expectShownObject(ROOT_ID);
+    const tree = screen.getByRole('tree', { name: `Properties of ${ROOT_ID}` });
+    const reference = within(tree).getAllByText(/^→ [0-9a-f]{32}$/)[0]!;
+    const target = reference.textContent!.slice(2);
+
+    await user.click(reference);
+
+    await expectShownObject(target);
+    expect(router.state.location.pathname).toBe(route);
+    expect(screen.getByRole('status')).toHaveTextContent('1 of 9 objects');
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    expect(screen.getByText(/fetched on its own; the load goes on/)).toBeInTheDocument();
+    await act(() => router.navigate(-1));
+    await expectShownObject(ROOT_ID);
+    expect(screen.getByRole('status')).toHaveTextContent('1 of 9 objects');
   });
 
   it('stops a running download and lets its objects go when the user leaves the result', async () => {

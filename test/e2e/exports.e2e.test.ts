@@ -7,11 +7,17 @@ import {
   waitForCompleteCount,
   waitForObjectShown,
 } from './support/app.ts';
-import { usePageSession } from './support/browser.ts';
+import { usePageSession, VIEWPORT } from './support/browser.ts';
 import { savedThroughPicker, stubSavePicker } from './support/savePicker.ts';
 import { expectSameBytes } from './support/bytes.ts';
 import { recompose, recomposeValue } from '../../src/speckle/recompose.ts';
-import { fetchRawBody, revitFloor, smallModelWithChildren, splitLines } from './support/demo.ts';
+import {
+  appUrl,
+  fetchRawBody,
+  revitFloor,
+  smallModelWithChildren,
+  splitLines,
+} from './support/demo.ts';
 
 describe('exports', () => {
   const session = usePageSession();
@@ -40,6 +46,29 @@ describe('exports', () => {
       'picker JSON array',
     );
     await expect.poll(() => page.getByText(/^Saved [0-9]/).count()).toBe(1);
+  });
+
+  it('downloads instead when the browser refuses its save dialog without showing it', async () => {
+    // Headless Chromium has the save dialog API, and refuses it at once with the AbortError a
+    // user's cancel gives: this context keeps the API, which the session's pages go without.
+    const context = await session.context.browser()!.newContext({
+      baseURL: appUrl(),
+      acceptDownloads: true,
+      viewport: VIEWPORT,
+    });
+    try {
+      const page = await context.newPage();
+      const { project, object } = await loadModel(page);
+      expect(await page.evaluate(() => 'showSaveFilePicker' in window)).toBe(true);
+
+      const file = await download(page, 'Download all as JSON array');
+
+      expect(file.name).toMatch(new RegExp(`_${project.id}_${object.id}_objects\\.json$`));
+      expectSameBytes(file.bytes, await fetchRawBody(project.id, object.id, 'json'), 'JSON array');
+      expect(await page.getByText(/download was cancelled/i).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
   });
 
   it('downloads NDJSON and the id list as documented transformations of the server text', async () => {

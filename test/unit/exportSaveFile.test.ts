@@ -2,7 +2,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EXPORT_FORMATS } from '../../src/export/formats';
 import { saveExport } from '../../src/export/saveExport';
-import { BATCH_CHARS, startSave, type SaveOutcome } from '../../src/export/saveFile';
+import {
+  BATCH_CHARS,
+  SEEN_DIALOG_MS,
+  startSave,
+  type SaveOutcome,
+} from '../../src/export/saveFile';
 import { databaseRecords } from './exportFixtures';
 import { readRealFixture } from './realFixtures';
 import { FakeWritable, installPicker, pickerChoosing } from './savePicker';
@@ -116,14 +121,49 @@ describe('startSave with the File System Access API', () => {
     expect(writable.contents().includes(Buffer.from('\ufffd'))).toBe(false);
   });
 
-  it('ends quietly as cancelled when the dialog is dismissed', async () => {
-    installPicker(() => Promise.reject(domException('AbortError')));
+  it('ends quietly as cancelled when the user dismisses the dialog, which took the focus', async () => {
+    installPicker(() => {
+      window.dispatchEvent(new Event('blur'));
+      return Promise.reject(domException('AbortError'));
+    });
     const downloads = captureDownloads();
 
     const outcome = await startSave(request).write(['never written']);
 
     expect(outcome).toEqual({ status: 'cancelled', method: 'picker', bytes: 0 });
     expect(downloads).toEqual([]);
+  });
+
+  it('ends as cancelled when the dialog answers after someone could have seen it', async () => {
+    vi.useFakeTimers({ toFake: ['performance', 'setTimeout'] });
+    installPicker(
+      () =>
+        new Promise((_, reject) =>
+          setTimeout(() => reject(domException('AbortError')), SEEN_DIALOG_MS),
+        ),
+    );
+    const downloads = captureDownloads();
+
+    const outcome = startSave(request).write(['never written']);
+    await vi.advanceTimersByTimeAsync(SEEN_DIALOG_MS);
+
+    expect(await outcome).toEqual({ status: 'cancelled', method: 'picker', bytes: 0 });
+    expect(downloads).toEqual([]);
+  });
+
+  it('downloads instead when the browser refuses the dialog at once, with no dialog seen', async () => {
+    vi.useFakeTimers({ toFake: ['performance', 'setTimeout'] });
+    installPicker(
+      () => new Promise((_, reject) => setTimeout(() => reject(domException('AbortError')), 20)),
+    );
+    const downloads = captureDownloads();
+
+    const outcome = startSave(request).write(['{"a":1}', '\n']);
+    await vi.advanceTimersByTimeAsync(20);
+
+    expect(await outcome).toEqual({ status: 'saved', method: 'download', bytes: 8 });
+    expect(downloads).toHaveLength(1);
+    expect((await blobBytes(downloads[0]!.blob)).toString()).toBe('{"a":1}\n');
   });
 
   it('discards the file when the signal aborts part way', async () => {

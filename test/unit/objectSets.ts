@@ -16,7 +16,7 @@ export function appendRecords(set: ObjectSet, records: readonly LineRecord[]): v
 }
 
 /**
- * Adds records as a block whose bytes the loader holds back (workers/byteHold.ts); returns the
+ * Adds records as a block whose bytes the loader holds back (loader/byteHold.ts); returns the
  * bytes, for `ObjectSet.receiveBytes`.
  */
 export function appendHeldRecords(set: ObjectSet, records: readonly LineRecord[]): Uint8Array {

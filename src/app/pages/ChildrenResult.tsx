@@ -1,19 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { countOf } from '../../speckle/counts';
-import { shortTypeName } from '../../speckle/types';
-import { ObjectTrail } from '../../features/result/ObjectTrail';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useObjectNavigation } from '../../features/result/useObjectNavigation';
 import type { ObjectQueryInput } from '../../api/objects';
 import { objectWithChildrenQuery } from '../../loader/objectSetQuery';
+import { DownloadButton } from '../../shared/DownloadButton';
+import { countOf } from '../../speckle/counts';
 import {
   EXPORT_FORMATS,
   setExportBytes,
   uniqueObjects,
   type ExportFormat,
 } from '../../export/formats';
-import type { ObjectSet } from '../../store/objectSet';
-import { DownloadButton } from '../../shared/DownloadButton';
+import { isLoading, type ObjectSet } from '../../store/objectSet';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { LoadStatus } from '../../features/result/LoadStatus';
 import { closureFindings } from '../../speckle/integrity';
@@ -25,22 +23,25 @@ import { NO_FILTER, type ObjectFilter } from '../../features/list/objectFilter';
 import { ObjectBrowser } from '../../features/list/ObjectBrowser';
 import { ObjectSearch } from '../../features/search/ObjectSearch';
 import { ExportProgress } from '../../shared/ExportProgress';
-import { ObjectView } from '../../features/tree/ObjectView';
+import { ResultObjectPane } from './ResultObjectPane';
 import { TicketTools } from '../../features/result/TicketTools';
 import { useExport } from '../../shared/useExport';
-import { useFocusOnChange } from '../../shared/useFocusOnChange';
-import { useArrival, useLoadPhase, useLoadProgress } from '../../shared/useLoadProgress';
-import { useObjectSource } from '../../features/tree/useObjectSource';
+import { useResultInView } from './useResultInView';
+import { useEscapeToCancel } from './useEscapeToCancel';
+import { useLoadPhase, useLoadProgress } from '../../shared/useLoadProgress';
 
 export function ChildrenResult({
   input,
   host,
   speckleUrlOf,
+  waitingNote,
 }: {
   input: ObjectQueryInput;
   host: string;
   /** The object in Speckle's web app, where the server has one. */
   speckleUrlOf: ((objectId: string) => string) | null;
+  /** What the server does before it answers, when that is known (see LoadStatus). */
+  waitingNote: string | null;
 }) {
   const queryClient = useQueryClient();
   const options = objectWithChildrenQuery(input);
@@ -54,6 +55,7 @@ export function ChildrenResult({
       input={input}
       host={host}
       speckleUrlOf={speckleUrlOf}
+      waitingNote={waitingNote}
       onRetry={() => void queryClient.resetQueries({ queryKey: options.queryKey, exact: true })}
     />
   );
@@ -64,6 +66,7 @@ function LoadedSet({
   input,
   host,
   speckleUrlOf,
+  waitingNote,
   onRetry,
 }: {
   set: ObjectSet;
@@ -71,6 +74,7 @@ function LoadedSet({
   host: string;
   /** The object in Speckle's web app, where the server has one. */
   speckleUrlOf: ((objectId: string) => string) | null;
+  waitingNote: string | null;
   onRetry: () => void;
 }) {
   // The running figures follow the load by themselves; this page only draws again when what they
@@ -93,8 +97,6 @@ function LoadedSet({
   const closureCheck = useClosureCheck(set, closure, !loading);
   const [filter, setFilter] = useState<ObjectFilter>(NO_FILTER);
   const { shownId } = navigation;
-  const shownArrival = useArrival(set, shownId);
-  const shownSource = useObjectSource(set, shownId, shownArrival === 'readable');
   const { projectId, objectId } = input;
   const exports = useExport();
   const complete = phase.status === 'complete';
@@ -108,9 +110,16 @@ function LoadedSet({
     (speckleType: string) => setFilter((current) => ({ ...current, speckleType })),
     [],
   );
+  // While the load runs, an object it has not brought yet is shown in the result all the same
+  // (fetched on its own beside the load, ResultObjectPane): leaving for its single page would
+  // drop the load. Once it has ended, what it lacks is on its own page.
   const follow = useCallback(
-    (id: string) =>
-      set.has(id) ? navigation.open(id, { via: 'reference' }) : navigation.openSingle(id),
+    (id: string) => {
+      if (set.has(id)) navigation.open(id, { via: 'reference' });
+      else if (isLoading(set.getProgress())) {
+        navigation.open(id, { via: 'reference', fetchApart: true });
+      } else navigation.openSingle(id);
+    },
     [set, navigation],
   );
 
@@ -127,7 +136,7 @@ function LoadedSet({
 
   const eachObjectOnce = () => ({ objects: uniqueObjects(set) });
 
-  const resultRef = useFocusOnChange<HTMLElement>(`${projectId}/${objectId}`);
+  const resultRef = useResultInView<HTMLElement>(`${projectId}/${objectId}`);
   const wantBytes = useCallback(() => void set.wantBytes(), [set]);
   useEscapeToCancel(set, loading);
 
@@ -143,7 +152,7 @@ function LoadedSet({
       onKeyDownCapture={loading ? wantBytes : undefined}
     >
       <div className="row status-row">
-        <LoadStatus set={set} />
+        <LoadStatus set={set} waitingNote={waitingNote} />
         {loading && (
           <button type="button" onClick={() => set.cancel()} aria-keyshortcuts="Escape">
             Cancel
@@ -224,35 +233,16 @@ function LoadedSet({
         )}
         <div className="object-pane">
           {phase.anyReceived && (
-            <ObjectTrail
-              trail={navigation.trail}
-              hrefFor={navigation.hrefFor}
-              titleOf={(id) => titleOf(set, id)}
-            />
-          )}
-          {shownSource !== undefined ? (
-            <ObjectView
-              key={shownId}
-              source={shownSource}
-              objectId={shownId}
-              projectId={projectId}
+            <ResultObjectPane
+              set={set}
+              input={input}
               host={host}
-              objects={set}
+              navigation={navigation}
+              loading={loading}
               objectsLoading={treeLoading}
               onFollow={follow}
-              reveal={navigation.reveal}
-              speckleUrl={speckleUrlOf?.(shownId) ?? null}
+              speckleUrlOf={speckleUrlOf}
             />
-          ) : shownArrival !== 'absent' ? (
-            <p className="hint">Reading object {shownId}…</p>
-          ) : (
-            phase.anyReceived && (
-              <NotInResult
-                id={shownId}
-                loading={loading}
-                onOpenSingle={() => navigation.openSingle(shownId)}
-              />
-            )
           )}
         </div>
       </div>
@@ -270,41 +260,4 @@ function RepeatedObjectsHint({ set }: { set: ObjectSet }) {
       it.
     </p>
   );
-}
-
-function titleOf(set: ObjectSet, id: string): string {
-  const summary = set.summary(id);
-  return summary ? `${shortTypeName(summary.speckleType)} ${id.slice(0, 8)}` : id.slice(0, 8);
-}
-
-function NotInResult({
-  id,
-  loading,
-  onOpenSingle,
-}: {
-  id: string;
-  loading: boolean;
-  onOpenSingle: () => void;
-}) {
-  if (loading) return <p className="hint">Object {id} has not arrived yet.</p>;
-  return (
-    <div className="hint">
-      <p>Object {id} is not in this result.</p>
-      <button type="button" onClick={onOpenSingle}>
-        Get it on its own
-      </button>
-    </div>
-  );
-}
-
-/** Escape stops a running download from anywhere on the page. */
-function useEscapeToCancel(set: ObjectSet, loading: boolean) {
-  useEffect(() => {
-    if (!loading) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') set.cancel();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [set, loading]);
 }

@@ -1,8 +1,10 @@
 import { webAppBase } from '../../speckle/serverUrl';
 import type { LookupMode } from '../../shared/objectRoute';
 import { useObjectRoute } from '../../shared/useObjectRoute';
-import { useConnectionStore } from '../../connection/useConnections';
 import { lookupIdsProblem } from '../../speckle/ids';
+import type { DemoObject } from '../../connection/demoManifest';
+import { useConnectionStore } from '../../connection/useConnections';
+import { useDemoObject } from '../../connection/useDemoServer';
 import { speckleWebUrl } from '../../speckle/links';
 import { ChildrenResult } from './ChildrenResult';
 import { objectQueryInput } from '../../shared/lookupQuery';
@@ -17,6 +19,7 @@ export function ObjectPage({ mode }: { mode: LookupMode }) {
   const store = useConnectionStore();
   // The route names its server when several are saved: that one answers, whatever is selected.
   const server = useLookupServer(route);
+  const demoObject = useDemoObject(projectId, objectId);
 
   const refused = lookupIdsProblem(projectId, objectId);
   if (refused) {
@@ -49,6 +52,22 @@ export function ObjectPage({ mode }: { mode: LookupMode }) {
   return mode === 'single' ? (
     <SingleObjectResult input={input} host={host} speckleUrlOf={speckleUrlOf} />
   ) : (
-    <ChildrenResult input={input} host={host} speckleUrlOf={speckleUrlOf} />
+    <ChildrenResult
+      input={input}
+      host={host}
+      speckleUrlOf={speckleUrlOf}
+      waitingNote={server.server.isDemo ? preparationNote(demoObject) : null}
+    />
   );
+}
+
+/**
+ * The demo server builds a big generated model the first time it is asked for, and answers
+ * nothing until it is built: seconds of "Connecting…" that look like a hang.
+ */
+function preparationNote(object: DemoObject | null): string | null {
+  if (!object?.prepareSeconds) return null;
+  const count = object.objectCount?.toLocaleString('en-US');
+  const model = count ? `the ${count}-object model` : 'this model';
+  return `The demo server is preparing ${model}, which it does the first time it is asked for: about ${object.prepareSeconds} s.`;
 }

@@ -11,7 +11,7 @@ import { useObjectNavigation } from '../../features/result/useObjectNavigation';
 import { ObjectView } from '../../features/tree/ObjectView';
 import { TicketTools } from '../../features/result/TicketTools';
 import { RetryCountdown } from '../../features/result/RetryCountdown';
-import { useFocusOnChange } from '../../shared/useFocusOnChange';
+import { useResultInView } from './useResultInView';
 
 export function SingleObjectResult({
   input,
@@ -29,7 +29,7 @@ export function SingleObjectResult({
   const source = useMemo(() => (raw === undefined ? null : objectSource(() => raw)), [raw]);
   const { projectId, objectId } = input;
   const navigation = useObjectNavigation(objectId);
-  const resultRef = useFocusOnChange<HTMLElement>(`${projectId}/${objectId}`);
+  const resultRef = useResultInView<HTMLElement>(`${projectId}/${objectId}`);
 
   return (
     <section className="result" aria-label="Result" tabIndex={-1} ref={resultRef}>

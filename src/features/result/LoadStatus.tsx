@@ -3,14 +3,24 @@ import { countOf, formatCount } from '../../speckle/counts';
 import { formatBytes } from '../../speckle/text';
 import { RetryCountdown } from './RetryCountdown';
 import { useLoadProgress } from '../../shared/useLoadProgress';
+import { useNow } from './useNow';
 
 /** The live region: counts against the root's closure, then the final count. */
-export function LoadStatus({ set }: { set: ObjectSet }) {
+export function LoadStatus({
+  set,
+  waitingNote = null,
+}: {
+  set: ObjectSet;
+  /** What the server is doing while it has not answered, when that is known (a demo model). */
+  waitingNote?: string | null;
+}) {
   const progress = useLoadProgress(set);
   const { retry } = progress;
   return (
     <p role="status" aria-live="polite" className="status">
-      {retry ? (
+      {progress.status === 'waiting' && waitingNote ? (
+        <Waiting since={progress.startedAt} note={waitingNote} />
+      ) : retry ? (
         <RetryCountdown
           key={retry.attempt}
           error={progress.error}
@@ -23,6 +33,16 @@ export function LoadStatus({ set }: { set: ObjectSet }) {
       )}
     </p>
   );
+}
+
+/** A wait this long is the server's own work: from then on, the note says what it is doing. */
+const NOTE_AFTER_MS = 500;
+
+/** "Connecting…", then what the server is doing and the seconds waited so far. */
+function Waiting({ since, note }: { since: number; note: string }) {
+  const waited = useNow(NOTE_AFTER_MS) - since;
+  if (waited < NOTE_AFTER_MS) return 'Connecting…';
+  return `Connecting… ${note} (${Math.floor(waited / 1000)} s so far)`;
 }
 
 function statusText(progress: LoadProgress, now = Date.now()): string {

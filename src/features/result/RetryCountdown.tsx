@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { retryReason } from '../../api/apiError';
+import { useNow } from './useNow';
 
 /**
  * "…; trying again in 3 s (1 of 3)…", counting down each second. Mounted (with a new key) when a
@@ -24,13 +25,4 @@ export function RetryCountdown({
       {retryReason(error)}; trying again in {seconds} s ({attempt} of {of})…
     </>
   );
-}
-
-function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
 }

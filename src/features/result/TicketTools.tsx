@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { curlCommand } from '../../export/curl';
 import { ticketReport, type TicketReportInput } from '../../export/report';
 import type { ObjectQueryInput } from '../../api/objects';
+import { objectRoutePath } from '../../shared/objectRoute';
 import { useClipboard } from '../../shared/useClipboard';
 
 type ReportFacts = Omit<
@@ -11,7 +12,8 @@ type ReportFacts = Omit<
 
 /**
  * For support tickets: the exact request as a curl command (the token as $SPECKLE_TOKEN unless the
- * user asks for it, with a warning) and a plain report of what happened, which never holds a token.
+ * user asks for it, with a warning), a plain report of what happened and a link to this lookup in
+ * the explorer, neither of which ever holds a token.
  */
 export function TicketTools({
   input,
@@ -68,6 +70,9 @@ export function TicketTools({
       >
         Copy report
       </button>
+      <button type="button" onClick={() => clipboard.copy('Link', lookupLink(input, mode))}>
+        Copy link
+      </button>
       {includeToken && (
         <p id={warningId} className="hint warning-text">
           The command will hold your token: anyone who sees it can read what you can. Do not paste
@@ -79,4 +84,16 @@ export function TicketTools({
       </span>
     </div>
   );
+}
+
+/**
+ * The lookup's address in this explorer. It always names its server, so that it opens the same
+ * lookup for someone who has other servers saved; a route never holds a token.
+ */
+function lookupLink(
+  { access, projectId, objectId }: ObjectQueryInput,
+  mode: 'single' | 'children',
+) {
+  const path = objectRoutePath({ projectId, objectId, mode, server: access.base });
+  return new URL(path, window.location.origin).href;
 }

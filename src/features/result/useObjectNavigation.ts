@@ -13,6 +13,7 @@ import type { Path } from '../../speckle/paths';
 export interface NavigationState {
   trail?: unknown;
   reveal?: unknown;
+  fetchApart?: unknown;
 }
 
 export const SHOWN_PARAM = 'object';
@@ -29,6 +30,8 @@ export function useObjectNavigation(rootId: string) {
   );
 }
 
+export type ObjectNavigation = ReturnType<typeof objectNavigation>;
+
 function objectNavigation(
   location: Location,
   route: ObjectRoute | null,
@@ -40,6 +43,7 @@ function objectNavigation(
   const state = (location.state ?? {}) as NavigationState;
   const trail = readTrail(state.trail, rootId, shownId);
   const reveal = Array.isArray(state.reveal) ? (state.reveal as Path) : null;
+  const fetchApart = state.fetchApart === true;
 
   /** The URL that shows `id`: in this result, or from the single endpoint on a single page. */
   function hrefFor(id: string): string {
@@ -55,12 +59,15 @@ function objectNavigation(
     shownId,
     trail,
     reveal,
+    /** Whether the shown object was followed before its load brought it: it is fetched apart. */
+    fetchApart,
     hrefFor,
     /** Shows `id`; a reference followed extends the trail, a jump starts it again at the root. */
-    open(id: string, how: { via: 'reference' | 'jump'; reveal?: Path }) {
+    open(id: string, how: { via: 'reference' | 'jump'; reveal?: Path; fetchApart?: boolean }) {
       const nextTrail =
         how.via === 'reference' ? [...trail, id] : id === rootId ? [rootId] : [rootId, id];
-      void navigate(hrefFor(id), { state: { trail: nextTrail, reveal: how.reveal } });
+      const state = { trail: nextTrail, reveal: how.reveal, fetchApart: how.fetchApart };
+      void navigate(hrefFor(id), { state });
     },
     /** Asks the single endpoint for an object that this result does not hold. */
     openSingle(id: string) {

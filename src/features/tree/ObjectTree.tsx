@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { isReference } from '../../speckle/references';
 import { TreeRowContent, type ReferenceInfo } from './TreeRowContent';
 import { isExpandable, parentIndex } from './treeModel';
@@ -9,6 +9,7 @@ import {
   scrollAfterMount,
 } from './virtualAfterLayout';
 import type { ObjectTreeState } from './useObjectTree';
+import type { TreeScrollMemory } from './viewMemory';
 
 const ROW_HEIGHT = 22;
 const PAGE = 10;
@@ -35,9 +36,12 @@ export function ObjectTree({
   recomposed,
   describe,
   actions,
+  scrollMemory,
 }: {
   tree: ObjectTreeState;
   label: string;
+  /** Where the box was scrolled to when this view was last left, and where it is now. */
+  scrollMemory: TreeScrollMemory;
   query: string;
   fullStrings: boolean;
   recomposed: boolean;
@@ -56,7 +60,16 @@ export function ObjectTree({
     scrollToFn: scrollAfterMount,
     overscan: 12,
     initialRect: { width: 600, height: 400 },
+    initialOffset: scrollMemory.scroll.top,
+    // The rows' heights as they were measured: with estimates, the box could not scroll as far.
+    initialMeasurementsCache: scrollMemory.scroll.rows,
   });
+
+  // Back to a view left scrolled: the box is where it was before the browser first paints it.
+  const [initialScrollTop] = useState(scrollMemory.scroll.top);
+  useLayoutEffect(() => {
+    if (initialScrollTop > 0 && scrollRef.current) scrollRef.current.scrollTop = initialScrollTop;
+  }, [initialScrollTop]);
 
   useEffect(() => {
     // A box at the top shows the first row already, as it does when it mounts. Asking react-virtual
@@ -131,6 +144,12 @@ export function ObjectTree({
       aria-activedescendant={rows.length > 0 ? rowId(activeIndex) : undefined}
       aria-keyshortcuts="Enter C P O"
       onKeyDown={onKeyDown}
+      onScroll={(event) =>
+        scrollMemory.saveScroll({
+          top: event.currentTarget.scrollTop,
+          rows: virtualizer.measurementsCache,
+        })
+      }
     >
       <div className="tree-rows" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {

@@ -1,9 +1,9 @@
-import { memo, useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { memo, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { EXPORT_FORMATS } from '../../export/formats';
-import { DownloadButton } from '../../shared/DownloadButton';
 import { jsonValueSpan } from '../../export/jsonPath';
 import { joinWithin } from '../../export/parts';
 import { jsonValueParts } from '../../export/valueParts';
+import { DownloadButton } from '../../shared/DownloadButton';
 import { countOf, pluralOf } from '../../speckle/counts';
 import { DEFERRED_FIELD_SIZE } from '../../bytes/lazyObject';
 import { parsedObjects, ReadLimitError, type ObjectTexts } from '../../store/objectLookup';
@@ -22,6 +22,7 @@ import { runInSlices } from '../../scheduling/slices';
 import { useClipboard } from '../../shared/useClipboard';
 import { useExport } from '../../shared/useExport';
 import { useObjectTree } from './useObjectTree';
+import { useViewMemory } from './useViewMemory';
 
 export interface ObjectViewProps {
   source: ObjectSource;
@@ -78,16 +79,27 @@ function ParsedObjectView({
   reveal,
   speckleUrl,
 }: ObjectViewProps & { value: object }) {
-  const [fullStrings, setFullStrings] = useState(false);
-  const [hideInternal, setHideInternal] = useState(false);
-  const [recomposed, setRecomposed] = useState(false);
+  const {
+    memory,
+    restored: { settings, tree: restored },
+  } = useViewMemory(objectId);
+  const [fullStrings, setFullStrings] = useState(settings.fullStrings);
+  const [hideInternal, setHideInternal] = useState(settings.hideInternal);
+  const [recomposed, setRecomposed] = useState(settings.recomposed);
   const [query, setQuery] = useState('');
   const [syntax, setSyntax] = useState<PathSyntax>('javascript');
   const loaded = useMemo(() => (objects ? parsedObjects(objects) : null), [objects]);
-  const tree = useObjectTree(value, objectId, {
-    hideInternal,
-    lookup: recomposed && loaded ? loaded.lookup : null,
-  });
+  const tree = useObjectTree(
+    value,
+    objectId,
+    { hideInternal, lookup: recomposed && loaded ? loaded.lookup : null },
+    restored,
+  );
+  const { saved } = tree;
+  useEffect(
+    () => memory.save({ fullStrings, hideInternal, recomposed }, saved),
+    [memory, fullStrings, hideInternal, recomposed, saved],
+  );
   const exports = useExport();
   const clipboard = useClipboard();
   const target = { host, projectId, objectId };
@@ -96,10 +108,15 @@ function ParsedObjectView({
   const headingId = `object-${objectId}`;
   const readWhole = useMemo(() => memoised(() => JSON.parse(source.read()) as unknown), [source]);
 
+  // A view restored as it was left keeps its row: the path was revealed when it was first shown.
+  const restoring = useRef(restored !== null);
   // Only a new target moves the selection; the tree's own changes must not.
-  const revealTarget = useEffectEvent((path: Path) => tree.reveal(path));
+  const revealTarget = useEffectEvent((path: Path | null) => {
+    if (restoring.current) restoring.current = false;
+    else if (path) tree.reveal(path);
+  });
   useEffect(() => {
-    if (reveal) revealTarget(reveal);
+    revealTarget(reveal ?? null);
   }, [reveal]);
 
   const activeRow = tree.activeRow?.kind === 'entry' ? tree.activeRow : null;
@@ -265,6 +282,7 @@ function ParsedObjectView({
       <ObjectTree
         tree={tree}
         label={`Properties of ${objectId}`}
+        scrollMemory={memory}
         query={query}
         fullStrings={fullStrings}
         recomposed={recomposed}

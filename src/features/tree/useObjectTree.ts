@@ -3,7 +3,7 @@ import type { Lookup } from '../../speckle/resolve';
 import type { Path } from '../../speckle/paths';
 import { flattenTree, revealPath, TreeNodes, type TreeOptions, type TreeRow } from './treeModel';
 
-interface Expansion {
+export interface Expansion {
   mode: TreeOptions['expandMode'];
   toggled: ReadonlySet<number>;
 }
@@ -19,6 +19,9 @@ interface TreeState {
   active: number;
 }
 
+/** What a tree's state is without the value it shows: enough to show a new parse the same way. */
+export type SavedTree = Pick<TreeState, 'nodes' | 'expansion' | 'active'>;
+
 function freshState(value: unknown, lookup: Lookup | null): TreeState {
   return { value, lookup, nodes: new TreeNodes(), expansion: NONE, active: -1 };
 }
@@ -32,8 +35,12 @@ export function useObjectTree(
   value: unknown,
   rootId: string,
   { hideInternal, lookup }: { hideInternal: boolean; lookup: Lookup | null },
+  /** Where the same object's tree was left (node numbers follow paths, not the parse). */
+  restored: SavedTree | null = null,
 ) {
-  const [state, setState] = useState(() => freshState(value, lookup));
+  const [state, setState] = useState(() =>
+    restored ? { value, lookup, ...restored } : freshState(value, lookup),
+  );
   let current = state;
   if (state.value !== value || state.lookup !== lookup) {
     // Adjusting state while rendering, as React advises for state derived from props.
@@ -64,6 +71,11 @@ export function useObjectTree(
     rows.findIndex((row) => row.node === active),
   );
 
+  const saved: SavedTree = useMemo(
+    () => ({ nodes, expansion, active }),
+    [nodes, expansion, active],
+  );
+
   function update(change: Partial<{ expansion: Expansion; active: number }>) {
     setState({ ...current, ...change });
   }
@@ -72,6 +84,7 @@ export function useObjectTree(
     rows,
     /** Fields that Expand all left closed because they are read only when opened. */
     closedUnread,
+    saved,
     activeIndex,
     activeRow: rows[activeIndex] as TreeRow | undefined,
     setActive: (index: number) => {

@@ -6,6 +6,7 @@ export interface DemoObject {
   label: string;
   speckleType: string;
   objectCount: number;
+  prepareSeconds?: number;
 }
 
 export interface DemoProject {
@@ -26,6 +27,7 @@ export type DemoFault =
   | { status: 429 | 500 | 502 | 503 | 504; times: number }
   | { dropAfter: number }
   | { delayMs: number }
+  | { answerDelayMs: number }
   | { malformedAfter: number }
   | { cutTextAfter: number };
 

@@ -1,0 +1,19 @@
+import { useEffect } from 'react';
+import { useFocusOnChange } from '../../shared/useFocusOnChange';
+
+/**
+ * A new result takes the focus and, when it starts in the lower half of the window or below it,
+ * comes up to the window's top. In one column (narrow windows) the result comes after the lookup
+ * form and the demo list, ~2,000 px down: focus alone scrolled only its first lines into view, and
+ * a lookup seemed to do nothing. Beside the form (wide windows) it starts near the top and stays.
+ */
+export function useResultInView<T extends HTMLElement>(key: string) {
+  const ref = useFocusOnChange<T>(key);
+  useEffect(() => {
+    const element = ref.current;
+    if (element && element.getBoundingClientRect().top > window.innerHeight / 2) {
+      element.scrollIntoView({ block: 'start' });
+    }
+  }, [key, ref]);
+  return ref;
+}

@@ -1,0 +1,42 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openApp, waitForCompleteCount, waitForObjectShown } from './support/app.ts';
+import { usePageSession } from './support/browser.ts';
+import { fetchRawBody, revitFloor, splitLines } from './support/demo.ts';
+
+/** How far the page reaches past the window's right edge, in pixels (0: no horizontal scroll). */
+function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+describe('a 400 × 800 window', () => {
+  const session = usePageSession();
+
+  it('brings the result of a demo object into view and scrolls nothing sideways', async () => {
+    const { page } = session;
+    const { project, object } = await revitFloor();
+    const lines = splitLines(await fetchRawBody(project.id, object.id, 'lines'));
+    await page.setViewportSize({ width: 400, height: 800 });
+    await openApp(page);
+
+    await page
+      .getByRole('navigation', { name: 'Demo objects' })
+      .getByRole('link', { name: object.label, exact: true })
+      .click();
+
+    await waitForCompleteCount(page, lines.length);
+    await waitForObjectShown(page, object.id);
+    const result = page.getByRole('region', { name: 'Result' });
+    const box = (await result.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(-1);
+    expect(box.y).toBeLessThan(800 / 4);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+    // The widest parts of a result, opened: the floor's parameters and the type table.
+    await page.getByText(/^Revit parameters \(\d+\)$/).click();
+    await page.getByText('What’s in it').click();
+    await page.getByRole('table', { name: 'Revit parameters' }).waitFor();
+    await page.getByRole('table', { name: /per type/ }).waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  });
+});
