@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CompareSide } from '../../src/speckle/compare/matchVersions';
+import type { SummarisedSide } from '../../src/speckle/compare/compareVersions';
 
 /** An object as a version holds it: its text, and its id, the hash of that text as Speckle's is. */
 export interface StoredObject {
@@ -18,12 +18,18 @@ export function ref(object: StoredObject): { referencedId: string; speckle_type:
 }
 
 /** A version whose root is the last object given. */
-export function side(objects: readonly StoredObject[]): CompareSide {
+export function side(objects: readonly StoredObject[]): SummarisedSide {
   const byId = new Map(objects.map((object) => [object.id, object.text]));
   return {
     rootId: (objects.at(-1) as StoredObject).id,
     ids: () => byId.keys(),
     has: (id) => byId.has(id),
     raw: (id) => byId.get(id),
+    summary: (id) => {
+      const text = byId.get(id);
+      if (text === undefined) return undefined;
+      const { speckle_type: speckleType } = JSON.parse(text) as { speckle_type?: string };
+      return { speckleType: speckleType ?? '', bytes: Buffer.byteLength(text) };
+    },
   };
 }

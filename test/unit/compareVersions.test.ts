@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diffPair, type DiffContext } from '../../src/speckle/compare/diffPair';
+import { compareVersions } from '../../src/speckle/compare/compareVersions';
 import { matchVersions, type Matching } from '../../src/speckle/compare/matchVersions';
 import { detach, ref, side, type StoredObject } from './compareModels';
 
@@ -199,5 +200,46 @@ describe('the difference between two matched objects', () => {
     expect(diff.chunks).toEqual([
       { path: ['vertices'], fromLength: 1000, toLength: 1000, differing: 2, firstAt: 512 },
     ]);
+  });
+});
+
+describe('a comparison of two versions', () => {
+  it('counts each kind of change, by type, and folds joined chunks into their mesh', () => {
+    const chunk = (data: number[]) =>
+      detach({ speckle_type: 'Speckle.Core.Models.DataChunk', data });
+    const mesh = (data: number[]) =>
+      detach({ speckle_type: 'Objects.Geometry.Mesh', vertices: [ref(chunk(data))] });
+    const element = (applicationId: string, height: number, data: number[]) => {
+      const own = mesh(data);
+      return [
+        chunk(data),
+        own,
+        detach({ speckle_type: 'Wall', applicationId, height, displayValue: [ref(own)] }),
+      ];
+    };
+    const kept = element('kept', 1, [1, 2, 3]);
+    const from = [...kept, ...element('moved', 1, [4, 5, 6]), ...element('gone', 1, [7])];
+    const to = [...kept, ...element('moved', 1, [4, 5, 6.5]), ...element('new', 1, [8])];
+    const root = (objects: StoredObject[]) =>
+      collection(objects.filter((o) => o.text.includes('"Wall"')));
+    const comparison = compareVersions(side([...from, root(from)]), side([...to, root(to)]));
+
+    // The root changed for real: one of its elements was replaced by another.
+    expect(comparison.counts).toEqual({
+      added: 3,
+      removed: 3,
+      changed: 2,
+      changedBelow: 1,
+      unchanged: 3,
+    });
+    const meshPair = comparison.pairs.find((pair) => pair.speckleType === 'Objects.Geometry.Mesh');
+    expect(meshPair?.diff.chunks).toEqual([
+      { path: ['vertices'], fromLength: 3, toLength: 3, differing: 1, firstAt: 2 },
+    ]);
+    const walls = comparison.byType.find((row) => row.speckleType === 'Wall');
+    expect(walls?.kinds.added.count).toBe(1);
+    expect(walls?.kinds.removed.count).toBe(1);
+    expect(walls?.kinds.changedBelow.count).toBe(1);
+    expect(walls?.kinds.added.bytes).toBe(Buffer.byteLength(to[8]!.text));
   });
 });
