@@ -1,0 +1,87 @@
+/**
+ * A comparison of two versions written down: a JSON report of a stable, documented shape
+ * (docs/compare.md), a CSV summary by type, and a short text for a ticket. Values in the report are
+ * the objects' text as received (numbers as written, never re-serialised), never with a token.
+ */
+import type { ChangeKind, Comparison } from '../speckle/compare/compareVersions';
+import type { DiffOp } from '../speckle/compare/diffPair';
+import type { RawValue } from '../speckle/compare/rawTree';
+import { PartBuffer, type TextParts } from './parts';
+
+export const DIFF_REPORT_FORMAT = 'speckle-object-explorer/diff@1';
+
+export interface ComparedRoots {
+  from: { projectId: string; rootId: string };
+  to: { projectId: string; rootId: string };
+}
+
+/** The report, in parts: a changed model can list thousands of pairs. */
+export function* diffReportParts(comparison: Comparison, roots: ComparedRoots): TextParts {
+  const buffer = new PartBuffer();
+  const { counts, matching } = comparison;
+  buffer.push(
+    `{"format":${JSON.stringify(DIFF_REPORT_FORMAT)},"from":${JSON.stringify(roots.from)},` +
+      `"to":${JSON.stringify(roots.to)},"counts":${JSON.stringify(counts)},"pairs":[`,
+  );
+  for (const [index, pair] of comparison.pairs.entries()) {
+    const { diff } = pair;
+    buffer.push(
+      `${index === 0 ? '' : ','}{"from":${JSON.stringify(pair.from)},"to":${JSON.stringify(pair.to)},` +
+        `"applicationId":${JSON.stringify(pair.applicationId)},` +
+        `"speckle_type":${JSON.stringify(pair.speckleType)},"matchedBy":${JSON.stringify(pair.via)},` +
+        `"kind":${JSON.stringify(diff.kind)},"changes":[${diff.ops.map(opText).join(',')}],` +
+        `"below":${JSON.stringify(diff.below)},"chunks":${JSON.stringify(diff.chunks)}}`,
+    );
+    if (buffer.isFull) yield* buffer.take();
+  }
+  buffer.push(
+    `],"added":${JSON.stringify(matching.added)},"removed":${JSON.stringify(matching.removed)},` +
+      `"duplicateApplicationIds":${JSON.stringify(matching.duplicateApplicationIds)},` +
+      `"unreadable":${JSON.stringify(matching.unreadable)}}\n`,
+  );
+  yield* buffer.take();
+}
+
+function opText(op: DiffOp): string {
+  const head = `{"path":${JSON.stringify(op.path)},"op":"${op.op}"`;
+  if (op.op === 'add') return `${head},"to":${rawText(op.to)}}`;
+  if (op.op === 'remove') return `${head},"from":${rawText(op.from)}}`;
+  return `${head},"from":${rawText(op.from)},"to":${rawText(op.to)}}`;
+}
+
+/** The value's JSON with every leaf as it was written. */
+function rawText(value: RawValue): string {
+  if (value.kind === 'leaf') return value.text;
+  if (value.kind === 'array') return `[${value.items.map(rawText).join(',')}]`;
+  const members = [...value.members].map(
+    ([key, member]) => `${JSON.stringify(key)}:${rawText(member)}`,
+  );
+  return `{${members.join(',')}}`;
+}
+
+const KINDS: readonly ChangeKind[] = ['added', 'removed', 'changed', 'changedBelow'];
+const KIND_COLUMNS: Record<ChangeKind, string> = {
+  added: 'added',
+  removed: 'removed',
+  changed: 'changed',
+  changedBelow: 'changed_below',
+};
+
+/** One row per `speckle_type`: objects and bytes of each kind of change. */
+export function diffSummaryCsv(comparison: Comparison): string {
+  const header = [
+    'speckle_type',
+    ...KINDS.flatMap((kind) => [KIND_COLUMNS[kind], `${KIND_COLUMNS[kind]}_bytes`]),
+  ];
+  const rows = comparison.byType.map((row) => [
+    csvField(row.speckleType),
+    ...KINDS.flatMap((kind) => [String(row.kinds[kind].count), String(row.kinds[kind].bytes)]),
+  ]);
+  return [header, ...rows].map((row) => row.join(',')).join('\r\n') + '\r\n';
+}
+
+function csvField(text: string): string {
+  // A leading = + - or @ would make a spreadsheet read the type name as a formula.
+  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
