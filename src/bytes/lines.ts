@@ -20,13 +20,14 @@ export interface LineRecord {
 }
 
 /**
- * One object line. Offsets are the body's: its id runs from `lineStart` to the tab just before
- * `start`, its JSON text from `start` to `end` (before `\r\n`). Its bytes are in `source`, whose
- * first byte is the body's byte `sourceOffset`: the chunk, or for a line that spans chunks a copy
- * joined from them.
+ * One object line. Offsets are the body's: its id runs from `idStart` to `idEnd` (in a line, the
+ * tab just before `start`), its JSON text from `start` to `end` (before `\r\n`). Its bytes are in
+ * `source`, whose first byte is the body's byte `sourceOffset`: the chunk, or for a line that spans
+ * chunks a copy joined from them.
  */
 export interface SplitLine {
-  lineStart: number;
+  idStart: number;
+  idEnd: number;
   start: number;
   end: number;
   source: Uint8Array;
@@ -159,7 +160,8 @@ export class LineSplitter {
     }
     if (line) {
       block.lines.push({
-        lineStart: sourceOffset + start,
+        idStart: sourceOffset + start,
+        idEnd: sourceOffset + line.start - 1,
         start: sourceOffset + line.start,
         end: sourceOffset + line.end,
         source,

@@ -43,7 +43,20 @@ export function topLevelTypeSpan(
   start = 0,
   end = text.length,
 ): { from: number; to: number } | null {
-  const afterKey = topLevelKeyEnd(text, SPECKLE_TYPE_KEY, start, end);
+  return topLevelStringSpan(text, SPECKLE_TYPE_KEY, start, end);
+}
+
+/**
+ * Where the object's own string value of `key` (quoted, as bytes) is in `text[start, end)`, as
+ * topLevelTypeSpan says for `speckle_type`.
+ */
+export function topLevelStringSpan(
+  text: Uint8Array,
+  key: Uint8Array,
+  start = 0,
+  end = text.length,
+): { from: number; to: number } | null {
+  const afterKey = topLevelKeyEnd(text, key, start, end);
   if (afterKey === -1) return null;
   const open = skipSpace(text, skipSpace(text, afterKey) + 1);
   if (text[open] !== QUOTE) return null;

@@ -1,0 +1,413 @@
+/**
+ * Cuts the objects out of a file's bytes as they arrive, in any form objectForm.ts recognises, into
+ * the blocks the line splitter makes for a server's body (lines.ts): each chunk kept as received,
+ * and for each object where its id and its JSON text lie. Nothing is re-serialised: an element of
+ * a JSON array is the bytes from its `{` to its `}`, exactly as the file holds them.
+ *
+ * Objects are found by counting brackets outside strings (strings are passed over with stringEnd);
+ * their JSON is checked when they are parsed, as a server's lines are. Unlike a server's body, a
+ * file goes on after a bad line or element: it is reported with its line and byte, and the rest
+ * is kept. Ids come from the line's prefix in the server's line form, else from the `id` field.
+ */
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  holdsAt,
+  isJsonSpace,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+  skipSpace,
+  stringEnd,
+} from './jsonBytes';
+import type { LineBlock, SplitLine } from './lines';
+import { byteOrderMarkLength, sniffForm, type ObjectForm, type Refusal } from './objectForm';
+import { topLevelStringSpan } from './topLevelFields';
+import { isUtf8 } from './utf8Text';
+
+/** Something wrong at a place in the file: `line` (from 1) and `byte` (from 0) of its start. */
+export interface CutProblem {
+  line: number;
+  byte: number;
+  /** What is wrong there, said of the place: "is not a JSON object". */
+  reason: string;
+}
+
+export interface CutBlock extends LineBlock {
+  problems: CutProblem[];
+}
+
+export interface CutEnd {
+  /** Whether the file ended where an object could: not inside one, nor inside an open array. */
+  complete: boolean;
+  /** The objects that only the end told: a small file's, whose form the end decided. */
+  lines: SplitLine[];
+  problems: CutProblem[];
+}
+
+const NEWLINE = 0x0a;
+const TAB = 0x09;
+const ID_KEY = new TextEncoder().encode('"id"');
+
+/** The object (or, in the server's line form, the line) being read; offsets are the file's. */
+interface OpenObject {
+  /** Where its bytes start: the `{`, or the line's id. */
+  from: number;
+  line: number;
+  /** Where its JSON text starts; -1 while an id line's tab has not come. */
+  json: number;
+  /** An array element that is not an object is read over, not kept. */
+  keep: boolean;
+  /** A string, number or literal element: it ends at the next `,`, `]` or space. */
+  scalar: boolean;
+}
+
+export class ObjectCutter {
+  /** Null until the first bytes tell. */
+  form: ObjectForm | null = null;
+  /** Why the file is not read at all, once its first bytes tell. */
+  refused: Refusal | null = null;
+  /** How many objects were cut out. */
+  objects = 0;
+  /** Copies of the chunks read before the form was known. */
+  private held: Uint8Array[] = [];
+  private received = 0;
+  private line = 1;
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  private open: OpenObject | null = null;
+  /** Copies of the open object's bytes in earlier chunks. */
+  private pieces: Uint8Array[] = [];
+  /** Reading over the rest of a bad line. */
+  private skippingLine = false;
+  private array: 'before' | 'inside' | 'after' | 'ignored' = 'before';
+  private elements = 0;
+  private goodEnd: number;
+  private problemCount = 0;
+
+  /** @param bodyStart the body offset of the file's first byte, when files are read as one body */
+  constructor(private readonly bodyStart = 0) {
+    this.goodEnd = bodyStart;
+  }
+
+  push(chunk: Uint8Array): CutBlock {
+    const chunkStart = this.received;
+    this.received += chunk.length;
+    const block: CutBlock = {
+      bytes: chunk,
+      offset: this.bodyStart + chunkStart,
+      lines: [],
+      goodEnd: this.goodEnd,
+      malformed: null,
+      problems: [],
+    };
+    if (this.refused) return block;
+    if (this.form === null) {
+      this.held.push(chunk.slice());
+      this.decide(false, block);
+    } else {
+      this.scan(chunk, chunkStart, block);
+    }
+    block.goodEnd = this.goodEnd;
+    return block;
+  }
+
+  finish(): CutEnd {
+    const block: CutBlock = {
+      bytes: new Uint8Array(),
+      offset: this.bodyStart + this.received,
+      lines: [],
+      goodEnd: this.goodEnd,
+      malformed: null,
+      problems: [],
+    };
+    if (this.form === null && !this.refused) this.decide(true, block);
+    if (this.open?.scalar) this.close(new Uint8Array(), 0, this.received, block);
+    let complete = !this.refused;
+    if (this.open) {
+      complete = false;
+      this.report(block, this.open, 'is cut short: the file ends inside it');
+    } else if (this.array === 'inside') {
+      complete = false;
+      this.report(
+        block,
+        { line: this.line, from: this.received },
+        'is the end of the file, but the array is not closed',
+      );
+    }
+    this.open = null;
+    return { complete, lines: block.lines, problems: block.problems };
+  }
+
+  /** Reads the held chunks as one, once they tell the form. */
+  private decide(final: boolean, block: CutBlock): void {
+    const head = concat(this.held);
+    const sniffed = sniffForm(head, final);
+    if (!sniffed) return;
+    this.held = [];
+    if ('refused' in sniffed) {
+      this.refused = sniffed.refused;
+      return;
+    }
+    this.form = sniffed.form;
+    this.scan(head, 0, block);
+  }
+
+  private scan(bytes: Uint8Array, chunkStart: number, block: CutBlock): void {
+    const lineForm = this.form === 'id-lines' || this.form === 'json-lines';
+    let at = chunkStart === 0 ? byteOrderMarkLength(bytes) : 0;
+    if (this.inString) at = this.resumeString(bytes, at, lineForm);
+    // The next newline from `at` on: strings of a line form end before it.
+    let newline = -2;
+    for (; at < bytes.length; at += 1) {
+      const code = bytes[at]!;
+      if (code === NEWLINE) {
+        this.endLine(block);
+        continue;
+      }
+      if (this.skippingLine || this.array === 'ignored') continue;
+      const open = this.open;
+      if (open === null) {
+        at = this.between(bytes, at, chunkStart, block);
+        continue;
+      }
+      if (open.json === -1) {
+        // An id line's id, up to its tab.
+        if (code === TAB) open.json = chunkStart + at + 1;
+        continue;
+      }
+      if (open.json === chunkStart + at && code !== OPEN_BRACE) {
+        this.dropLine(block, 'does not hold a JSON object after its tab');
+        continue;
+      }
+      if (
+        open.scalar &&
+        this.depth === 1 &&
+        (code === COMMA || code === CLOSE_BRACKET || isJsonSpace(code))
+      ) {
+        this.close(bytes, at, chunkStart, block);
+        at -= 1;
+        continue;
+      }
+      if (code === QUOTE) {
+        if (lineForm && newline !== -1 && newline < at) newline = bytes.indexOf(NEWLINE, at);
+        const close = stringEnd(bytes, at);
+        if (lineForm && newline !== -1 && (close === -1 || close > newline)) {
+          // A line form's string never holds a line break: the line is cut inside a string.
+          at = newline - 1;
+        } else if (close === -1) {
+          this.inString = true;
+          this.escaped = endsInEscape(bytes, at);
+          at = bytes.length;
+        } else {
+          at = close;
+        }
+      } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+        this.depth += 1;
+      } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
+        this.depth -= 1;
+        if (this.depth === this.elementDepth()) this.close(bytes, at + 1, chunkStart, block);
+      }
+    }
+    if (this.open?.keep) {
+      this.pieces.push(bytes.slice(Math.max(0, this.open.from - chunkStart)));
+    }
+  }
+
+  /** The depth of the objects: inside the array, or at the top. */
+  private elementDepth(): number {
+    return this.form === 'json-array' ? 1 : 0;
+  }
+
+  /** Reads a byte outside every object; returns the index of the last byte it read. */
+  private between(bytes: Uint8Array, at: number, chunkStart: number, block: CutBlock): number {
+    const code = bytes[at]!;
+    if (isJsonSpace(code)) return at;
+    const place = { from: chunkStart + at, line: this.line };
+    if (this.form === 'id-lines') {
+      this.open = { ...place, json: -1, keep: true, scalar: false };
+    } else if (this.form !== 'json-array') {
+      if (code === OPEN_BRACE) this.openObject(place);
+      else {
+        this.report(block, place, 'is not a JSON object');
+        this.skippingLine = true;
+      }
+    } else if (this.array === 'before') {
+      this.array = 'inside';
+      this.depth = 1;
+    } else if (this.array === 'after') {
+      this.report(block, place, 'is text after the end of the array');
+      this.array = 'ignored';
+    } else if (code === CLOSE_BRACKET) {
+      this.array = 'after';
+      this.depth = 0;
+    } else if (code !== COMMA) {
+      this.elements += 1;
+      if (code === OPEN_BRACE) {
+        this.openObject(place);
+        return at;
+      }
+      this.report(block, place, `is element ${this.elements} of the array, which is not an object`);
+      this.open = { ...place, json: place.from, keep: false, scalar: code !== OPEN_BRACKET };
+      if (code === OPEN_BRACKET) this.depth += 1;
+      else if (code === QUOTE) return this.stringElementEnd(bytes, at);
+    }
+    return at;
+  }
+
+  private openObject(place: { from: number; line: number }): void {
+    this.open = { ...place, json: place.from, keep: true, scalar: false };
+    this.depth += 1;
+  }
+
+  /** The closing quote of the string element opened at `at`, or the last byte when it goes on. */
+  private stringElementEnd(bytes: Uint8Array, at: number): number {
+    const close = stringEnd(bytes, at);
+    if (close !== -1) return close;
+    this.inString = true;
+    this.escaped = endsInEscape(bytes, at);
+    return bytes.length;
+  }
+
+  /** Past the end of a string that began in an earlier chunk. */
+  private resumeString(bytes: Uint8Array, from: number, lineForm: boolean): number {
+    for (let at = from; at < bytes.length; at += 1) {
+      const code = bytes[at];
+      if (this.escaped) this.escaped = false;
+      else if (code === BACKSLASH) this.escaped = true;
+      else if (code === QUOTE || (lineForm && code === NEWLINE)) {
+        this.inString = false;
+        return code === QUOTE ? at + 1 : at;
+      }
+    }
+    return bytes.length;
+  }
+
+  private endLine(block: CutBlock): void {
+    this.line += 1;
+    this.skippingLine = false;
+    const open = this.open;
+    if (!open) return;
+    if (this.form === 'json-lines' && this.objects === 0 && this.problemCount === 0) {
+      // The first object goes on past its line: the file is laid out, not one object a line.
+      this.form = 'json-objects';
+    } else if (this.form === 'id-lines' || this.form === 'json-lines') {
+      this.report(
+        block,
+        open,
+        open.json === -1
+          ? 'is not an object line (id, tab, JSON): it has no tab'
+          : 'is cut short: its object does not end on its line',
+      );
+      this.open = null;
+      this.pieces = [];
+      this.depth = 0;
+      this.inString = false;
+    }
+  }
+
+  /** Reports the open line and reads over the rest of it. */
+  private dropLine(block: CutBlock, reason: string): void {
+    this.report(block, this.open!, reason);
+    this.open = null;
+    this.pieces = [];
+    this.skippingLine = true;
+  }
+
+  /** Ends the open object at `end` (an index into `bytes`) and keeps it. */
+  private close(bytes: Uint8Array, end: number, chunkStart: number, block: CutBlock): void {
+    const open = this.open!;
+    this.open = null;
+    const pieces = this.pieces;
+    this.pieces = [];
+    if (!open.keep) return;
+    const source = pieces.length === 0 ? bytes : concat([...pieces, bytes.subarray(0, end)]);
+    const sourceStart = pieces.length === 0 ? chunkStart : open.from;
+    const from = open.from - sourceStart;
+    const json = open.json - sourceStart;
+    if (!isUtf8(source.subarray(from, end + chunkStart - sourceStart))) {
+      this.report(block, open, 'is not valid UTF-8 text');
+      return;
+    }
+    const to = end + chunkStart - sourceStart;
+    const id =
+      this.form === 'id-lines'
+        ? { from, to: json - 1 }
+        : (leadingIdSpan(source, json, to) ?? topLevelStringSpan(source, ID_KEY, json, to));
+    if (!id || id.from === id.to) {
+      this.report(
+        block,
+        open,
+        this.form === 'id-lines'
+          ? 'has no object id before its tab'
+          : 'is an object without an "id"',
+      );
+      return;
+    }
+    const offset = this.bodyStart + sourceStart;
+    block.lines.push({
+      idStart: offset + id.from,
+      idEnd: offset + id.to,
+      start: offset + json,
+      end: offset + to,
+      source,
+      sourceOffset: offset,
+    });
+    this.objects += 1;
+    this.goodEnd = offset + to;
+  }
+
+  private report(block: CutBlock, place: { line: number; from: number }, reason: string): void {
+    this.problemCount += 1;
+    block.problems.push({ line: place.line, byte: place.from, reason });
+  }
+}
+
+/**
+ * The `id` value's span when `id` is the object's first key, as Speckle writes it (shortest keys
+ * first): found without reading the rest, which may be megabytes of numbers.
+ */
+function leadingIdSpan(
+  text: Uint8Array,
+  open: number,
+  end: number,
+): { from: number; to: number } | null {
+  const key = skipSpace(text, open + 1);
+  if (!holdsAt(text, ID_KEY, key)) return null;
+  const colon = skipSpace(text, key + ID_KEY.length);
+  if (text[colon] !== COLON) return null;
+  const quote = skipSpace(text, colon + 1);
+  if (text[quote] !== QUOTE) return null;
+  const close = stringEnd(text, quote);
+  if (close === -1 || close >= end || text.subarray(quote, close).includes(BACKSLASH)) return null;
+  return { from: quote + 1, to: close };
+}
+
+/** Whether the string opened at `open` and running to the end of `bytes` ends in an escape. */
+function endsInEscape(bytes: Uint8Array, open: number): boolean {
+  let backslashes = 0;
+  while (
+    bytes.length - 1 - backslashes > open &&
+    bytes[bytes.length - 1 - backslashes] === BACKSLASH
+  ) {
+    backslashes += 1;
+  }
+  return backslashes % 2 === 1;
+}
+
+function concat(pieces: readonly Uint8Array[]): Uint8Array {
+  if (pieces.length === 1) return pieces[0]!;
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  const joined = new Uint8Array(length);
+  let at = 0;
+  for (const piece of pieces) {
+    joined.set(piece, at);
+    at += piece.length;
+  }
+  return joined;
+}
