@@ -50,7 +50,7 @@ export function byteOrderMarkLength(bytes: Uint8Array): number {
  * (`final`: `head` is the whole file).
  */
 export function sniffForm(head: Uint8Array, final: boolean): Sniffed | null {
-  const binaryAt = firstBinaryByte(head, final);
+  const binaryAt = firstBinaryByte(head);
   if (binaryAt !== -1) return { refused: { kind: 'binary', byte: binaryAt } };
   const start = byteOrderMarkLength(head);
   let first = start;
@@ -67,37 +67,17 @@ export function sniffForm(head: Uint8Array, final: boolean): Sniffed | null {
 }
 
 /**
- * The index of the first byte that no text file holds (a control character, or bytes that are not
- * UTF-8) among the first bytes; -1 when there is none.
+ * The index of the first control character that no text file holds (bytes that are not UTF-8 are
+ * found object by object: one bad character spoils one object, not the file); -1 when there is
+ * none among the first bytes.
  */
-function firstBinaryByte(head: Uint8Array, final: boolean): number {
-  const window = head.subarray(0, BINARY_WINDOW);
-  for (let at = 0; at < window.length; at += 1) {
-    const code = window[at]!;
+function firstBinaryByte(head: Uint8Array): number {
+  const end = Math.min(head.length, BINARY_WINDOW);
+  for (let at = 0; at < end; at += 1) {
+    const code = head[at]!;
     if (code < 0x20 && code !== TAB && code !== NEWLINE && code !== CARRIAGE_RETURN) return at;
   }
-  try {
-    // A character cut by the window's end is not a fault: `stream` leaves it unread.
-    new TextDecoder('utf-8', { fatal: true }).decode(window, {
-      stream: !final || head.length > window.length,
-    });
-    return -1;
-  } catch {
-    return firstInvalidUtf8(window);
-  }
-}
-
-/** Where a decoder fed one byte at a time finds that the bytes are not UTF-8. */
-function firstInvalidUtf8(bytes: Uint8Array): number {
-  const fatal = new TextDecoder('utf-8', { fatal: true });
-  for (let at = 0; at < bytes.length; at += 1) {
-    try {
-      fatal.decode(bytes.subarray(at, at + 1), { stream: true });
-    } catch {
-      return at;
-    }
-  }
-  return bytes.length;
+  return -1;
 }
 
 /**

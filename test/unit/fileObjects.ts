@@ -36,8 +36,8 @@ export function cutChunks(chunks: readonly Uint8Array[]): CutResult & { cutter: 
 
 export function cutText(text: string | Uint8Array): CutResult {
   const bytes = typeof text === 'string' ? new TextEncoder().encode(text) : text;
-  const { cutter: _cutter, ...result } = cutChunks([bytes]);
-  return result;
+  const { form, refused, records, problems, complete } = cutChunks([bytes]);
+  return { form, refused, records, problems, complete };
 }
 
 /** Cuts `bytes` at the given positions (any order; repeats give empty chunks). */
