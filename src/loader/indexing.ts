@@ -47,7 +47,7 @@ export interface IndexedBlock {
 }
 
 /** A block as the indexer makes it: its bytes with it. */
-type WholeBlock = IndexedBlock & { bytes: Uint8Array };
+export type WholeBlock = IndexedBlock & { bytes: Uint8Array };
 
 export type ToIndexer = { kind: 'chunk'; chunk: Uint8Array } | { kind: 'finish' };
 
@@ -181,7 +181,11 @@ export function answer(
     return { reply: { kind: 'finished', ...indexer.finish() }, transfer: [] };
   }
   const block = indexer.push(message.chunk);
-  if (!block) return null;
+  return block && blockReply(block);
+}
+
+/** A block as a reply, with its buffers to transfer. */
+export function blockReply(block: WholeBlock): { reply: FromIndexer; transfer: ArrayBuffer[] } {
   const { bytes, idEnds, starts } = block;
   // The other columns share the starts' buffer (indexColumns).
   const transfer = [bytes, idEnds, starts].map(({ buffer }) => buffer as ArrayBuffer);

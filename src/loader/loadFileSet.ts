@@ -1,0 +1,67 @@
+/**
+ * Fills an ObjectSet from opened files, as loadObjectSet.ts does from a server: the same indexer
+ * and the same set, so that everything the explorer does with a server's answer it does with
+ * files. What each file held and every problem found are told beside the set; the root is chosen
+ * once all are read (speckle/rootChoice.ts).
+ */
+import { ApiError, type ApiErrorContext } from '../api/apiError';
+import { chooseRoot, rootCandidate, type RootChoice } from '../speckle/rootChoice';
+import { ObjectSet } from '../store/objectSet';
+import { loadFiles, type FileRead, type FromFileLoad, type OpenedFile } from './fileLoad';
+import { BlockIndexer } from './indexing';
+
+export interface FilesRead {
+  files: FileRead[];
+  /** Every problem found, each naming its file and place. */
+  problems: string[];
+  /** Null when no object was read. */
+  root: RootChoice | null;
+}
+
+export interface FileSetLoad {
+  set: ObjectSet;
+  /** Resolves once every file is read (or the set's load is cancelled). */
+  read: Promise<FilesRead>;
+}
+
+/** Files have no server: errors carry an empty address. */
+const NO_SERVER: ApiErrorContext = { base: '', projectId: '', objectId: '', hadToken: false };
+
+export function loadFileSet(files: readonly OpenedFile[]): FileSetLoad {
+  const set = new ObjectSet();
+  return { set, read: readInto(set, files) };
+}
+
+async function readInto(set: ObjectSet, files: readonly OpenedFile[]): Promise<FilesRead> {
+  const read: FilesRead = { files: [], problems: [], root: null };
+  let complete = false;
+  const route = (reply: FromFileLoad) => {
+    switch (reply.kind) {
+      case 'block':
+        return set.appendBlock(reply.block);
+      case 'file-read':
+        return void read.files.push(reply.file);
+      case 'file-problem':
+        return void read.problems.push(reply.message);
+      case 'finished':
+        complete = reply.complete;
+    }
+  };
+  await loadFiles(files, new BlockIndexer(), route, set.signal);
+  if (set.signal.aborted) set.fail(new ApiError('cancelled', NO_SERVER));
+  else if (complete) set.finish();
+  else set.fail(new ApiError('truncated', NO_SERVER, read.problems.at(-1)));
+  read.root = await rootOf(set, read.files);
+  return read;
+}
+
+async function rootOf(set: ObjectSet, files: readonly FileRead[]): Promise<RootChoice | null> {
+  await set.wantBytes();
+  const candidates = [];
+  for (let index = 0; index < set.summaries.length; index += 1) {
+    const { id, encoded } = set.summaries.at(index)!;
+    candidates.push(rootCandidate(id, encoded));
+  }
+  const firstForm = files.find(({ objects }) => objects > 0)?.form;
+  return chooseRoot(candidates, firstForm === 'json-array' || firstForm === 'id-lines');
+}
