@@ -31,11 +31,13 @@ export interface FileRead {
   complete: boolean;
 }
 
-export type FromFileLoad =
+/** What a file load tells beside its blocks. */
+export type FileNote =
   | { kind: 'file-read'; file: FileRead }
   /** Something wrong in a file, said in a message that names it. */
-  | { kind: 'file-problem'; message: string }
-  | FromIndexer;
+  | { kind: 'file-problem'; message: string };
+
+export type FromFileLoad = FileNote | FromIndexer;
 
 export type SendFileReply = (reply: FromFileLoad, transfer?: ArrayBuffer[]) => void;
 

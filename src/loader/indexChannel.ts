@@ -1,5 +1,6 @@
 /**
- * Runs a with-children load in the indexer and brings its blocks back to the page. In a browser
+ * Runs a with-children load, or the reading of opened files, in the indexer and brings its blocks
+ * back to the page. In a browser
  * the indexer is a module worker that requests the body itself (workers/bodyLoad.ts), so reading,
  * splitting, UTF-8 checking and indexing a 300 MB body never hold the main thread; each block's
  * buffer is transferred back, so no byte is copied between threads. Without Worker (jsdom, node)
@@ -10,6 +11,7 @@
  */
 import type { ToIndexWorker } from './indexWorker';
 import { fromErrorData, loadBody, type FromLoad, type LoadRequest } from './bodyLoad';
+import { loadFiles, type FileNote, type OpenedFile } from './fileLoad';
 import { holdBytes } from './byteHold';
 import { BlockIndexer, type IndexedBlock } from './indexing';
 import { ApiError } from '../api/apiError';
@@ -32,6 +34,8 @@ export interface BlockSink {
   appendBlock(block: IndexedBlock): void;
   /** The bytes of the blocks that came without them, in order (workers/byteHold.ts). */
   receiveBytes(parts: readonly Uint8Array[]): void;
+  /** What a file load read, and the problems it found. */
+  noteFile?(note: FileNote): void;
 }
 
 export interface IndexChannel {
@@ -41,6 +45,8 @@ export interface IndexChannel {
    * called again after a refusal, to retry.
    */
   open(access: ServerAccess, address: ObjectAddress, answered: AnsweredBases): Promise<string>;
+  /** Reads opened files instead of requesting a body: no request is made. */
+  openFiles(files: readonly OpenedFile[]): void;
   /** Resolves once the body ended and every block was delivered; null when stopped first. */
   readonly finished: Promise<LoadEnd | null>;
   /** Brings the bytes held back to the sink, and has the indexer send every later block whole. */
@@ -170,6 +176,9 @@ function replyRouter(sink: BlockSink, vault: ByteVault) {
       case 'finished':
         if (held > 0) return takeHeldFirst([reply]);
         return settle({ complete: reply.complete, broken: reply.broken });
+      case 'file-read':
+      case 'file-problem':
+        return sink.noteFile?.(reply);
       default:
         if (!opening) return;
         for (const base of reply.answered) opening.answered.add(base);
@@ -242,6 +251,7 @@ function workerChannel(sink: BlockSink): IndexChannel {
       post(worker, { kind: 'load', request: loadRequest(access, address, answered) });
       return opened;
     },
+    openFiles: (files) => post(worker, { kind: 'files', files: [...files] }),
     finished: router.finished,
     release: () => post(worker, { kind: 'release' }),
     stop: () => stop('cancelled'),
@@ -260,6 +270,7 @@ function inPageChannel(sink: BlockSink, signal: AbortSignal): IndexChannel {
       void loadBody(loadRequest(access, address, answered), indexer, hold.send, signal);
       return opened;
     },
+    openFiles: (files) => void loadFiles(files, indexer, hold.send, signal),
     finished: router.finished,
     release: () => hold.release(),
     // The request ends with the load's signal, which a cancel aborts.

@@ -1,14 +1,14 @@
 /**
- * Fills an ObjectSet from opened files, as loadObjectSet.ts does from a server: the same indexer
- * and the same set, so that everything the explorer does with a server's answer it does with
+ * Fills an ObjectSet from opened files, as loadObjectSet.ts does from a server: the same channel
+ * to the indexing worker, the same indexer and the same set, so that everything the explorer does with a server's answer it does with
  * files. What each file held and every problem found are told beside the set; the root is chosen
  * once all are read (speckle/rootChoice.ts).
  */
 import { ApiError, type ApiErrorContext } from '../api/apiError';
 import { chooseRoot, rootCandidate, type RootChoice } from '../speckle/rootChoice';
 import { ObjectSet } from '../store/objectSet';
-import { loadFiles, type FileRead, type FromFileLoad, type OpenedFile } from './fileLoad';
-import { BlockIndexer } from './indexing';
+import type { FileRead, OpenedFile } from './fileLoad';
+import { openIndexChannel } from './indexChannel';
 
 export interface FilesRead {
   files: FileRead[];
@@ -33,25 +33,34 @@ export function loadFileSet(files: readonly OpenedFile[]): FileSetLoad {
 }
 
 async function readInto(set: ObjectSet, files: readonly OpenedFile[]): Promise<FilesRead> {
+  const { signal } = set;
   const read: FilesRead = { files: [], problems: [], root: null };
-  let complete = false;
-  const route = (reply: FromFileLoad) => {
-    switch (reply.kind) {
-      case 'block':
-        return set.appendBlock(reply.block);
-      case 'file-read':
-        return void read.files.push(reply.file);
-      case 'file-problem':
-        return void read.problems.push(reply.message);
-      case 'finished':
-        complete = reply.complete;
-    }
-  };
-  await loadFiles(files, new BlockIndexer(), route, set.signal);
-  if (set.signal.aborted) set.fail(new ApiError('cancelled', NO_SERVER));
-  else if (complete) set.finish();
-  else set.fail(new ApiError('truncated', NO_SERVER, read.problems.at(-1)));
-  read.root = await rootOf(set, read.files);
+  const channel = openIndexChannel(
+    {
+      appendBlock: (block) => set.appendBlock(block),
+      receiveBytes: (parts) => set.receiveBytes(parts),
+      noteFile(note) {
+        if (note.kind === 'file-read') read.files.push(note.file);
+        else read.problems.push(note.message);
+      },
+    },
+    signal,
+  );
+  set.askForBytesWith(() => channel.release());
+  const stop = () => void channel.stop();
+  signal.addEventListener('abort', stop);
+  try {
+    channel.openFiles(files);
+    const end = await channel.finished;
+    if (signal.aborted) set.fail(new ApiError('cancelled', NO_SERVER));
+    else if (end?.complete) set.finish();
+    else set.fail(new ApiError('truncated', NO_SERVER, read.problems.at(-1) ?? end?.broken));
+    // The root is read from the objects' bytes, which the indexer may hold back until asked.
+    if (!signal.aborted) read.root = await rootOf(set, read.files);
+  } finally {
+    signal.removeEventListener('abort', stop);
+    await channel.stop();
+  }
   return read;
 }
 

@@ -6,7 +6,7 @@ import { readRealFixture } from './realFixtures';
 afterEach(() => vi.unstubAllGlobals());
 
 function fixtureFile(name: string, as = name): File {
-  return new File([readRealFixture(name)], as);
+  return new File([new Uint8Array(readRealFixture(name))], as);
 }
 
 function textFile(text: string, name: string): File {
@@ -58,11 +58,11 @@ describe('loadFileSet', () => {
 
   it('reads a gzip file by its first bytes, whatever its name', async () => {
     const gzipped = gzipSync(readRealFixture('blender-cube.objects.json'));
-    const { set, files, root } = await open(new File([gzipped], 'cube.json.gz'));
+    const { set, files, root } = await open(new File([new Uint8Array(gzipped)], 'cube.json.gz'));
     expect(files[0]).toMatchObject({ gzip: true, form: 'json-array', size: gzipped.length });
     expect(set.getProgress()).toMatchObject({ status: 'complete', received: 9 });
     expect(root?.id).toBe(CUBE_ROOT);
-    const renamed = await open(new File([gzipped], 'cube.json'));
+    const renamed = await open(new File([new Uint8Array(gzipped)], 'cube.json'));
     expect(renamed.set.getProgress().received).toBe(9);
   });
 
@@ -78,7 +78,7 @@ describe('loadFileSet', () => {
     const lines = Array.from({ length: 400 }, (_, index) => `{"id":"${index}","n":${index}}\n`);
     const gzipped = gzipSync(lines.join(''));
     const { set, problems } = await open(
-      new File([gzipped.subarray(0, gzipped.length - 20)], 'cut.ndjson.gz'),
+      new File([new Uint8Array(gzipped.subarray(0, gzipped.length - 20))], 'cut.ndjson.gz'),
     );
     expect(set.getProgress().status).toBe('incomplete');
     expect(set.getProgress().received).toBeGreaterThan(0);
