@@ -29,6 +29,8 @@ export interface FileRead {
   /** Its bytes as read (decompressed, for gzip). */
   bytes: number;
   complete: boolean;
+  /** The message that says why the file was not read whole; null when it was. */
+  incompleteBecause: string | null;
 }
 
 /** What a file load tells beside its blocks. */
@@ -82,7 +84,7 @@ async function loadFile(
   signal?.addEventListener('abort', cancel);
   const cutter = new ObjectCutter(bodyStart);
   let bytes = 0;
-  let broken = false;
+  let broken: string | null = null;
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -99,9 +101,9 @@ async function loadFile(
       }
     }
   } catch (error) {
-    broken = true;
     const why = error instanceof Error ? error.message : String(error);
-    problem(brokenReadMessage(file.name, gzip, bytes, why));
+    broken = brokenReadMessage(file.name, gzip, bytes, why);
+    problem(broken);
   } finally {
     signal?.removeEventListener('abort', cancel);
   }
@@ -118,8 +120,10 @@ async function loadFile(
     );
     send(reply, transfer);
   }
-  for (const cutProblem of end.problems) problem(problemMessage(file.name, cutProblem));
-  if (cutter.refused) problem(refusalMessage(file.name, cutter.refused));
+  const endProblems = end.problems.map((cutProblem) => problemMessage(file.name, cutProblem));
+  const refusal = cutter.refused && refusalMessage(file.name, cutter.refused);
+  for (const message of [...endProblems, refusal ?? []].flat()) problem(message);
+  const complete = end.complete && broken === null && !signal?.aborted;
   return {
     name: file.name,
     size: file.size,
@@ -127,6 +131,7 @@ async function loadFile(
     form: cutter.form,
     objects: cutter.objects,
     bytes,
-    complete: end.complete && !broken && !signal?.aborted,
+    complete,
+    incompleteBecause: complete ? null : (refusal ?? broken ?? endProblems[0] ?? null),
   };
 }

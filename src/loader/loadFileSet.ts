@@ -54,7 +54,10 @@ async function readInto(set: ObjectSet, files: readonly OpenedFile[]): Promise<F
     const end = await channel.finished;
     if (signal.aborted) set.fail(new ApiError('cancelled', NO_SERVER));
     else if (end?.complete) set.finish();
-    else set.fail(new ApiError('truncated', NO_SERVER, read.problems.at(-1) ?? end?.broken));
+    else {
+      const why = read.files.find(({ incompleteBecause }) => incompleteBecause)?.incompleteBecause;
+      set.fail(new ApiError('truncated', NO_SERVER, why ?? end?.broken));
+    }
     // The root is read from the objects' bytes, which the indexer may hold back until asked.
     if (!signal.aborted) read.root = await rootOf(set, read.files);
   } finally {

@@ -279,7 +279,7 @@ describe('reading files in the indexing worker', () => {
     channel.openFiles(files);
     expect(worker.posted).toEqual([{ kind: 'files', files }]);
 
-    const read = { name: 'model.json', size: 2, gzip: false, form: 'json-array', objects: 1 };
+    const read = { name: 'model.json', size: 2, form: 'json-array', objects: 1, complete: true };
     const problem = { kind: 'file-problem', message: 'In model.json, the text at line 1 …' };
     reply(
       worker,

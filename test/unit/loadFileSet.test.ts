@@ -114,7 +114,7 @@ describe('loadFileSet', () => {
   });
 
   it('keeps the lines around a malformed one and before a cut last line, naming file and line', async () => {
-    const { set, problems } = await open(
+    const { set, problems, files } = await open(
       textFile('{"id":"a"}\n{"id":"b", "x": [\n{"id":"c"}\n{"id":"d","x":[1', 'dump.ndjson'),
     );
     expect(set.summaries.length).toBe(2);
@@ -125,6 +125,7 @@ describe('loadFileSet', () => {
     ]);
     expect(set.getProgress()).toMatchObject({ status: 'incomplete' });
     expect(set.getProgress().error?.message).toBe(problems[1]);
+    expect(files[0]).toMatchObject({ complete: false, incompleteBecause: problems[1] });
   });
 
   it.each([
