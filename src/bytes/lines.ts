@@ -94,7 +94,7 @@ export class LineSplitter {
     }
     let from = 0;
     if (this.pending.length > 0) {
-      const joined = concat([...this.pending, chunk.subarray(0, firstNewline + 1)]);
+      const joined = concatBytes([...this.pending, chunk.subarray(0, firstNewline + 1)]);
       this.pending = [];
       if (!this.take(block, joined, this.pendingStart, 0, joined.length - 1, true)) return block;
       from = firstNewline + 1;
@@ -132,7 +132,7 @@ export class LineSplitter {
     const onlyByteOrderMark =
       this.pendingStart === 0 &&
       length === BYTE_ORDER_MARK.length &&
-      startsWithByteOrderMark(concat(this.pending));
+      startsWithByteOrderMark(concatBytes(this.pending));
     this.pending = [];
     return { complete: length === 0 || onlyByteOrderMark };
   }
@@ -217,7 +217,8 @@ function startsWithByteOrderMark(bytes: Uint8Array): boolean {
   return BYTE_ORDER_MARK.every((byte, index) => bytes[index] === byte);
 }
 
-function concat(pieces: readonly Uint8Array[]): Uint8Array {
+/** The pieces joined into one array; a single piece is itself. */
+export function concatBytes(pieces: readonly Uint8Array[]): Uint8Array {
   if (pieces.length === 1) return pieces[0]!;
   let length = 0;
   for (const piece of pieces) length += piece.length;

@@ -9,10 +9,10 @@
  * file goes on after a bad line or element: it is reported with its line and byte, and the rest
  * is kept. Ids come from the line's prefix in the server's line form, else from the `id` field.
  */
-import { holdsAt, isJsonSpace, skipSpace, stringEnd } from './jsonBytes';
-import type { LineBlock, SplitLine } from './lines';
+import { isJsonSpace, stringEnd } from './jsonBytes';
+import { concatBytes, type LineBlock, type SplitLine } from './lines';
 import { byteOrderMarkLength, sniffForm, type ObjectForm, type Refusal } from './objectForm';
-import { topLevelStringSpan } from './topLevelFields';
+import { topLevelIdSpan } from './topLevelFields';
 import { isUtf8 } from './utf8Text';
 
 /** Something wrong at a place in the file: `line` (from 1) and `byte` (from 0) of its start. */
@@ -41,13 +41,11 @@ const NEWLINE = 0x0a;
 const TAB = 0x09;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-const COLON = 0x3a;
 const COMMA = 0x2c;
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
-const ID_KEY = new TextEncoder().encode('"id"');
 
 /** The object (or, in the server's line form, the line) being read; offsets are the file's. */
 interface OpenObject {
@@ -94,14 +92,7 @@ export class ObjectCutter {
   push(chunk: Uint8Array): CutBlock {
     const chunkStart = this.received;
     this.received += chunk.length;
-    const block: CutBlock = {
-      bytes: chunk,
-      offset: this.bodyStart + chunkStart,
-      lines: [],
-      goodEnd: this.goodEnd,
-      malformed: null,
-      problems: [],
-    };
+    const block = this.emptyBlock(chunk, chunkStart);
     if (this.refused) return block;
     if (this.form === null) {
       this.held.push(chunk.slice());
@@ -114,14 +105,7 @@ export class ObjectCutter {
   }
 
   finish(): CutEnd {
-    const block: CutBlock = {
-      bytes: new Uint8Array(),
-      offset: this.bodyStart + this.received,
-      lines: [],
-      goodEnd: this.goodEnd,
-      malformed: null,
-      problems: [],
-    };
+    const block = this.emptyBlock(new Uint8Array(), this.received);
     if (this.form === null && !this.refused) this.decide(true, block);
     if (this.open?.scalar) this.close(new Uint8Array(), 0, this.received, block);
     let complete = !this.refused;
@@ -140,9 +124,18 @@ export class ObjectCutter {
     return { complete, lines: block.lines, problems: block.problems };
   }
 
+  private emptyBlock(bytes: Uint8Array, fileOffset: number): CutBlock {
+    const offset = this.bodyStart + fileOffset;
+    return { bytes, offset, lines: [], goodEnd: this.goodEnd, malformed: null, problems: [] };
+  }
+
+  private isLineForm(): boolean {
+    return this.form === 'id-lines' || this.form === 'json-lines';
+  }
+
   /** Reads the held chunks as one, once they tell the form. */
   private decide(final: boolean, block: CutBlock): void {
-    const head = concat(this.held);
+    const head = concatBytes(this.held);
     const sniffed = sniffForm(head, final);
     if (!sniffed) return;
     this.held = [];
@@ -156,9 +149,7 @@ export class ObjectCutter {
 
   private scan(bytes: Uint8Array, chunkStart: number, block: CutBlock): void {
     let at = chunkStart === 0 ? byteOrderMarkLength(bytes) : 0;
-    if (this.inString) {
-      at = this.resumeString(bytes, at, this.form === 'id-lines' || this.form === 'json-lines');
-    }
+    if (this.inString) at = this.resumeString(bytes, at, this.isLineForm());
     for (; at < bytes.length; at += 1) {
       const code = bytes[at]!;
       if (code === NEWLINE) {
@@ -187,7 +178,7 @@ export class ObjectCutter {
         }
         continue;
       }
-      at = this.walk(bytes, at, this.form === 'id-lines' || this.form === 'json-lines');
+      at = this.walk(bytes, at, this.isLineForm());
       if (at === bytes.length) break;
       // A line form's newline cuts the line: it is read at the loop's top.
       if (bytes[at] === NEWLINE) at -= 1;
@@ -221,13 +212,8 @@ export class ObjectCutter {
             break;
           }
         }
-        if (close === -1) {
-          this.inString = true;
-          this.escaped = endsInEscape(bytes, at);
-          at = end;
-          break;
-        }
-        at = close;
+        at = this.passString(bytes, at, close);
+        if (at === end) break;
       } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
         depth += 1;
       } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
@@ -278,7 +264,7 @@ export class ObjectCutter {
       this.report(block, place, `is element ${this.elements} of the array, which is not an object`);
       this.open = { ...place, json: place.from, keep: false, scalar: code !== OPEN_BRACKET };
       if (code === OPEN_BRACKET) this.depth += 1;
-      else if (code === QUOTE) return this.stringElementEnd(bytes, at);
+      else if (code === QUOTE) return this.passString(bytes, at, stringEnd(bytes, at));
     }
     return at;
   }
@@ -288,12 +274,14 @@ export class ObjectCutter {
     this.depth += 1;
   }
 
-  /** The closing quote of the string element opened at `at`, or the last byte when it goes on. */
-  private stringElementEnd(bytes: Uint8Array, at: number): number {
-    const close = stringEnd(bytes, at);
+  /**
+   * The closing quote `close` of the string opened at `open`, or, when it goes on into the next
+   * chunk (`close` is -1), the end of `bytes`, noting how to read on there.
+   */
+  private passString(bytes: Uint8Array, open: number, close: number): number {
     if (close !== -1) return close;
     this.inString = true;
-    this.escaped = endsInEscape(bytes, at);
+    this.escaped = endsInEscape(bytes, open);
     return bytes.length;
   }
 
@@ -349,29 +337,16 @@ export class ObjectCutter {
     const pieces = this.pieces;
     this.pieces = [];
     if (!open.keep) return;
-    const source = pieces.length === 0 ? bytes : concat([...pieces, bytes.subarray(0, end)]);
+    const source = pieces.length === 0 ? bytes : concatBytes([...pieces, bytes.subarray(0, end)]);
     const sourceStart = pieces.length === 0 ? chunkStart : open.from;
     const from = open.from - sourceStart;
     const json = open.json - sourceStart;
-    if (!isUtf8(source.subarray(from, end + chunkStart - sourceStart))) {
-      this.report(block, open, 'is not valid UTF-8 text');
-      return;
-    }
     const to = end + chunkStart - sourceStart;
-    const id =
-      this.form === 'id-lines'
-        ? { from, to: json - 1 }
-        : (leadingIdSpan(source, json, to) ?? topLevelStringSpan(source, ID_KEY, json, to));
-    if (!id || id.from === id.to) {
-      this.report(
-        block,
-        open,
-        this.form === 'id-lines'
-          ? 'has no object id before its tab'
-          : 'is an object without an "id"',
-      );
-      return;
-    }
+    if (!isUtf8(source.subarray(from, to)))
+      return this.report(block, open, 'is not valid UTF-8 text');
+    // An id line's id is never empty: the line is opened at its first byte that is not a space.
+    const id = this.form === 'id-lines' ? { from, to: json - 1 } : topLevelIdSpan(source, json, to);
+    if (!id || id.from === id.to) return this.report(block, open, 'is an object without an "id"');
     const offset = this.bodyStart + sourceStart;
     block.lines.push({
       idStart: offset + id.from,
@@ -391,26 +366,6 @@ export class ObjectCutter {
   }
 }
 
-/**
- * The `id` value's span when `id` is the object's first key, as Speckle writes it (shortest keys
- * first): found without reading the rest, which may be megabytes of numbers.
- */
-function leadingIdSpan(
-  text: Uint8Array,
-  open: number,
-  end: number,
-): { from: number; to: number } | null {
-  const key = skipSpace(text, open + 1);
-  if (!holdsAt(text, ID_KEY, key)) return null;
-  const colon = skipSpace(text, key + ID_KEY.length);
-  if (text[colon] !== COLON) return null;
-  const quote = skipSpace(text, colon + 1);
-  if (text[quote] !== QUOTE) return null;
-  const close = stringEnd(text, quote);
-  if (close === -1 || close >= end || text.subarray(quote, close).includes(BACKSLASH)) return null;
-  return { from: quote + 1, to: close };
-}
-
 function indexOrEnd(bytes: Uint8Array, byte: number, from: number): number {
   const found = bytes.indexOf(byte, from);
   return found === -1 ? bytes.length : found;
@@ -426,17 +381,4 @@ function endsInEscape(bytes: Uint8Array, open: number): boolean {
     backslashes += 1;
   }
   return backslashes % 2 === 1;
-}
-
-function concat(pieces: readonly Uint8Array[]): Uint8Array {
-  if (pieces.length === 1) return pieces[0]!;
-  let length = 0;
-  for (const piece of pieces) length += piece.length;
-  const joined = new Uint8Array(length);
-  let at = 0;
-  for (const piece of pieces) {
-    joined.set(piece, at);
-    at += piece.length;
-  }
-  return joined;
 }
