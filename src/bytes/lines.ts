@@ -20,13 +20,14 @@ export interface LineRecord {
 }
 
 /**
- * One object line. Offsets are the body's: its id runs from `lineStart` to the tab just before
- * `start`, its JSON text from `start` to `end` (before `\r\n`). Its bytes are in `source`, whose
- * first byte is the body's byte `sourceOffset`: the chunk, or for a line that spans chunks a copy
- * joined from them.
+ * One object line. Offsets are the body's: its id runs from `idStart` to `idEnd` (in a line, the
+ * tab just before `start`), its JSON text from `start` to `end` (before `\r\n`). Its bytes are in
+ * `source`, whose first byte is the body's byte `sourceOffset`: the chunk, or for a line that spans
+ * chunks a copy joined from them.
  */
 export interface SplitLine {
-  lineStart: number;
+  idStart: number;
+  idEnd: number;
   start: number;
   end: number;
   source: Uint8Array;
@@ -105,7 +106,7 @@ export class LineSplitter {
     }
     let from = 0;
     if (this.pending.length > 0) {
-      const joined = concat([...this.pending, chunk.subarray(0, firstNewline + 1)]);
+      const joined = concatBytes([...this.pending, chunk.subarray(0, firstNewline + 1)]);
       this.pending = [];
       if (!this.take(block, joined, this.pendingStart, 0, joined.length - 1, true)) return block;
       from = firstNewline + 1;
@@ -143,7 +144,7 @@ export class LineSplitter {
     const onlyByteOrderMark =
       this.pendingStart === 0 &&
       length === BYTE_ORDER_MARK.length &&
-      startsWithByteOrderMark(concat(this.pending));
+      startsWithByteOrderMark(concatBytes(this.pending));
     this.pending = [];
     return { complete: length === 0 || onlyByteOrderMark };
   }
@@ -174,7 +175,8 @@ export class LineSplitter {
         block.damaged.push(block.lines.length);
       }
       block.lines.push({
-        lineStart: sourceOffset + start,
+        idStart: sourceOffset + start,
+        idEnd: sourceOffset + line.start - 1,
         start: sourceOffset + line.start,
         end: sourceOffset + line.end,
         source,
@@ -267,7 +269,8 @@ function startsWithByteOrderMark(bytes: Uint8Array): boolean {
   return BYTE_ORDER_MARK.every((byte, index) => bytes[index] === byte);
 }
 
-function concat(pieces: readonly Uint8Array[]): Uint8Array {
+/** The pieces joined into one array; a single piece is itself. */
+export function concatBytes(pieces: readonly Uint8Array[]): Uint8Array {
   if (pieces.length === 1) return pieces[0]!;
   let length = 0;
   for (const piece of pieces) length += piece.length;

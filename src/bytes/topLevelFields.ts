@@ -32,6 +32,7 @@ const NINE = 0x39;
 const encoder = new TextEncoder();
 const SPECKLE_TYPE_KEY = encoder.encode('"speckle_type"');
 const CLOSURE_KEY = encoder.encode('"__closure"');
+const ID_KEY = encoder.encode('"id"');
 
 /**
  * Where the object's own `speckle_type` value is in `text[start, end)`: the bytes between its
@@ -43,7 +44,20 @@ export function topLevelTypeSpan(
   start = 0,
   end = text.length,
 ): { from: number; to: number } | null {
-  const afterKey = topLevelKeyEnd(text, SPECKLE_TYPE_KEY, start, end);
+  return topLevelStringSpan(text, SPECKLE_TYPE_KEY, start, end);
+}
+
+/**
+ * Where the object's own string value of `key` (quoted, as bytes) is in `text[start, end)`, as
+ * topLevelTypeSpan says for `speckle_type`.
+ */
+export function topLevelStringSpan(
+  text: Uint8Array,
+  key: Uint8Array,
+  start = 0,
+  end = text.length,
+): { from: number; to: number } | null {
+  const afterKey = topLevelKeyEnd(text, key, start, end);
   if (afterKey === -1) return null;
   const open = skipSpace(text, skipSpace(text, afterKey) + 1);
   if (text[open] !== QUOTE) return null;
@@ -53,6 +67,28 @@ export function topLevelTypeSpan(
     if (code === BACKSLASH) return null;
   }
   return null;
+}
+
+/**
+ * Where the object's own `id` value is in `text[start, end)`, as topLevelTypeSpan says for its type.
+ * Speckle writes `id` first (shortest keys first), so it is looked for there before the object is
+ * read from its end: that finds it without reading the rest, which may be megabytes of numbers.
+ */
+export function topLevelIdSpan(
+  text: Uint8Array,
+  start = 0,
+  end = text.length,
+): { from: number; to: number } | null {
+  const key = skipSpace(text, start + 1);
+  const colon = skipSpace(text, key + ID_KEY.length);
+  const quote = skipSpace(text, colon + 1);
+  if (holdsAt(text, ID_KEY, key) && text[colon] === COLON && text[quote] === QUOTE) {
+    const close = stringEnd(text, quote);
+    if (close !== -1 && close < end && !text.subarray(quote, close).includes(BACKSLASH)) {
+      return { from: quote + 1, to: close };
+    }
+  }
+  return topLevelStringSpan(text, ID_KEY, start, end);
 }
 
 export function readTopLevelType(text: Uint8Array): string {

@@ -15,6 +15,7 @@ import {
   type ObjectAddress,
   type ServerAccess,
 } from '../api/client';
+import type { FileNote } from './fileLoad';
 import { answer, type BlockIndexer, type FromIndexer } from './indexing';
 
 export interface LoadRequest {
@@ -36,6 +37,8 @@ export type FromLoad =
   | { kind: 'opened'; base: string; answered: string[] }
   /** The request failed or the server refused it: nothing follows. */
   | { kind: 'refused'; error: ApiErrorData; answered: string[] }
+  /** Opened files have no server: their loads tell what they read instead. */
+  | FileNote
   | FromIndexer;
 
 export type SendReply = (reply: FromLoad, transfer?: ArrayBuffer[]) => void;

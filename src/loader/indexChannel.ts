@@ -1,6 +1,7 @@
 /**
- * Runs a with-children load in the indexer and brings its blocks back to the page. In a browser
- * the indexer is a module worker that requests the body itself (loader/bodyLoad.ts), so reading,
+ * Runs a with-children load, or the reading of opened files, in the indexer and brings its blocks
+ * back to the page. In a browser the indexer is a module worker that requests the body itself
+ * (loader/bodyLoad.ts), so reading,
  * splitting, UTF-8 checking and indexing a 300 MB body never hold the main thread; each block's
  * buffer is transferred back, so no byte is copied between threads. Without Worker (jsdom, node)
  * the same load runs in the page. Either way its replies go through one router.
@@ -10,6 +11,7 @@
  */
 import type { ToIndexWorker } from './indexWorker';
 import { fromErrorData, loadBody, type FromLoad, type LoadRequest } from './bodyLoad';
+import { loadFiles, type FileNote, type OpenedFile } from './fileLoad';
 import { holdBytes } from './byteHold';
 import type { IndexedBlock } from '../store/indexedBlock';
 import { BlockIndexer } from './indexing';
@@ -33,6 +35,8 @@ export interface BlockSink {
   appendBlock(block: IndexedBlock): void;
   /** The bytes of the blocks that came without them, in order (loader/byteHold.ts). */
   receiveBytes(parts: readonly Uint8Array[]): void;
+  /** What a file load read, and the problems it found. */
+  noteFile?(note: FileNote): void;
 }
 
 export interface IndexChannel {
@@ -42,6 +46,8 @@ export interface IndexChannel {
    * called again after a refusal, to retry.
    */
   open(access: ServerAccess, address: ObjectAddress, answered: AnsweredBases): Promise<string>;
+  /** Reads opened files instead of requesting a body: no request is made. */
+  openFiles(files: readonly OpenedFile[]): void;
   /** Resolves once the body ended and every block was delivered; null when stopped first. */
   readonly finished: Promise<LoadEnd | null>;
   /** Brings the bytes held back to the sink, and has the indexer send every later block whole. */
@@ -171,6 +177,9 @@ function replyRouter(sink: BlockSink, vault: ByteVault) {
       case 'finished':
         if (held > 0) return takeHeldFirst([reply]);
         return settle({ complete: reply.complete, broken: reply.broken });
+      case 'file-read':
+      case 'file-problem':
+        return sink.noteFile?.(reply);
       default:
         if (!opening) return;
         for (const base of reply.answered) opening.answered.add(base);
@@ -243,6 +252,7 @@ function workerChannel(sink: BlockSink): IndexChannel {
       post(worker, { kind: 'load', request: loadRequest(access, address, answered) });
       return opened;
     },
+    openFiles: (files) => post(worker, { kind: 'files', files: [...files] }),
     finished: router.finished,
     release: () => post(worker, { kind: 'release' }),
     stop: () => stop('cancelled'),
@@ -261,6 +271,7 @@ function inPageChannel(sink: BlockSink, signal: AbortSignal): IndexChannel {
       void loadBody(loadRequest(access, address, answered), indexer, hold.send, signal);
       return opened;
     },
+    openFiles: (files) => void loadFiles(files, indexer, hold.send, signal),
     finished: router.finished,
     release: () => hold.release(),
     // The request ends with the load's signal, which a cancel aborts.

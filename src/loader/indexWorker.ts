@@ -1,10 +1,11 @@
 /**
- * The indexing worker: requests a with-children body, splits it into lines and indexes them
- * (bodyLoad.ts, indexing.ts), off the page's main thread. One worker per load; the page terminates
+ * The indexing worker: requests a with-children body, or reads opened files, splits it into
+ * objects and indexes them (bodyLoad.ts, fileLoad.ts, indexing.ts), off the page's main thread. One worker per load; the page terminates
  * it when the load ends or stops, which also ends its request. A worker started ahead of a load is
  * first told to warm up (warmUp.ts), in short tasks, and stops warming up when the load comes.
  */
 import { loadBody, type FromLoad, type LoadRequest } from './bodyLoad';
+import { loadFiles, type OpenedFile } from './fileLoad';
 import { holdBytes } from './byteHold';
 import { holdGcBallast } from './gcBallast';
 import { BlockIndexer } from './indexing';
@@ -15,6 +16,8 @@ export type ToIndexWorker =
   /** Where to put the bytes held back (byteHold.ts); comes before the load. */
   | { kind: 'vault'; port: MessagePort }
   | { kind: 'load'; request: LoadRequest }
+  /** Files are read here too: a File crosses to the worker without its bytes. */
+  | { kind: 'files'; files: OpenedFile[] }
   /** Send every later block's bytes with it (byteHold.ts). */
   | { kind: 'release' }
   | { kind: 'warm-up' };
@@ -53,6 +56,11 @@ scope.onmessage = (event) => {
       clearTimeout(warmUpTask);
       holdGcBallast();
       void loadBody(message.request, indexer, hold.send);
+      return;
+    case 'files':
+      clearTimeout(warmUpTask);
+      holdGcBallast();
+      void loadFiles(message.files, indexer, hold.send);
   }
 };
 

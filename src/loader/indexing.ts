@@ -15,7 +15,7 @@ import { decodeSpan } from '../bytes/utf8Text';
 import { TypeNumbers } from './typeNumbers';
 
 /** A block as the indexer makes it: its bytes with it. */
-type WholeBlock = IndexedBlock & { bytes: Uint8Array };
+export type WholeBlock = IndexedBlock & { bytes: Uint8Array };
 
 export type ToIndexer = { kind: 'chunk'; chunk: Uint8Array } | { kind: 'finish' };
 
@@ -111,15 +111,15 @@ function indexIds(
   idHashes: Uint32Array,
 ): Pick<IndexedBlock, 'idText' | 'idEnds'> {
   let length = 0;
-  for (const { lineStart, start } of lines) length += start - 1 - lineStart;
+  for (const { idStart, idEnd } of lines) length += idEnd - idStart;
   const gathered = new Uint8Array(length);
   const idEnds = new Uint32Array(lines.length);
   let at = 0;
   let nonAscii = 0;
   for (let index = 0; index < lines.length; index += 1) {
-    const { lineStart, start, source, sourceOffset } = lines[index]!;
+    const { idStart, idEnd, source, sourceOffset } = lines[index]!;
     let hash = HASH_SEED;
-    for (let from = lineStart - sourceOffset; from < start - 1 - sourceOffset; from += 1) {
+    for (let from = idStart - sourceOffset; from < idEnd - sourceOffset; from += 1) {
       const byte = source[from]!;
       nonAscii |= byte & 0x80;
       hash = nextHash(hash, byte);
@@ -130,8 +130,8 @@ function indexIds(
     idHashes[index] = hash >>> 0;
   }
   if (nonAscii === 0) return { idText: decodeSpan(gathered, 0, length), idEnds };
-  const ids = lines.map(({ lineStart, start, source, sourceOffset }) =>
-    decodeSpan(source, lineStart - sourceOffset, start - 1 - sourceOffset),
+  const ids = lines.map(({ idStart, idEnd, source, sourceOffset }) =>
+    decodeSpan(source, idStart - sourceOffset, idEnd - sourceOffset),
   );
   let end = 0;
   for (const [index, id] of ids.entries()) {
@@ -150,7 +150,11 @@ export function answer(
     return { reply: { kind: 'finished', ...indexer.finish() }, transfer: [] };
   }
   const block = indexer.push(message.chunk);
-  if (!block) return null;
+  return block && blockReply(block);
+}
+
+/** A block as a reply, with its buffers to transfer. */
+export function blockReply(block: WholeBlock): { reply: FromIndexer; transfer: ArrayBuffer[] } {
   const { bytes, idEnds, starts } = block;
   // The other columns share the starts' buffer (indexColumns).
   const transfer = [bytes, idEnds, starts].map(({ buffer }) => buffer as ArrayBuffer);

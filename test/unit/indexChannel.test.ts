@@ -267,6 +267,34 @@ describe('a load in the indexing worker', () => {
   });
 });
 
+describe('reading files in the indexing worker', () => {
+  it('hands the files to the worker, with no request, and brings back its blocks, notes and end', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const { openIndexChannel } = await channelModule();
+    const blocks = { ...sink(), noteFile: vi.fn() };
+    const channel = openIndexChannel(blocks, new AbortController().signal);
+    const worker = FakeWorker.started[0]!;
+    const files = [new File(['[]'], 'model.json')];
+    channel.openFiles(files);
+    expect(worker.posted).toEqual([{ kind: 'files', files }]);
+
+    const read = { name: 'model.json', size: 2, form: 'json-array', objects: 1, complete: true };
+    const problem = { kind: 'file-problem', message: 'In model.json, the text at line 1 …' };
+    reply(
+      worker,
+      { kind: 'block', block: block(0, new Uint8Array([1])) },
+      { kind: 'file-read', file: read },
+      problem,
+      { kind: 'finished', complete: false },
+    );
+    expect(blocks.appendBlock).toHaveBeenCalledTimes(1);
+    expect(blocks.noteFile.mock.calls).toEqual([[{ kind: 'file-read', file: read }], [problem]]);
+    await expect(channel.finished).resolves.toEqual({ complete: false, broken: undefined });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
 describe('the spare indexing worker', () => {
   it('is started and warmed up when the page is idle, and the next load takes it', async () => {
     const { openIndexChannel, prepareIndexWorker } = await channelModule();

@@ -35,7 +35,8 @@ function indexRecords(set: ObjectSet, records: readonly LineRecord[]) {
   for (const [index, line] of encoded.entries()) {
     const start = at + encoder.encode(`${records[index]!.id}\t`).length;
     lines.push({
-      lineStart: base + at,
+      idStart: base + at,
+      idEnd: base + start - 1,
       start: base + start,
       end: base + at + line.length - 1,
       source: bytes,

@@ -1,0 +1,392 @@
+/**
+ * Cuts the objects out of a file's bytes as they arrive, in any form objectForm.ts recognises, into
+ * the blocks the line splitter makes for a server's body (lines.ts): each chunk kept as received,
+ * and for each object where its id and its JSON text lie. Nothing is re-serialised: an element of
+ * a JSON array is the bytes from its `{` to its `}`, exactly as the file holds them.
+ *
+ * Objects are found by counting brackets outside strings (strings are passed over with stringEnd);
+ * their JSON is checked when they are parsed, as a server's lines are. Unlike a server's body, a
+ * file goes on after a bad line or element: it is reported with its line and byte, and the rest
+ * is kept. Ids come from the line's prefix in the server's line form, else from the `id` field.
+ */
+import { isJsonSpace, stringEnd } from './jsonBytes';
+import { concatBytes, type LineBlock, type SplitLine } from './lines';
+import { byteOrderMarkLength, sniffForm, type ObjectForm, type Refusal } from './objectForm';
+import { topLevelIdSpan } from './topLevelFields';
+import { isUtf8 } from './utf8Text';
+
+/** Something wrong at a place in the file: `line` (from 1) and `byte` (from 0) of its start. */
+export interface CutProblem {
+  line: number;
+  byte: number;
+  /** What is wrong there, said of the place: "is not a JSON object". */
+  reason: string;
+}
+
+export interface CutBlock extends LineBlock {
+  problems: CutProblem[];
+}
+
+export interface CutEnd {
+  /** Whether the file ended where an object could: not inside one, nor inside an open array. */
+  complete: boolean;
+  /** The objects that only the end told: a small file's, whose form the end decided. */
+  lines: SplitLine[];
+  problems: CutProblem[];
+}
+
+// The bytes read in the loop over every byte, as this module's own constants: an imported binding
+// is a property read in some hosts (vitest's module runner), which made that loop ten times slower.
+const NEWLINE = 0x0a;
+const TAB = 0x09;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+
+/** The object (or, in the server's line form, the line) being read; offsets are the file's. */
+interface OpenObject {
+  /** Where its bytes start: the `{`, or the line's id. */
+  from: number;
+  line: number;
+  /** Where its JSON text starts; -1 while an id line's tab has not come. */
+  json: number;
+  /** An array element that is not an object is read over, not kept. */
+  keep: boolean;
+  /** A string, number or literal element: it ends at the next `,`, `]` or space. */
+  scalar: boolean;
+}
+
+export class ObjectCutter {
+  /** Null until the first bytes tell. */
+  form: ObjectForm | null = null;
+  /** Why the file is not read at all, once its first bytes tell. */
+  refused: Refusal | null = null;
+  /** How many objects were cut out. */
+  objects = 0;
+  /** Copies of the chunks read before the form was known. */
+  private held: Uint8Array[] = [];
+  private received = 0;
+  private line = 1;
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  private open: OpenObject | null = null;
+  /** Copies of the open object's bytes in earlier chunks. */
+  private pieces: Uint8Array[] = [];
+  /** Reading over the rest of a bad line. */
+  private skippingLine = false;
+  private array: 'before' | 'inside' | 'after' | 'ignored' = 'before';
+  private elements = 0;
+  private goodEnd: number;
+  private problemCount = 0;
+
+  /** @param bodyStart the body offset of the file's first byte, when files are read as one body */
+  constructor(private readonly bodyStart = 0) {
+    this.goodEnd = bodyStart;
+  }
+
+  push(chunk: Uint8Array): CutBlock {
+    const chunkStart = this.received;
+    this.received += chunk.length;
+    const block = this.emptyBlock(chunk, chunkStart);
+    if (this.refused) return block;
+    if (this.form === null) {
+      this.held.push(chunk.slice());
+      this.decide(false, block);
+    } else {
+      this.scan(chunk, chunkStart, block);
+    }
+    block.goodEnd = this.goodEnd;
+    return block;
+  }
+
+  finish(): CutEnd {
+    const block = this.emptyBlock(new Uint8Array(), this.received);
+    if (this.form === null && !this.refused) this.decide(true, block);
+    if (this.open?.scalar) this.close(new Uint8Array(), 0, this.received, block);
+    let complete = !this.refused;
+    if (this.open) {
+      complete = false;
+      this.report(block, this.open, 'is cut short: the file ends inside it');
+    } else if (this.array === 'inside') {
+      complete = false;
+      this.report(
+        block,
+        { line: this.line, from: this.received },
+        'is the end of the file, but the array is not closed',
+      );
+    }
+    this.open = null;
+    return { complete, lines: block.lines, problems: block.problems };
+  }
+
+  private emptyBlock(bytes: Uint8Array, fileOffset: number): CutBlock {
+    const offset = this.bodyStart + fileOffset;
+    return {
+      bytes,
+      offset,
+      lines: [],
+      goodEnd: this.goodEnd,
+      malformed: null,
+      damaged: [],
+      problems: [],
+    };
+  }
+
+  private isLineForm(): boolean {
+    return this.form === 'id-lines' || this.form === 'json-lines';
+  }
+
+  /** Reads the held chunks as one, once they tell the form. */
+  private decide(final: boolean, block: CutBlock): void {
+    const head = concatBytes(this.held);
+    const sniffed = sniffForm(head, final);
+    if (!sniffed) return;
+    this.held = [];
+    if ('refused' in sniffed) {
+      this.refused = sniffed.refused;
+      return;
+    }
+    this.form = sniffed.form;
+    this.scan(head, 0, block);
+  }
+
+  private scan(bytes: Uint8Array, chunkStart: number, block: CutBlock): void {
+    let at = chunkStart === 0 ? byteOrderMarkLength(bytes) : 0;
+    if (this.inString) at = this.resumeString(bytes, at, this.isLineForm());
+    for (; at < bytes.length; at += 1) {
+      const code = bytes[at]!;
+      if (code === NEWLINE) {
+        this.endLine(block);
+        continue;
+      }
+      if (this.skippingLine || this.array === 'ignored') continue;
+      const open = this.open;
+      if (open === null) {
+        at = this.between(bytes, at, chunkStart, block);
+        continue;
+      }
+      if (open.json === -1) {
+        // An id line's id, up to its tab.
+        if (code === TAB) open.json = chunkStart + at + 1;
+        continue;
+      }
+      if (open.json === chunkStart + at && code !== OPEN_BRACE) {
+        this.dropLine(block, 'does not hold a JSON object after its tab');
+        continue;
+      }
+      if (open.scalar) {
+        if (this.depth === 1 && (code === COMMA || code === CLOSE_BRACKET || isJsonSpace(code))) {
+          this.close(bytes, at, chunkStart, block);
+          at -= 1;
+        }
+        continue;
+      }
+      at = this.walk(bytes, at, this.isLineForm());
+      if (at === bytes.length) break;
+      // A line form's newline cuts the line: it is read at the loop's top.
+      if (bytes[at] === NEWLINE) at -= 1;
+      else this.close(bytes, at + 1, chunkStart, block);
+    }
+    if (this.open?.keep) {
+      this.pieces.push(bytes.slice(Math.max(0, this.open.from - chunkStart)));
+    }
+  }
+
+  /**
+   * Reads on inside an object (or an array element) from `from`, in a loop of its own: this is
+   * where nearly every byte of a file is read. Returns the index of the bracket that closes it, of
+   * the next newline in a line form (which cuts the line short), or the end of `bytes`.
+   */
+  private walk(bytes: Uint8Array, from: number, lineForm: boolean): number {
+    const end = bytes.length;
+    const base = this.elementDepth();
+    let depth = this.depth;
+    let newline = -1;
+    let at = from;
+    for (; at < end; at += 1) {
+      const code = bytes[at]!;
+      if (code === QUOTE) {
+        const close = stringEnd(bytes, at);
+        if (lineForm) {
+          if (newline < at) newline = indexOrEnd(bytes, NEWLINE, at);
+          // A line form's string never holds a line break: the line is cut inside a string.
+          if ((close === -1 || close > newline) && newline < end) {
+            at = newline;
+            break;
+          }
+        }
+        at = this.passString(bytes, at, close);
+        if (at === end) break;
+      } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+        depth += 1;
+      } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
+        depth -= 1;
+        if (depth === base) break;
+      } else if (code === NEWLINE) {
+        if (lineForm) break;
+        this.line += 1;
+      }
+    }
+    this.depth = depth;
+    return at;
+  }
+
+  /** The depth of the objects: inside the array, or at the top. */
+  private elementDepth(): number {
+    return this.form === 'json-array' ? 1 : 0;
+  }
+
+  /** Reads a byte outside every object; returns the index of the last byte it read. */
+  private between(bytes: Uint8Array, at: number, chunkStart: number, block: CutBlock): number {
+    const code = bytes[at]!;
+    if (isJsonSpace(code)) return at;
+    const place = { from: chunkStart + at, line: this.line };
+    if (this.form === 'id-lines') {
+      this.open = { ...place, json: -1, keep: true, scalar: false };
+    } else if (this.form !== 'json-array') {
+      if (code === OPEN_BRACE) this.openObject(place);
+      else {
+        this.report(block, place, 'is not a JSON object');
+        this.skippingLine = true;
+      }
+    } else if (this.array === 'before') {
+      this.array = 'inside';
+      this.depth = 1;
+    } else if (this.array === 'after') {
+      this.report(block, place, 'is text after the end of the array');
+      this.array = 'ignored';
+    } else if (code === CLOSE_BRACKET) {
+      this.array = 'after';
+      this.depth = 0;
+    } else if (code !== COMMA) {
+      this.elements += 1;
+      if (code === OPEN_BRACE) {
+        this.openObject(place);
+        return at;
+      }
+      this.report(block, place, `is element ${this.elements} of the array, which is not an object`);
+      this.open = { ...place, json: place.from, keep: false, scalar: code !== OPEN_BRACKET };
+      if (code === OPEN_BRACKET) this.depth += 1;
+      else if (code === QUOTE) return this.passString(bytes, at, stringEnd(bytes, at));
+    }
+    return at;
+  }
+
+  private openObject(place: { from: number; line: number }): void {
+    this.open = { ...place, json: place.from, keep: true, scalar: false };
+    this.depth += 1;
+  }
+
+  /**
+   * The closing quote `close` of the string opened at `open`, or, when it goes on into the next
+   * chunk (`close` is -1), the end of `bytes`, noting how to read on there.
+   */
+  private passString(bytes: Uint8Array, open: number, close: number): number {
+    if (close !== -1) return close;
+    this.inString = true;
+    this.escaped = endsInEscape(bytes, open);
+    return bytes.length;
+  }
+
+  /** Past the end of a string that began in an earlier chunk. */
+  private resumeString(bytes: Uint8Array, from: number, lineForm: boolean): number {
+    for (let at = from; at < bytes.length; at += 1) {
+      const code = bytes[at];
+      if (this.escaped) this.escaped = false;
+      else if (code === BACKSLASH) this.escaped = true;
+      else if (code === QUOTE || (lineForm && code === NEWLINE)) {
+        this.inString = false;
+        return code === QUOTE ? at + 1 : at;
+      }
+    }
+    return bytes.length;
+  }
+
+  private endLine(block: CutBlock): void {
+    this.line += 1;
+    this.skippingLine = false;
+    const open = this.open;
+    if (!open) return;
+    if (this.form === 'json-lines' && this.objects === 0 && this.problemCount === 0) {
+      // The first object goes on past its line: the file is laid out, not one object a line.
+      this.form = 'json-objects';
+    } else if (this.form === 'id-lines' || this.form === 'json-lines') {
+      this.report(
+        block,
+        open,
+        open.json === -1
+          ? 'is not an object line (id, tab, JSON): it has no tab'
+          : 'is cut short: its object does not end on its line',
+      );
+      this.open = null;
+      this.pieces = [];
+      this.depth = 0;
+      this.inString = false;
+    }
+  }
+
+  /** Reports the open line and reads over the rest of it. */
+  private dropLine(block: CutBlock, reason: string): void {
+    this.report(block, this.open!, reason);
+    this.open = null;
+    this.pieces = [];
+    this.skippingLine = true;
+  }
+
+  /** Ends the open object at `end` (an index into `bytes`) and keeps it. */
+  private close(bytes: Uint8Array, end: number, chunkStart: number, block: CutBlock): void {
+    const open = this.open!;
+    this.open = null;
+    const pieces = this.pieces;
+    this.pieces = [];
+    if (!open.keep) return;
+    const source = pieces.length === 0 ? bytes : concatBytes([...pieces, bytes.subarray(0, end)]);
+    const sourceStart = pieces.length === 0 ? chunkStart : open.from;
+    const from = open.from - sourceStart;
+    const json = open.json - sourceStart;
+    const to = end + chunkStart - sourceStart;
+    if (!isUtf8(source.subarray(from, to)))
+      return this.report(block, open, 'is not valid UTF-8 text');
+    // An id line's id is never empty: the line is opened at its first byte that is not a space.
+    const id = this.form === 'id-lines' ? { from, to: json - 1 } : topLevelIdSpan(source, json, to);
+    if (!id || id.from === id.to) return this.report(block, open, 'is an object without an "id"');
+    const offset = this.bodyStart + sourceStart;
+    block.lines.push({
+      idStart: offset + id.from,
+      idEnd: offset + id.to,
+      start: offset + json,
+      end: offset + to,
+      source,
+      sourceOffset: offset,
+    });
+    this.objects += 1;
+    this.goodEnd = offset + to;
+  }
+
+  private report(block: CutBlock, place: { line: number; from: number }, reason: string): void {
+    this.problemCount += 1;
+    block.problems.push({ line: place.line, byte: place.from, reason });
+  }
+}
+
+function indexOrEnd(bytes: Uint8Array, byte: number, from: number): number {
+  const found = bytes.indexOf(byte, from);
+  return found === -1 ? bytes.length : found;
+}
+
+/** Whether the string opened at `open` and running to the end of `bytes` ends in an escape. */
+function endsInEscape(bytes: Uint8Array, open: number): boolean {
+  let backslashes = 0;
+  while (
+    bytes.length - 1 - backslashes > open &&
+    bytes[bytes.length - 1 - backslashes] === BACKSLASH
+  ) {
+    backslashes += 1;
+  }
+  return backslashes % 2 === 1;
+}

@@ -1,0 +1,117 @@
+/**
+ * Tells from a file's first bytes how it holds Speckle objects, whatever its name says: people
+ * attach `curl` output saved as `.txt`, exports renamed by a mail client, dumps with no extension.
+ * Only the first bytes are read, so a file of hundreds of MB is recognised before it is read.
+ */
+import { isJsonSpace, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './jsonBytes';
+
+/**
+ * - `id-lines`: the server's line form, `<id>\t<json>` per line (the with-children answer to
+ *   `Accept: text/plain`, and the explorer's JSON lines export);
+ * - `json-lines`: one JSON object per line (NDJSON);
+ * - `json-array`: a JSON array of objects (the with-children answer to any other `Accept`);
+ * - `json-objects`: one JSON object laid out over several lines (the `/single` answer saved by a
+ *   tool that pretty-prints), or several one after the other.
+ */
+export type ObjectForm = 'id-lines' | 'json-lines' | 'json-array' | 'json-objects';
+
+export type Refusal =
+  | { kind: 'empty' }
+  | { kind: 'binary'; byte: number }
+  | { kind: 'not-an-object'; value: string }
+  | { kind: 'not-json'; preview: string };
+
+export type Sniffed = { form: ObjectForm } | { refused: Refusal };
+
+export const BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf] as const;
+const GZIP_MAGIC = [0x1f, 0x8b] as const;
+const TAB = 0x09;
+const NEWLINE = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+/** Text files have no control characters but tabs and line ends; binary files have many early. */
+const BINARY_WINDOW = 4096;
+/** Ids are 32 characters: a tab later than this on the first line is not after an id. */
+const ID_WINDOW = 256;
+const PREVIEW_LENGTH = 24;
+
+const decoder = new TextDecoder();
+
+export function isGzip(head: Uint8Array): boolean {
+  return GZIP_MAGIC.every((byte, index) => head[index] === byte);
+}
+
+/** How many bytes of a byte order mark `bytes` start with: 3 or 0. */
+export function byteOrderMarkLength(bytes: Uint8Array): number {
+  return BYTE_ORDER_MARK.every((byte, index) => bytes[index] === byte) ? BYTE_ORDER_MARK.length : 0;
+}
+
+/**
+ * The form of the file whose first bytes are `head`; null when more bytes are needed to tell
+ * (`final`: `head` is the whole file).
+ */
+export function sniffForm(head: Uint8Array, final: boolean): Sniffed | null {
+  const binaryAt = firstBinaryByte(head);
+  if (binaryAt !== -1) return { refused: { kind: 'binary', byte: binaryAt } };
+  const start = byteOrderMarkLength(head);
+  let first = start;
+  while (first < head.length && isJsonSpace(head[first])) first += 1;
+  if (first === head.length) return final ? { refused: { kind: 'empty' } } : null;
+  const code = head[first];
+  if (code === OPEN_BRACKET) return { form: 'json-array' };
+  if (code === OPEN_BRACE) return { form: 'json-lines' };
+  const idLine = startsWithIdLine(head, first, final);
+  if (idLine !== false) return idLine === null ? null : { form: 'id-lines' };
+  const value = scalarKind(head, first);
+  if (value) return { refused: { kind: 'not-an-object', value } };
+  return { refused: { kind: 'not-json', preview: previewAt(head, first) } };
+}
+
+/**
+ * The index of the first control character that no text file holds (bytes that are not UTF-8 are
+ * found object by object: one bad character spoils one object, not the file); -1 when there is
+ * none among the first bytes.
+ */
+function firstBinaryByte(head: Uint8Array): number {
+  const end = Math.min(head.length, BINARY_WINDOW);
+  for (let at = 0; at < end; at += 1) {
+    const code = head[at]!;
+    if (code < 0x20 && code !== TAB && code !== NEWLINE && code !== CARRIAGE_RETURN) return at;
+  }
+  return -1;
+}
+
+/**
+ * Whether the first line is `<id>\t{`: true, false, or null when the bytes end before it tells.
+ */
+function startsWithIdLine(head: Uint8Array, first: number, final: boolean): boolean | null {
+  const end = Math.min(head.length, first + ID_WINDOW);
+  for (let at = first; at < end; at += 1) {
+    const code = head[at]!;
+    if (code === TAB) {
+      if (at + 1 === head.length) return final ? false : null;
+      return at > first && head[at + 1] === OPEN_BRACE;
+    }
+    if (isJsonSpace(code) || code === QUOTE || code === OPEN_BRACE || code === OPEN_BRACKET) {
+      return false;
+    }
+  }
+  return end === head.length && !final && end < first + ID_WINDOW ? null : false;
+}
+
+/** What JSON value other than an object or array starts at `at`, or null. */
+function scalarKind(head: Uint8Array, at: number): string | null {
+  const code = head[at]!;
+  if (code === QUOTE) return 'a string';
+  if (code === 0x2d || (code >= 0x30 && code <= 0x39)) return 'a number';
+  const text = decoder.decode(head.subarray(at, at + 6));
+  for (const word of ['true', 'false', 'null']) {
+    const after = text.charCodeAt(word.length);
+    if (text.startsWith(word) && (Number.isNaN(after) || isJsonSpace(after))) return word;
+  }
+  return null;
+}
+
+export function previewAt(bytes: Uint8Array, at: number): string {
+  const text = decoder.decode(bytes.subarray(at, at + 4 * PREVIEW_LENGTH)).split('\n')[0]!;
+  return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}…` : text;
+}

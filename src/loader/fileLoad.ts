@@ -1,0 +1,138 @@
+/**
+ * Reads opened files as streams and indexes them as a server's body is (bodyLoad.ts), in the realm
+ * that runs it: no request is made, the bytes are the browser's already. Each file is cut into
+ * objects in its own form (bytes/objectCutter.ts); the files follow one another as one body, so
+ * that one ObjectSet holds them all and counts an object met twice as a duplicate.
+ *
+ * A gzip file is told by its first two bytes, not its name, and decompressed as it is read.
+ */
+import { ObjectCutter } from '../bytes/objectCutter';
+import { isGzip, type ObjectForm } from '../bytes/objectForm';
+import { blockReply, type BlockIndexer, type FromIndexer } from './indexing';
+import {
+  brokenReadMessage,
+  mixedFormsMessage,
+  notGzipMessage,
+  problemMessage,
+  refusalMessage,
+} from './fileMessages';
+
+/** What one file held. */
+export interface FileRead {
+  name: string;
+  /** Its size as stored (compressed, for gzip). */
+  size: number;
+  gzip: boolean;
+  /** Null when the file was refused. */
+  form: ObjectForm | null;
+  objects: number;
+  /** Its bytes as read (decompressed, for gzip). */
+  bytes: number;
+  complete: boolean;
+  /** The message that says why the file was not read whole; null when it was. */
+  incompleteBecause: string | null;
+}
+
+/** What a file load tells beside its blocks. */
+export type FileNote =
+  | { kind: 'file-read'; file: FileRead }
+  /** Something wrong in a file, said in a message that names it. */
+  | { kind: 'file-problem'; message: string };
+
+export type FromFileLoad = FileNote | FromIndexer;
+
+export type SendFileReply = (reply: FromFileLoad, transfer?: ArrayBuffer[]) => void;
+
+/** A file as the browser gives it: a Blob with a name. */
+export type OpenedFile = Blob & { readonly name: string };
+
+export async function loadFiles(
+  files: readonly OpenedFile[],
+  indexer: BlockIndexer,
+  send: SendFileReply,
+  signal?: AbortSignal,
+): Promise<void> {
+  const read: FileRead[] = [];
+  let bodyStart = 0;
+  for (const file of files) {
+    if (signal?.aborted) break;
+    const fileRead = await loadFile(file, bodyStart, indexer, send, signal);
+    bodyStart += fileRead.bytes;
+    read.push(fileRead);
+    send({ kind: 'file-read', file: fileRead });
+  }
+  const mixed = mixedFormsMessage(
+    read.flatMap(({ name, form }) => (form === null ? [] : [{ name, form }])),
+  );
+  if (mixed) send({ kind: 'file-problem', message: mixed });
+  send({ kind: 'finished', complete: read.every(({ complete }) => complete) });
+}
+
+async function loadFile(
+  file: OpenedFile,
+  bodyStart: number,
+  indexer: BlockIndexer,
+  send: SendFileReply,
+  signal?: AbortSignal,
+): Promise<FileRead> {
+  const problem = (message: string) => send({ kind: 'file-problem', message });
+  const gzip = isGzip(new Uint8Array(await file.slice(0, 2).arrayBuffer()));
+  if (!gzip && /\.gz$/i.test(file.name)) problem(notGzipMessage(file.name));
+  const stream = gzip ? file.stream().pipeThrough(new DecompressionStream('gzip')) : file.stream();
+  const reader = stream.getReader();
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  signal?.addEventListener('abort', cancel);
+  const cutter = new ObjectCutter(bodyStart);
+  let bytes = 0;
+  let broken: string | null = null;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (value.length === 0) continue;
+      bytes += value.length;
+      const block = cutter.push(value);
+      for (const cutProblem of block.problems) problem(problemMessage(file.name, cutProblem));
+      const { reply, transfer } = blockReply(indexer.index(block));
+      send(reply, transfer);
+      if (cutter.refused) {
+        cancel();
+        break;
+      }
+    }
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    broken = brokenReadMessage(file.name, gzip, bytes, why);
+    problem(broken);
+  } finally {
+    signal?.removeEventListener('abort', cancel);
+  }
+  const end = cutter.finish();
+  if (end.lines.length > 0) {
+    const { reply, transfer } = blockReply(
+      indexer.index({
+        bytes: new Uint8Array(),
+        offset: bodyStart + bytes,
+        lines: end.lines,
+        goodEnd: bodyStart + bytes,
+        malformed: null,
+        damaged: [],
+      }),
+    );
+    send(reply, transfer);
+  }
+  const endProblems = end.problems.map((cutProblem) => problemMessage(file.name, cutProblem));
+  const refusal = cutter.refused && refusalMessage(file.name, cutter.refused);
+  for (const message of [...endProblems, refusal ?? []].flat()) problem(message);
+  const complete = end.complete && broken === null && !signal?.aborted;
+  return {
+    name: file.name,
+    size: file.size,
+    gzip,
+    form: cutter.form,
+    objects: cutter.objects,
+    bytes,
+    complete,
+    incompleteBecause: complete ? null : (refusal ?? broken ?? endProblems[0] ?? null),
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * What is said about opened files: every message names the file, and the line and byte where it
+ * went wrong, so that whoever attached the file can be told exactly what is broken in it.
+ */
+import type { CutProblem } from '../bytes/objectCutter';
+import type { ObjectForm, Refusal } from '../bytes/objectForm';
+
+export const FORM_NAMES: Record<ObjectForm, string> = {
+  'id-lines': 'server line form (id, tab, JSON)',
+  'json-lines': 'JSON lines',
+  'json-array': 'JSON array',
+  'json-objects': 'JSON object',
+};
+
+export function problemMessage(file: string, { line, byte, reason }: CutProblem): string {
+  return `In ${file}, the text at line ${line} (byte ${byte}) ${reason}.`;
+}
+
+export function refusalMessage(file: string, refusal: Refusal): string {
+  switch (refusal.kind) {
+    case 'empty':
+      return `${file} is empty.`;
+    case 'binary':
+      return `${file} holds binary data, not JSON text: byte ${refusal.byte} is a control character.`;
+    case 'not-an-object':
+      return `${file} holds ${refusal.value} (at byte 0), not a JSON object or an array of objects.`;
+    case 'not-json':
+      return `${file} is not JSON: it begins with “${refusal.preview}” (byte 0).`;
+  }
+}
+
+export function notGzipMessage(file: string): string {
+  return `${file} is named .gz but is not gzip-compressed (byte 0 is not gzip's); it was read as it is.`;
+}
+
+/**
+ * A read that broke: a gzip stream cut short or damaged, or a file that could not be read.
+ * `bytes`: how many bytes (decompressed, for gzip) came before.
+ */
+export function brokenReadMessage(file: string, gzip: boolean, bytes: number, why: string): string {
+  const what = gzip ? 'Its gzip data is cut short or damaged' : 'It could not be read to the end';
+  return `${file}: ${what} after byte ${bytes} (${why}); the objects before are kept.`;
+}
+
+/** Files of different forms: read each in its own, and say so. Null when they agree. */
+export function mixedFormsMessage(
+  files: readonly { name: string; form: ObjectForm }[],
+): string | null {
+  const forms = new Set(files.map(({ form }) => form));
+  if (forms.size < 2) return null;
+  const list = files.map(({ name, form }) => `${name} (${FORM_NAMES[form]})`).join(', ');
+  return `The files are in different forms: ${list}. Each was read in its own form and their objects put together.`;
+}

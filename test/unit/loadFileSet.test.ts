@@ -1,0 +1,154 @@
+import { gzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadFileSet } from '../../src/loader/loadFileSet';
+import { readRealFixture } from './realFixtures';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function fixtureFile(name: string, as = name): File {
+  return new File([new Uint8Array(readRealFixture(name))], as);
+}
+
+function textFile(text: string, name: string): File {
+  return new File([text], name);
+}
+
+async function open(...files: File[]) {
+  const { set, read } = loadFileSet(files);
+  return { set, ...(await read) };
+}
+
+const FLOOR_ROOT = '551513ff4f3596024547fc818f1f3f70';
+const CUBE_ROOT = '1d060c69832c77c34ccc08e7955c132d';
+
+describe('loadFileSet', () => {
+  it('opens each form of the real fixtures into a set, each object as written, with no request', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const floor = await open(fixtureFile('revit-floor.objects.json'));
+    expect(floor.set.getProgress()).toMatchObject({
+      status: 'complete',
+      received: 13,
+      duplicates: 0,
+    });
+    expect(floor.files).toEqual([
+      expect.objectContaining({
+        name: 'revit-floor.objects.json',
+        form: 'json-array',
+        objects: 13,
+      }),
+    ]);
+    expect(floor.root).toMatchObject({ id: FLOOR_ROOT, rule: 'first-of-answer' });
+    const text = readRealFixture('revit-floor.objects.json').toString('utf8');
+    expect(text).toContain(floor.set.raw(FLOOR_ROOT));
+    expect(JSON.parse(floor.set.raw(FLOOR_ROOT)!)).toEqual(JSON.parse(text)[0]);
+
+    const tsv = await open(fixtureFile('brep-meshes.store.tsv'));
+    expect(tsv.set.getProgress()).toMatchObject({ status: 'complete', received: 103 });
+    expect(tsv.files[0]).toMatchObject({ form: 'id-lines', gzip: false });
+
+    const single = await open(fixtureFile('revit-model-root.single.json'));
+    expect(single.root).toMatchObject({
+      id: '7238c0e0bbd1bafbe1a287aa7fc88619',
+      rule: 'only-object',
+    });
+    expect(single.problems).toEqual([]);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('reads a gzip file by its first bytes, whatever its name', async () => {
+    const gzipped = gzipSync(readRealFixture('blender-cube.objects.json'));
+    const { set, files, root } = await open(new File([new Uint8Array(gzipped)], 'cube.json.gz'));
+    expect(files[0]).toMatchObject({ gzip: true, form: 'json-array', size: gzipped.length });
+    expect(set.getProgress()).toMatchObject({ status: 'complete', received: 9 });
+    expect(root?.id).toBe(CUBE_ROOT);
+    const renamed = await open(new File([new Uint8Array(gzipped)], 'cube.json'));
+    expect(renamed.set.getProgress().received).toBe(9);
+  });
+
+  it('says a .gz file that is not gzip is not, and reads it as it is', async () => {
+    const { set, problems } = await open(fixtureFile('blender-cube.objects.json', 'cube.json.gz'));
+    expect(problems).toEqual([
+      "cube.json.gz is named .gz but is not gzip-compressed (byte 0 is not gzip's); it was read as it is.",
+    ]);
+    expect(set.getProgress().received).toBe(9);
+  });
+
+  it('keeps what a cut gzip file held before the cut, and says where it broke', async () => {
+    const lines = Array.from({ length: 400 }, (_, index) => `{"id":"${index}","n":${index}}\n`);
+    const gzipped = gzipSync(lines.join(''));
+    const { set, problems } = await open(
+      new File([new Uint8Array(gzipped.subarray(0, gzipped.length - 20))], 'cut.ndjson.gz'),
+    );
+    expect(set.getProgress().status).toBe('incomplete');
+    expect(set.getProgress().received).toBeGreaterThan(0);
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^cut\.ndjson\.gz: Its gzip data is cut short or damaged after byte \d+ \(.+\); the objects before are kept\.$/,
+      ),
+      expect.stringMatching(
+        /^In cut\.ndjson\.gz, the text at line \d+ \(byte \d+\) is cut short: the file ends inside it\.$/,
+      ),
+    ]);
+  });
+
+  it('merges several files into one set, counting objects met twice as duplicates', async () => {
+    const cube = readRealFixture('blender-cube.objects.json').toString('utf8');
+    const asLines = (JSON.parse(cube) as unknown[])
+      .map((object) => JSON.stringify(object))
+      .join('\n');
+    const { set, files, problems, root } = await open(
+      fixtureFile('blender-cube.objects.json', 'cube.json'),
+      textFile(asLines, 'cube.ndjson'),
+      fixtureFile('revit-floor.objects.json', 'floor.json'),
+    );
+    expect(set.getProgress()).toMatchObject({ status: 'complete', received: 22, duplicates: 9 });
+    expect(files.map(({ form }) => form)).toEqual(['json-array', 'json-lines', 'json-array']);
+    expect(problems).toEqual([
+      'The files are in different forms: cube.json (JSON array), cube.ndjson (JSON lines), floor.json (JSON array). Each was read in its own form and their objects put together.',
+    ]);
+    // Each object as its first file wrote it.
+    expect(set.raw(CUBE_ROOT)).toBe(cube.slice(1, cube.indexOf('}}') + 2));
+    expect(root).toMatchObject({ id: CUBE_ROOT, rule: 'first-of-answer' });
+    expect(root?.unreferenced).toEqual([CUBE_ROOT, FLOOR_ROOT]);
+  });
+
+  it('keeps the lines around a malformed one and before a cut last line, naming file and line', async () => {
+    const { set, problems, files } = await open(
+      textFile('{"id":"a"}\n{"id":"b", "x": [\n{"id":"c"}\n{"id":"d","x":[1', 'dump.ndjson'),
+    );
+    expect(set.summaries.length).toBe(2);
+    expect([set.raw('a'), set.raw('c')]).toEqual(['{"id":"a"}', '{"id":"c"}']);
+    expect(problems).toEqual([
+      'In dump.ndjson, the text at line 2 (byte 11) is cut short: its object does not end on its line.',
+      'In dump.ndjson, the text at line 4 (byte 40) is cut short: the file ends inside it.',
+    ]);
+    expect(set.getProgress()).toMatchObject({ status: 'incomplete' });
+    expect(set.getProgress().error?.message).toBe(problems[1]);
+    expect(files[0]).toMatchObject({ complete: false, incompleteBecause: problems[1] });
+  });
+
+  it.each([
+    ['empty.json', '', 'empty.json is empty.'],
+    [
+      '42.json',
+      '42',
+      '42.json holds a number (at byte 0), not a JSON object or an array of objects.',
+    ],
+    [
+      'page.html',
+      '<html><body>Sign in',
+      'page.html is not JSON: it begins with “<html><body>Sign in” (byte 0).',
+    ],
+    [
+      'model.zip',
+      'PK\u0003\u0004',
+      'model.zip holds binary data, not JSON text: byte 2 is a control character.',
+    ],
+  ])('refuses %s with a message naming it', async (name, text, message) => {
+    const { set, problems, root } = await open(textFile(text, name));
+    expect(problems).toEqual([message]);
+    expect(set.getProgress()).toMatchObject({ status: 'failed', received: 0 });
+    expect(root).toBeNull();
+  });
+});

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { LineSplitter } from '../../src/bytes/lines';
+import { cutText } from './fileObjects';
+import { recordsOf } from './lineRecords';
+import { readRealFixture } from './realFixtures';
+
+function fixture(name: string): Uint8Array {
+  return new Uint8Array(readRealFixture(name));
+}
+
+describe('ObjectCutter on the real fixtures', () => {
+  it.each([
+    ['revit-floor.objects.json', 13],
+    ['blender-cube.objects.json', 9],
+  ])('cuts each object of %s out of the array exactly as written', (name, count) => {
+    const text = new TextDecoder().decode(fixture(name));
+    const read = cutText(fixture(name));
+    expect(read).toMatchObject({ form: 'json-array', problems: [], complete: true });
+    const elements = JSON.parse(text) as { id: string }[];
+    expect(read.records).toHaveLength(count);
+    expect(read.records.map(({ id }) => id)).toEqual(elements.map(({ id }) => id));
+    expect(read.records.map(({ raw }) => JSON.parse(raw) as unknown)).toEqual(elements);
+    // Between the objects' texts, in order, lies nothing but the array's punctuation.
+    let rest = text;
+    for (const { raw } of read.records) rest = rest.replace(raw, '');
+    expect(rest).toMatch(/^[[\],\s]*$/);
+  });
+
+  it('reads the single answer, byte order mark and all, as one object', () => {
+    const read = cutText(fixture('revit-model-root.single.json'));
+    const text = new TextDecoder().decode(fixture('revit-model-root.single.json'));
+    expect(read.records).toEqual([{ id: '7238c0e0bbd1bafbe1a287aa7fc88619', raw: text.trim() }]);
+    expect(read.complete).toBe(true);
+  });
+
+  it('reads the server line form as the server load does', () => {
+    const bytes = fixture('brep-meshes.store.tsv');
+    const read = cutText(bytes);
+    const block = new LineSplitter().push(bytes)!;
+    expect(read.form).toBe('id-lines');
+    expect(read.records).toHaveLength(103);
+    expect(read.records).toEqual(recordsOf(block));
+  });
+});
+
+describe('ObjectCutter on bad input', () => {
+  it('keeps the lines after a malformed one, naming its line and byte', () => {
+    const read = cutText('{"id":"a"}\n{"id":"b", "x": [1,\n{"id":"c"}\n');
+    expect(read.records.map(({ id }) => id)).toEqual(['a', 'c']);
+    expect(read.problems).toEqual([
+      { line: 2, byte: 11, reason: 'is cut short: its object does not end on its line' },
+    ]);
+    expect(read.complete).toBe(true);
+  });
+
+  it('keeps what came before a truncated last line, and says the file is incomplete', () => {
+    const read = cutText('a\t{"id":"a"}\nb\t{"id":"b","data":[1,2');
+    expect(read.records.map(({ id }) => id)).toEqual(['a']);
+    expect(read.problems).toEqual([
+      { line: 2, byte: 13, reason: 'is cut short: the file ends inside it' },
+    ]);
+    expect(read.complete).toBe(false);
+  });
+
+  it('keeps the elements of a truncated array that ended', () => {
+    const read = cutText('[\n {"id":"a"},\n {"id":"b"},\n {"id":"c","x":"}');
+    expect(read.records.map(({ id }) => id)).toEqual(['a', 'b']);
+    expect(read.problems).toEqual([
+      { line: 4, byte: 29, reason: 'is cut short: the file ends inside it' },
+    ]);
+    expect(read.complete).toBe(false);
+  });
+
+  it('says when an array ends unclosed between elements', () => {
+    const read = cutText('[{"id":"a"},');
+    expect(read.records.map(({ id }) => id)).toEqual(['a']);
+    expect(read.problems).toEqual([
+      { line: 1, byte: 12, reason: 'is the end of the file, but the array is not closed' },
+    ]);
+    expect(read.complete).toBe(false);
+  });
+
+  it('reports array elements that are not objects and keeps the objects', () => {
+    const read = cutText('[{"id":"a"}, 3, "x,]", [1, {"id":"n"}], {"id":"b"}]');
+    expect(read.records.map(({ id }) => id)).toEqual(['a', 'b']);
+    expect(read.problems.map(({ byte, reason }) => [byte, reason])).toEqual([
+      [13, 'is element 2 of the array, which is not an object'],
+      [16, 'is element 3 of the array, which is not an object'],
+      [23, 'is element 4 of the array, which is not an object'],
+    ]);
+  });
+
+  it('reports objects without an id, and lines of the server form without a tab or a JSON object', () => {
+    expect(cutText('{"name":"x","child":{"id":"n"}}\n').problems).toEqual([
+      { line: 1, byte: 0, reason: 'is an object without an "id"' },
+    ]);
+    const read = cutText('a\t{}\nb {}\nc\t[]\nd\t{"x":"\\"}"}\n');
+    expect(read.records).toEqual([
+      { id: 'a', raw: '{}' },
+      { id: 'd', raw: '{"x":"\\"}"}' },
+    ]);
+    expect(read.problems).toEqual([
+      { line: 2, byte: 5, reason: 'is not an object line (id, tab, JSON): it has no tab' },
+      { line: 3, byte: 10, reason: 'does not hold a JSON object after its tab' },
+    ]);
+  });
+
+  it('reports a line of JSON lines that is not an object', () => {
+    const read = cutText('{"id":"a"}\n[1,2]\n{"id":"b"}');
+    expect(read.records.map(({ id }) => id)).toEqual(['a', 'b']);
+    expect(read.problems).toEqual([{ line: 2, byte: 11, reason: 'is not a JSON object' }]);
+  });
+
+  it('reports text after the end of an array', () => {
+    expect(cutText('[{"id":"a"}]\n[{"id":"b"}]').problems).toEqual([
+      { line: 2, byte: 13, reason: 'is text after the end of the array' },
+    ]);
+  });
+
+  it('reports an object whose bytes are not UTF-8 and keeps the others', () => {
+    const bytes = new TextEncoder().encode('{"id":"a","x":"--"}\n{"id":"b"}\n');
+    bytes[15] = 0xff;
+    const read = cutText(bytes);
+    expect(read.records.map(({ id }) => id)).toEqual(['b']);
+    expect(read.problems).toEqual([{ line: 1, byte: 0, reason: 'is not valid UTF-8 text' }]);
+  });
+
+  it.each([
+    ['', { kind: 'empty' }],
+    [' \n\t', { kind: 'empty' }],
+    ['"a string"', { kind: 'not-an-object', value: 'a string' }],
+    ['-12.5', { kind: 'not-an-object', value: 'a number' }],
+    ['null\n', { kind: 'not-an-object', value: 'null' }],
+    ['<!DOCTYPE html><html>', { kind: 'not-json', preview: '<!DOCTYPE html><html>' }],
+    ['id,speckle_type\n1,Base', { kind: 'not-json', preview: 'id,speckle_type' }],
+  ])('refuses %j with a reason', (text, refused) => {
+    expect(cutText(text)).toMatchObject({ refused, records: [], complete: false });
+  });
+
+  it('refuses binary data, naming the first byte no text holds', () => {
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(cutText(png).refused).toEqual({ kind: 'binary', byte: 6 });
+    expect(cutText(Uint8Array.from([0x7b, 0x22, 0x00])).refused).toEqual({
+      kind: 'binary',
+      byte: 2,
+    });
+  });
+});
