@@ -3,8 +3,10 @@ import type { RouteObject } from 'react-router';
 import type { ConnectionStore } from '../connection/connectionStore';
 import { WelcomePanel } from '../features/lookup/WelcomePanel';
 import { CHILDREN_PATTERN, SINGLE_PATTERN } from '../shared/objectRoute';
+import { SPECKLE_ROUTE_PATTERNS } from '../shared/speckleRoute';
 import { AppLayout } from './AppLayout';
 import { ObjectPage } from './pages/ObjectPage';
+import { SpeckleLinkPage } from './pages/SpeckleLinkPage';
 import { PageError, RouteError } from './RouteError';
 import { isNewLookup, warmLookup } from './warmLookup';
 
@@ -31,6 +33,11 @@ export function createAppRoutes({
         { index: true, element: <WelcomePanel />, errorElement: <PageError /> },
         objectRoute(CHILDREN_PATTERN, 'children'),
         objectRoute(SINGLE_PATTERN, 'single'),
+        ...SPECKLE_ROUTE_PATTERNS.map((path) => ({
+          path,
+          element: <SpeckleLinkPage />,
+          errorElement: <PageError />,
+        })),
         { path: '*', element: <WelcomePanel notFound /> },
       ],
     },
