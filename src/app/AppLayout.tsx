@@ -32,6 +32,7 @@ export function AppLayout() {
               key={route ? `${route.projectId}/${route.objectId}` : 'empty'}
               route={route}
               demoObjects={demo.manifest?.objects ?? []}
+              demoLinks={demo.manifest?.links ?? []}
             />
             <ConnectionPanel />
           </aside>

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LARGE_PROJECT_ID, PRIVATE_PROJECT_ID, PUBLIC_PROJECT_ID } from '../../demo/catalog.ts';
 import { DEMO_HISTORY, DEMO_LINKS, DEMO_MODELS, DEMO_VERSIONS } from '../../demo/history.ts';
-import { alertText, demoToken, openApp, setToken, waitForObjectShown } from './support/app.ts';
+import {
+  alertText,
+  connectionRegion,
+  demoToken,
+  openApp,
+  setToken,
+  waitForObjectShown,
+} from './support/app.ts';
 import { usePageSession } from './support/browser.ts';
 import { appUrl, demoBase } from './support/demo.ts';
 
@@ -88,6 +95,35 @@ describe('Speckle links of every form', () => {
     await setToken(page, '');
     await paste(page, `${demoBase()}${linkPath('A model of the private project')}`);
     await expect.poll(() => alertText(page)).toMatch(/is private: enter an access token/);
+  });
+
+  it("names the server and the demo token's account in the connection", async () => {
+    const { page } = session;
+    await openApp(page);
+    await connectionRegion(page).getByRole('button', { name: 'Who is this token?' }).click();
+    await expect
+      .poll(() => connectionRegion(page).textContent())
+      .toMatch(/Server “.+”, signed in as Alice/);
+  });
+
+  /** The catalogue's links, unfolded: a new route draws the form, and it, folded again. */
+  async function demoCatalogue(page: Page) {
+    const catalogue = page.getByRole('navigation', { name: 'Demo Speckle links' });
+    if (!(await catalogue.getByRole('link', { name: 'A project' }).isVisible())) {
+      await catalogue.getByText('Demo Speckle links, every form').click();
+    }
+    return catalogue;
+  }
+
+  it("opens the demo catalogue's links of every form", async () => {
+    const { page } = session;
+    await openApp(page);
+    await (await demoCatalogue(page)).getByRole('link', { name: 'Legacy commit' }).click();
+    await waitForObjectShown(page, rootOf('f10a000001'));
+    await (await demoCatalogue(page)).getByRole('link', { name: "A model's versions" }).click();
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Versions' }).getByRole('listitem').count())
+      .toBe(5);
   });
 
   it('never puts the token in a URL', async () => {
