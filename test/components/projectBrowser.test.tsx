@@ -58,6 +58,28 @@ describe('Project browser', () => {
     expect(router.state.location.pathname).toBe(
       `/objects/${PUBLIC_PROJECT_ID}/${GENERATED_ROOT_IDS['public-100']}`,
     );
+
+    // Above the result: where it came from, and the way back and on.
+    const origin = await screen.findByRole('navigation', { name: 'Version' });
+    expect(origin).toHaveTextContent(
+      `Project ${PUBLIC_PROJECT_ID} · model building · version ${DEMO_VERSIONS.building100}: “Second level and the doors”, 2026-10-03 09:00 UTC`,
+    );
+    expect(within(origin).getByRole('link', { name: 'building' })).toHaveAttribute(
+      'href',
+      `/projects/${PUBLIC_PROJECT_ID}/models/${DEMO_MODELS.building}/versions`,
+    );
+    await user.click(within(origin).getByRole('link', { name: 'Next version' }));
+    expect(router.state.location.pathname).toBe(
+      `/objects/${PUBLIC_PROJECT_ID}/${GENERATED_ROOT_IDS['public-1000']}`,
+    );
+    expect(await screen.findByRole('navigation', { name: 'Version' })).toHaveTextContent(
+      DEMO_VERSIONS.building1000,
+    );
+    expect(
+      within(screen.getByRole('navigation', { name: 'Version' })).getByRole('link', {
+        name: 'Previous version',
+      }),
+    ).toHaveAttribute('href', `/objects/${PUBLIC_PROJECT_ID}/${GENERATED_ROOT_IDS['public-100']}`);
   });
 
   it('says so when the project does not exist', async () => {

@@ -75,6 +75,10 @@ describe('Speckle links of every form', () => {
     const row = versions.getByRole('listitem', { name: /Second level and the doors/ });
     await row.getByRole('button', { name: 'Get with children' }).click();
     await waitForObjectShown(page, rootOf('a01b2c3d42'));
+    const origin = page.getByRole('navigation', { name: 'Version' });
+    await expect.poll(() => origin.textContent()).toMatch(/“Second level and the doors”/);
+    await origin.getByRole('link', { name: 'Previous version' }).click();
+    await waitForObjectShown(page, rootOf('a01b2c3d41'));
   });
 
   it('browses a project of 1,000 models a page at a time', async () => {

@@ -10,6 +10,7 @@ import { ModelVersions } from './ModelVersions';
 import { failedOutcomeMessage, unmatchedMessage, withheldMessage } from './outcomeMessages';
 import { ProjectModels } from './ProjectModels';
 import { RootChoice } from './RootChoice';
+import { versionLookupState } from './versionOrigin';
 
 /**
  * Resolves a link with one GraphQL round trip: one root opens at once with its children, several
@@ -58,7 +59,9 @@ export function LinkResolution({
   const { roots, unmatched, withheld } = outcome;
   const [only] = roots;
   if (only && roots.length === 1 && unmatched.length === 0 && withheld.length === 0) {
-    return <Navigate replace to={rootPath(projectId, only, server)} state={LOOKUP_REQUEST} />;
+    return (
+      <Navigate replace to={rootPath(projectId, only, server)} state={rootState(projectId, only)} />
+    );
   }
   return (
     <>
@@ -69,9 +72,17 @@ export function LinkResolution({
         projectId={projectId}
         roots={roots}
         pathOf={(root) => rootPath(projectId, root, server)}
+        stateOf={(root) => rootState(projectId, root)}
       />
     </>
   );
+}
+
+/** A version's root carries where it came from; an object link's root is a plain lookup. */
+function rootState(projectId: string, { modelId, versionId }: LinkRoot) {
+  return modelId && versionId
+    ? versionLookupState({ projectId, modelId, versionId })
+    : LOOKUP_REQUEST;
 }
 
 function rootPath(projectId: string, root: LinkRoot, server: string | null): string {

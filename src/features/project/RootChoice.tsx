@@ -2,7 +2,6 @@ import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { versionQuery, type GraphqlQueryInput } from '../../api/graphqlQueries';
 import type { VersionWithModel } from '../../api/speckleGraphql';
-import { LOOKUP_REQUEST } from '../../shared/useLookupServer';
 import { countOf } from '../../speckle/counts';
 import type { LinkRoot } from '../../speckle/linkResolution';
 import { firstLine, formatDate } from './versionText';
@@ -16,11 +15,13 @@ export function RootChoice({
   projectId,
   roots,
   pathOf,
+  stateOf,
 }: {
   input: GraphqlQueryInput;
   projectId: string;
   roots: readonly LinkRoot[];
   pathOf: (root: LinkRoot) => string;
+  stateOf: (root: LinkRoot) => unknown;
 }) {
   const versions = useQueries({
     queries: roots.map((root) => ({
@@ -35,7 +36,7 @@ export function RootChoice({
       <ul aria-label="Roots to choose from">
         {roots.map((root, index) => (
           <li key={root.objectId}>
-            <Link to={pathOf(root)} state={LOOKUP_REQUEST}>
+            <Link to={pathOf(root)} state={stateOf(root)}>
               {versions[index]?.data?.model.name ?? root.modelId ?? `Object ${root.objectId}`}
             </Link>
             <RootFacts root={root} version={versions[index]?.data ?? null} />

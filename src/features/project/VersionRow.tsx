@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import type { VersionSummary } from '../../api/speckleGraphql';
 import { objectRoutePath, type LookupMode } from '../../shared/objectRoute';
-import { LOOKUP_REQUEST } from '../../shared/useLookupServer';
+import { versionLookupState } from './versionOrigin';
 import { firstLine, formatDate } from './versionText';
 
 /** One version: what it says, who sent it from where and when, and its root's lookups. */
@@ -20,7 +20,7 @@ export function VersionRow({
   const open = (mode: LookupMode) => {
     if (!root) return;
     void navigate(objectRoutePath({ projectId: origin.projectId, objectId: root, mode, server }), {
-      state: LOOKUP_REQUEST,
+      state: versionLookupState({ ...origin, versionId: version.id }),
     });
   };
   return (
