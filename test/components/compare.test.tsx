@@ -1,0 +1,106 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from './renderApp';
+import {
+  CUBE_OBJECTS,
+  linesResponse,
+  PROJECT_ID,
+  ROOT_ID,
+  SERVER,
+  speckleServer,
+  TOKEN,
+} from './speckleDouble';
+
+/** The cube with one property of its root changed: a second version of the same model. */
+const CHANGED_ROOT_ID = '2d060c69832c77c34ccc08e7955c132d';
+const CHANGED_LINES = CUBE_OBJECTS.map(({ id, raw }, index) =>
+  index === 0
+    ? `${CHANGED_ROOT_ID}\t${raw.replace(ROOT_ID, CHANGED_ROOT_ID).replace('"units":"m"', '"units":"mm"')}\n`
+    : `${id}\t${raw}\n`,
+).join('');
+
+function serveChangedVersion() {
+  speckleServer.use(
+    http.get(`${SERVER}/objects/:p/${CHANGED_ROOT_ID}`, () => linesResponse(CHANGED_LINES)),
+  );
+}
+
+const compareRoute = (to: string) => `/compare/${PROJECT_ID}/${ROOT_ID}/${to}`;
+
+describe('Compare two versions', () => {
+  it('counts the changes and shows a changed pair property by property', async () => {
+    serveChangedVersion();
+    const { user } = renderApp({ route: compareRoute(CHANGED_ROOT_ID) });
+
+    const comparison = await screen.findByRole('region', { name: 'Comparison' });
+    await waitFor(() =>
+      expect(within(comparison).getByRole('status')).toHaveTextContent(
+        `0 added, 0 removed, 1 changed, ${CUBE_OBJECTS.length - 1} unchanged.`,
+      ),
+    );
+    const table = screen.getByRole('table', { name: 'Changes by type' });
+    expect(within(table).getByRole('rowheader', { name: 'Base' })).toBeInTheDocument();
+
+    await user.click(
+      screen.getByRole('button', { name: `Show differences of ${CHANGED_ROOT_ID}` }),
+    );
+    const diff = screen.getByRole('region', { name: `Differences of ${CHANGED_ROOT_ID}` });
+    const row = within(diff).getByRole('row', { name: /units/ });
+    expect(row).toHaveTextContent('changed');
+    expect(row).toHaveTextContent('"m"');
+    expect(row).toHaveTextContent('"mm"');
+    expect(
+      within(diff).getByRole('link', { name: `Open the second (${CHANGED_ROOT_ID}) in the tree` }),
+    ).toHaveAttribute(
+      'href',
+      `/objects/${PROJECT_ID}/${CHANGED_ROOT_ID}?object=${CHANGED_ROOT_ID}`,
+    );
+  });
+
+  it('filters the changes by kind', async () => {
+    serveChangedVersion();
+    const { user } = renderApp({ route: compareRoute(CHANGED_ROOT_ID) });
+    const list = await screen.findByRole('list', { name: 'Changed objects' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind of change' }), 'Added');
+    expect(within(list).queryAllByRole('listitem')).toHaveLength(0);
+    expect(screen.getByText('0 changes shown')).toBeInTheDocument();
+  });
+
+  it('says a root compared with itself is identical', async () => {
+    renderApp({ route: compareRoute(ROOT_ID) });
+    const comparison = await screen.findByRole('region', { name: 'Comparison' });
+    await waitFor(() =>
+      expect(within(comparison).getByRole('status')).toHaveTextContent(
+        `The two versions are identical: ${CUBE_OBJECTS.length} objects unchanged.`,
+      ),
+    );
+  });
+
+  it('keeps the side that loaded when the other fails, and says which failed', async () => {
+    renderApp({ route: compareRoute('3d060c69832c77c34ccc08e7955c132d') });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^The second version failed: /);
+    const first = screen.getByRole('region', { name: 'First version' });
+    await waitFor(() => expect(first).toHaveTextContent(`${CUBE_OBJECTS.length} of`));
+    expect(first).toHaveTextContent('loaded');
+    expect(
+      await screen.findByText(/Nothing to compare: the second version has no objects/),
+    ).toBeVisible();
+  });
+
+  it('copies a summary for a ticket, without the token', async () => {
+    serveChangedVersion();
+    const { user } = renderApp({ route: compareRoute(CHANGED_ROOT_ID) });
+    await user.click(await screen.findByRole('button', { name: 'Copy summary' }));
+    expect(await screen.findByText('Summary copied.')).toBeInTheDocument();
+    const text = await navigator.clipboard.readText();
+    expect(text).toContain(`from project ${PROJECT_ID}, root ${ROOT_ID}`);
+    expect(text).toContain('0 added, 0 removed, 1 changed');
+    expect(text).not.toContain(TOKEN);
+    expect(screen.getByRole('button', { name: 'Download diff report JSON' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Download CSV summary' })).toBeEnabled();
+  });
+});
