@@ -103,4 +103,36 @@ describe('Compare two versions', () => {
     expect(screen.getByRole('button', { name: 'Download diff report JSON' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Download CSV summary' })).toBeEnabled();
   });
+
+  it('compares a loaded result with another root given by id', async () => {
+    serveChangedVersion();
+    const { user, router } = renderApp({ route: `/objects/${PROJECT_ID}/${ROOT_ID}` });
+    const field = await screen.findByRole('textbox', { name: 'Compare with (object id or link)' });
+    await user.type(field, CHANGED_ROOT_ID);
+    await user.click(screen.getByRole('button', { name: 'Compare' }));
+
+    expect(router.state.location.pathname).toBe(compareRoute(CHANGED_ROOT_ID));
+    const comparison = await screen.findByRole('region', { name: 'Comparison' });
+    await waitFor(() =>
+      expect(within(comparison).getByRole('status')).toHaveTextContent(
+        /^0 added, 0 removed, 1 changed/,
+      ),
+    );
+  });
+
+  it('refuses to compare with a root on another server, saying why', async () => {
+    const { user, router } = renderApp({ route: `/objects/${PROJECT_ID}/${ROOT_ID}` });
+    const field = await screen.findByRole('textbox', { name: 'Compare with (object id or link)' });
+    await user.type(
+      field,
+      `https://other.example/projects/${PROJECT_ID}/models/${CHANGED_ROOT_ID}`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Compare' }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      `That object is on https://other.example, not on ${SERVER}: both versions must be on the same server to be compared.`,
+    );
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(router.state.location.pathname).toBe(`/objects/${PROJECT_ID}/${ROOT_ID}`);
+  });
 });
