@@ -135,4 +135,77 @@ describe('Compare two versions', () => {
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(router.state.location.pathname).toBe(`/objects/${PROJECT_ID}/${ROOT_ID}`);
   });
+
+  it('marks the diff partial and says which side when a load stops short', async () => {
+    // A body without its final newline is a truncated answer: that load is incomplete.
+    speckleServer.use(
+      http.get(`${SERVER}/objects/:p/${CHANGED_ROOT_ID}`, () =>
+        linesResponse(CHANGED_LINES.slice(0, -1)),
+      ),
+    );
+    renderApp({ route: compareRoute(CHANGED_ROOT_ID) });
+    expect(
+      await screen.findByText(
+        "Partial diff: the second version's load did not complete, so the differences are only those of the objects that arrived.",
+      ),
+    ).toBeVisible();
+  });
+
+  it('shows a parent changed only below, and follows its reference into the child diff', async () => {
+    serveDeepChange();
+    const { user } = renderApp({ route: compareRoute(DEEP_IDS.root) });
+    const comparison = await screen.findByRole('region', { name: 'Comparison' });
+    await waitFor(() =>
+      expect(within(comparison).getByRole('status')).toHaveTextContent(
+        '0 added, 0 removed, 1 changed, 5 unchanged; 3 changed only below.',
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: `Show differences of ${DEEP_IDS.root}` }));
+    const rootDiff = screen.getByRole('region', { name: `Differences of ${DEEP_IDS.root}` });
+    expect(within(rootDiff).queryByRole('table')).toBeNull();
+    const below = within(rootDiff).getByRole('list', { name: 'Changed below' });
+    await user.click(within(below).getByRole('button'));
+    const parentDiff = screen.getByRole('region', {
+      name: `Differences of ${DEEP_IDS.collection}`,
+    });
+    await user.click(
+      within(parentDiff).getByRole('button', { name: /Show differences of Collection/ }),
+    );
+    const groupDiff = screen.getByRole('region', { name: `Differences of ${DEEP_IDS.group}` });
+    const item = within(groupDiff).getByRole('listitem');
+    expect(item).toHaveTextContent("['@objects'][1]: Mesh → Mesh");
+    await user.click(within(item).getByRole('button'));
+    const meshDiff = screen.getByRole('region', { name: `Differences of ${DEEP_IDS.mesh}` });
+    const row = within(meshDiff).getByRole('row', { name: /^name / });
+    expect(row).toHaveTextContent('"Cube.001"');
+    expect(row).toHaveTextContent('"Cube.002"');
+  });
 });
+
+/**
+ * The cube with one mesh renamed: the mesh, its two parents and the root get new ids, none of
+ * them with an applicationId, so they match through the root.
+ */
+const DEEP_IDS = {
+  mesh: 'aa000000000000000000000000000001',
+  group: 'aa000000000000000000000000000002',
+  collection: 'aa000000000000000000000000000003',
+  root: 'aa000000000000000000000000000004',
+};
+
+function serveDeepChange() {
+  const renames: [string, string][] = [
+    ['0a135c3f8fed261b1f540c180b52f569', DEEP_IDS.mesh],
+    ['a09d3408a23af65371a50ffad57eca90', DEEP_IDS.group],
+    ['7b7d7d6668f9d548d23ae5ea6d49446a', DEEP_IDS.collection],
+    [ROOT_ID, DEEP_IDS.root],
+  ];
+  const lines = CUBE_OBJECTS.map(({ id, raw }) => {
+    let text = `${id}\t${id === renames[0]![0] ? raw.replace('"name": "Cube.001"', '"name": "Cube.002"') : raw}\n`;
+    for (const [from, to] of renames) text = text.replaceAll(from, to);
+    return text;
+  });
+  speckleServer.use(
+    http.get(`${SERVER}/objects/:p/${DEEP_IDS.root}`, () => linesResponse(lines.join(''))),
+  );
+}
