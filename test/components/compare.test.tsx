@@ -63,6 +63,12 @@ describe('Compare two versions', () => {
     const { user } = renderApp({ route: compareRoute(CHANGED_ROOT_ID) });
     const list = await screen.findByRole('list', { name: 'Changed objects' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(
+      within(list).getByRole('link', { name: `Open in the tree: ${CHANGED_ROOT_ID}` }),
+    ).toHaveAttribute(
+      'href',
+      `/objects/${PROJECT_ID}/${CHANGED_ROOT_ID}?object=${CHANGED_ROOT_ID}`,
+    );
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Kind of change' }), 'Added');
     expect(within(list).queryAllByRole('listitem')).toHaveLength(0);

@@ -3,7 +3,8 @@ import { GENERATED_ROOT_IDS, PUBLIC_PROJECT_ID } from '../../demo/catalog.ts';
 import { compareVersions, type SummarisedSide } from '../../src/speckle/compare/compareVersions.ts';
 import { pathLabel } from '../../src/speckle/compare/comparisonText.ts';
 import { diffReportParts, diffSummaryCsv } from '../../src/export/diffReport.ts';
-import { download, openApp } from './support/app.ts';
+import { download, openApp, waitForObjectShown } from './support/app.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
 import { usePageSession } from './support/browser.ts';
 import { expectSameBytes } from './support/bytes.ts';
 import { fetchRawBody, splitLines } from './support/demo.ts';
@@ -58,6 +59,8 @@ describe('compare two versions', () => {
       .poll(() => diff.getByRole('rowheader').first().textContent())
       .toBe(pathLabel(firstOp.path));
 
+    await expectNoSeriousViolations(page, 'a comparison with a pair shown');
+
     const report = await download(page, 'Download diff report JSON');
     expect(report.name).toMatch(
       new RegExp(`_${PUBLIC_PROJECT_ID}_${TO}_diff-from-${FROM}\\.json$`),
@@ -71,5 +74,9 @@ describe('compare two versions', () => {
     const csv = await download(page, 'Download CSV summary');
     expect(csv.name).toMatch(/_diff-summary-from-[0-9a-f]+\.csv$/);
     expectSameBytes(csv.bytes, diffSummaryCsv(expected), 'CSV summary');
+
+    await diff.getByRole('link', { name: `Open the second (${pair.to}) in the tree` }).click();
+    await waitForObjectShown(page, pair.to);
+    expect(new URL(page.url()).pathname).toBe(`/objects/${PUBLIC_PROJECT_ID}/${TO}`);
   });
 });

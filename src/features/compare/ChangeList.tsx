@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { ChangeKind, ComparedPair, Comparison } from '../../speckle/compare/compareVersions';
 import type { ObjectSet } from '../../store/objectSet';
 import { countOf } from '../../speckle/counts';
+import { shortTypeName } from '../../speckle/types';
 import { PagedList } from '../../shared/PagedList';
 import { changeEntries, KIND_NAMES, type ChangeEntry } from './changeEntries';
 import type { Side } from './CompareResult';
@@ -88,15 +89,23 @@ function ChangeRow({
   const { pair } = entry;
   return (
     <span className="row">
-      <span>
-        {KIND_NAMES[entry.kind]}: {entry.speckleType || '(no type)'} <code>{entry.id}</code>
+      <span title={entry.speckleType}>
+        {KIND_NAMES[entry.kind]}: {shortTypeName(entry.speckleType) || '(no type)'}{' '}
+        <code>{entry.id}</code>
       </span>
       {pair && (
-        <button type="button" aria-pressed={selected} onClick={() => onSelect(pair)}>
-          Show differences of {pair.to}
+        <button
+          type="button"
+          aria-pressed={selected}
+          aria-label={`Show differences of ${pair.to}`}
+          onClick={() => onSelect(pair)}
+        >
+          Show differences
         </button>
       )}
-      <Link to={treeHref(entry.side, entry.id)}>Open {entry.id} in the tree</Link>
+      <Link to={treeHref(entry.side, entry.id)} aria-label={`Open in the tree: ${entry.id}`}>
+        Open in the tree
+      </Link>
     </span>
   );
 }

@@ -38,7 +38,7 @@ export function PairDiffView({
         <Link to={treeHref('to', pair.to)}>Open the second ({pair.to}) in the tree</Link>
       </p>
       {diff.ops.length > 0 && (
-        <table>
+        <table className="figures">
           <caption>Property changes</caption>
           <thead>
             <tr>

@@ -9,7 +9,7 @@ const KINDS = Object.keys(KIND_NAMES) as ChangeKind[];
 export function TypeChangesTable({ comparison }: { comparison: Comparison }) {
   if (comparison.byType.length === 0) return null;
   return (
-    <table className="compare-types">
+    <table className="figures">
       <caption>Changes by type</caption>
       <thead>
         <tr>
