@@ -142,6 +142,38 @@ describe('Compare two versions', () => {
     expect(router.state.location.pathname).toBe(`/objects/${PROJECT_ID}/${ROOT_ID}`);
   });
 
+  it('cancels one side with its own Cancel, keeps the other, and marks the diff partial', async () => {
+    // The second version's answer stops after three objects and never ends, until cancelled.
+    const head = new TextEncoder().encode(CHANGED_LINES.split('\n').slice(0, 3).join('\n') + '\n');
+    speckleServer.use(
+      http.get(`${SERVER}/objects/:p/${CHANGED_ROOT_ID}`, () =>
+        linesResponse(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              controller.enqueue(head);
+            },
+          }),
+        ),
+      ),
+    );
+    const { user } = renderApp({ route: compareRoute(CHANGED_ROOT_ID) });
+    const second = await screen.findByRole('region', { name: 'Second version' });
+    const cancel = await within(second).findByRole('button', {
+      name: 'Cancel loading the second version',
+    });
+    await waitFor(() => expect(second).toHaveTextContent('3 of'));
+    await user.click(cancel);
+
+    expect(await within(second).findByRole('alert')).toHaveTextContent(
+      /^The second version stopped short: /,
+    );
+    const first = screen.getByRole('region', { name: 'First version' });
+    await waitFor(() => expect(first).toHaveTextContent('loaded'));
+    expect(
+      await screen.findByText(/^Partial diff: the second version's load did not complete/),
+    ).toBeVisible();
+  });
+
   it('marks the diff partial and says which side when a load stops short', async () => {
     // A body without its final newline is a truncated answer: that load is incomplete.
     speckleServer.use(
