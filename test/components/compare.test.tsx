@@ -113,7 +113,9 @@ describe('Compare two versions', () => {
   it('compares a loaded result with another root given by id', async () => {
     serveChangedVersion();
     const { user, router } = renderApp({ route: `/objects/${PROJECT_ID}/${ROOT_ID}` });
-    const field = await screen.findByRole('textbox', { name: 'Compare with (object id or link)' });
+    const field = await screen.findByRole('textbox', {
+      name: 'Compare with another root (its id or a link)',
+    });
     await user.type(field, CHANGED_ROOT_ID);
     await user.click(screen.getByRole('button', { name: 'Compare' }));
 
@@ -128,7 +130,9 @@ describe('Compare two versions', () => {
 
   it('refuses to compare with a root on another server, saying why', async () => {
     const { user, router } = renderApp({ route: `/objects/${PROJECT_ID}/${ROOT_ID}` });
-    const field = await screen.findByRole('textbox', { name: 'Compare with (object id or link)' });
+    const field = await screen.findByRole('textbox', {
+      name: 'Compare with another root (its id or a link)',
+    });
     await user.type(
       field,
       `https://other.example/projects/${PROJECT_ID}/models/${CHANGED_ROOT_ID}`,

@@ -40,7 +40,7 @@ export function CompareWithForm({
   };
   return (
     <form className="row compare-with" onSubmit={submit}>
-      <label htmlFor={`${id}-target`}>Compare with (object id or link)</label>
+      <label htmlFor={`${id}-target`}>Compare with another root (its id or a link)</label>
       <input
         id={`${id}-target`}
         value={text}
