@@ -11,7 +11,8 @@ import {
   uniqueObjects,
   type ExportFormat,
 } from '../../export/formats';
-import { isLoading, type ObjectSet } from '../../store/objectSet';
+import { type ObjectSet } from '../../store/objectSet';
+import { isLoading } from '../../store/loadProgress';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { LoadStatus } from '../../features/result/LoadStatus';
 import { closureFindings } from '../../speckle/integrity';

@@ -1,6 +1,7 @@
 import { memo, useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { EXPORT_FORMATS, uniqueObjects, type ExportTarget } from '../../export/formats';
-import type { ObjectSet, ObjectSummary } from '../../store/objectSet';
+import type { ObjectSet } from '../../store/objectSet';
+import type { ObjectSummary } from '../../store/body';
 import { countOf, formatCount } from '../../speckle/counts';
 import { formatBytes } from '../../speckle/text';
 import {
