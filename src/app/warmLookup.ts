@@ -15,10 +15,12 @@ import { isLoading } from '../store/loadProgress';
 import { objectQueryKey } from '../api/objects';
 import { objectQueryInput, startLookup } from '../shared/lookupQuery';
 import { parseObjectRoute } from '../shared/objectRoute';
+import { lookupIdsProblem } from '../speckle/ids';
 
 export function warmLookup(client: QueryClient, store: ConnectionStore, url: URL): null {
   const route = parseObjectRoute(url.pathname, url.search);
-  if (!route) return null;
+  // Ids that cannot be Speckle's are refused by the page, before any request.
+  if (!route || lookupIdsProblem(route.projectId, route.objectId)) return null;
   const state = store.getState();
   const server = route.server ? serverForAddress(state, route.server) : activeServer(state);
   if (!server.ok) return null;
