@@ -4,6 +4,7 @@ import { useObjectNavigation } from '../../features/result/useObjectNavigation';
 import type { ObjectQueryInput } from '../../api/objects';
 import { objectWithChildrenQuery } from '../../loader/objectSetQuery';
 import { DownloadButton } from '../../shared/DownloadButton';
+import { useAskAgain } from '../../shared/useAskAgain';
 import { countOf } from '../../speckle/counts';
 import {
   EXPORT_FORMATS,
@@ -45,6 +46,7 @@ export function ChildrenResult({
   waitingNote: string | null;
 }) {
   const queryClient = useQueryClient();
+  useAskAgain('children', input);
   const options = objectWithChildrenQuery(input);
   const { data: set } = useQuery(options);
   if (!set) return <p role="status">Connecting…</p>;
