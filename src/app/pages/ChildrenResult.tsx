@@ -92,9 +92,6 @@ function LoadedSet({
   // any object came has no result to show them for; a result shown again with its objects has them
   // at once.
   const showPanels = useDeferredValue(loading || phase.anyReceived, phase.anyReceived);
-  // The shown object's tree draws again once the load has ended (see ObjectView), after the
-  // status line has said so: in the same render, it held that news back by the tree's drawing.
-  const treeLoading = useDeferredValue(loading);
   const navigation = useObjectNavigation(input.objectId);
   const closure = useRootClosure(set, !loading);
   const closureCheck = useClosureCheck(set, closure, !loading);
@@ -242,7 +239,6 @@ function LoadedSet({
               host={host}
               navigation={navigation}
               loading={loading}
-              objectsLoading={treeLoading}
               onFollow={follow}
               speckleUrlOf={speckleUrlOf}
             />

@@ -13,6 +13,7 @@ import { RevitParametersTable } from './RevitParametersTable';
 import { SelectedFieldToolbar } from './SelectedFieldToolbar';
 import { recomposeInSlices, useFieldActions } from './useFieldActions';
 import { useObjectTree } from './useObjectTree';
+import { useLoadSettled, type GrowingObjects } from './useLoadSettled';
 import { useViewMemory } from './useViewMemory';
 
 export interface ObjectViewProps {
@@ -21,13 +22,7 @@ export interface ObjectViewProps {
   projectId: string;
   host: string;
   /** The loaded set, when there is one: references show their target and can be recomposed. */
-  objects: ObjectTexts | null;
-  /**
-   * Whether objects are still arriving in `objects`. Not read: the view is memoised and draws
-   * again when this changes, so that references to objects that arrived during a load show what
-   * they point to once it has ended, without the tree drawing on every arrival.
-   */
-  objectsLoading?: boolean;
+  objects: (ObjectTexts & GrowingObjects) | null;
   /** Opens the object a reference names. */
   onFollow: (id: string) => void;
   /** A path to open and select once shown (a search result elsewhere pointed at it). */
@@ -78,6 +73,9 @@ function ParsedObjectView({
   const { fullStrings, hideInternal, recomposed } = settings;
   const [query, setQuery] = useState('');
   const loaded = useMemo(() => (objects ? parsedObjects(objects) : null), [objects]);
+  // A reference to an object that has not arrived yet may still arrive; once the load has ended,
+  // the tree draws again to show what such references point to.
+  const settled = useLoadSettled(objects);
   const tree = useObjectTree(
     value,
     objectId,
@@ -151,7 +149,8 @@ function ParsedObjectView({
         recomposed={recomposed}
         describe={(id) => {
           const known = loaded?.title(id) ?? null;
-          return known ? { title: known, loaded: true } : { title: id, loaded: false };
+          if (known) return { title: known, loaded: true, arriving: false };
+          return { title: id, loaded: false, arriving: objects !== null && !settled };
         }}
         actions={{
           follow: onFollow,
