@@ -4,6 +4,7 @@ import { useObjectNavigation } from '../../features/result/useObjectNavigation';
 import type { ObjectQueryInput } from '../../api/objects';
 import { objectWithChildrenQuery } from '../../loader/objectSetQuery';
 import { DownloadButton } from '../../shared/DownloadButton';
+import { useAskAgain } from '../../shared/useAskAgain';
 import { countOf } from '../../speckle/counts';
 import {
   EXPORT_FORMATS,
@@ -11,7 +12,8 @@ import {
   uniqueObjects,
   type ExportFormat,
 } from '../../export/formats';
-import { isLoading, type ObjectSet } from '../../store/objectSet';
+import { type ObjectSet } from '../../store/objectSet';
+import { isLoading } from '../../store/loadProgress';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { LoadStatus } from '../../features/result/LoadStatus';
 import { closureFindings } from '../../speckle/integrity';
@@ -46,6 +48,7 @@ export function ChildrenResult({
   waitingNote: string | null;
 }) {
   const queryClient = useQueryClient();
+  useAskAgain('children', input);
   const options = objectWithChildrenQuery(input);
   const { data: set } = useQuery(options);
   if (!set) return <p role="status">Connecting…</p>;
@@ -91,9 +94,6 @@ function LoadedSet({
   // any object came has no result to show them for; a result shown again with its objects has them
   // at once.
   const showPanels = useDeferredValue(loading || phase.anyReceived, phase.anyReceived);
-  // The shown object's tree draws again once the load has ended (see ObjectView), after the
-  // status line has said so: in the same render, it held that news back by the tree's drawing.
-  const treeLoading = useDeferredValue(loading);
   const navigation = useObjectNavigation(input.objectId);
   const closure = useRootClosure(set, !loading);
   const closureCheck = useClosureCheck(set, closure, !loading);
@@ -250,7 +250,6 @@ function LoadedSet({
               host={host}
               navigation={navigation}
               loading={loading}
-              objectsLoading={treeLoading}
               onFollow={follow}
               speckleUrlOf={speckleUrlOf}
             />

@@ -20,7 +20,6 @@ export function ResultObjectPane({
   host,
   navigation,
   loading,
-  objectsLoading,
   onFollow,
   speckleUrlOf,
 }: {
@@ -29,8 +28,6 @@ export function ResultObjectPane({
   host: string;
   navigation: ObjectNavigation;
   loading: boolean;
-  /** Whether the shown tree should draw as for a running load (see ObjectView). */
-  objectsLoading: boolean;
   onFollow: (id: string) => void;
   speckleUrlOf: ((objectId: string) => string) | null;
 }) {
@@ -57,7 +54,6 @@ export function ResultObjectPane({
             projectId={input.projectId}
             host={host}
             objects={set}
-            objectsLoading={objectsLoading}
             onFollow={onFollow}
             reveal={navigation.reveal}
             speckleUrl={speckleUrlOf?.(shownId) ?? null}

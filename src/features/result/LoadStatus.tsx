@@ -1,4 +1,5 @@
-import type { LoadProgress, ObjectSet } from '../../store/objectSet';
+import type { ObjectSet } from '../../store/objectSet';
+import type { LoadProgress } from '../../store/loadProgress';
 import { countOf, formatCount } from '../../speckle/counts';
 import { formatBytes } from '../../speckle/text';
 import { RetryCountdown } from './RetryCountdown';
