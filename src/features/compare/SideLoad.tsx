@@ -1,6 +1,7 @@
 import { countOf, formatCount } from '../../speckle/counts';
 import { formatBytes } from '../../speckle/text';
-import { isLoading, type ObjectSet } from '../../store/objectSet';
+import { isLoading } from '../../store/loadProgress';
+import type { ObjectSet } from '../../store/objectSet';
 import { useLoadProgress } from '../../shared/useLoadProgress';
 
 /** One version's load: its own progress, Cancel while it runs, and why it stopped if it failed. */
