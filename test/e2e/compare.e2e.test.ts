@@ -7,7 +7,7 @@ import { download, openApp, waitForObjectShown } from './support/app.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { usePageSession } from './support/browser.ts';
 import { expectSameBytes } from './support/bytes.ts';
-import { fetchRawBody, splitLines } from './support/demo.ts';
+import { demoBase, fetchRawBody, splitLines } from './support/demo.ts';
 
 const FROM = GENERATED_ROOT_IDS['public-1000']!;
 const TO = GENERATED_ROOT_IDS['public-1000/v2']!;
@@ -78,5 +78,23 @@ describe('compare two versions', () => {
     await diff.getByRole('link', { name: `Open the second (${pair.to}) in the tree` }).click();
     await waitForObjectShown(page, pair.to);
     expect(new URL(page.url()).pathname).toBe(`/objects/${PUBLIC_PROJECT_ID}/${TO}`);
+  });
+
+  it('compares a loaded result with another version given by a link', async () => {
+    const { page } = session;
+    await openApp(page, `/objects/${PUBLIC_PROJECT_ID}/${FROM}`);
+    await waitForObjectShown(page, FROM);
+    await page
+      .getByRole('textbox', { name: 'Compare with another root (its id or a link)' })
+      .fill(`${demoBase()}/objects/${PUBLIC_PROJECT_ID}/${TO}`);
+    await page.getByRole('button', { name: 'Compare', exact: true }).click();
+
+    await expect
+      .poll(() => new URL(page.url()).pathname)
+      .toBe(`/compare/${PUBLIC_PROJECT_ID}/${FROM}/${TO}`);
+    const status = page.getByRole('region', { name: 'Comparison' }).getByRole('status');
+    await expect
+      .poll(() => status.last().textContent(), { timeout: 30_000 })
+      .toMatch(/^0 added, 0 removed, [1-9]\d* changed/);
   });
 });
