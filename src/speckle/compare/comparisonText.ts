@@ -18,7 +18,9 @@ export function comparisonStatus(comparison: Comparison): string {
     `${formatCount(counts.changed)} changed, ${formatCount(counts.unchanged)} unchanged`;
   if (counts.changedBelow > 0) text += `; ${formatCount(counts.changedBelow)} changed only below`;
   text += '.';
-  if (!matching.pairs.some((pair) => pair.via === 'applicationId')) {
+  // Unrelated roots: only the roots pair up, and what differs is all added or removed.
+  const unmatched = counts.added > 0 && counts.removed > 0;
+  if (unmatched && !matching.pairs.some((pair) => pair.via === 'applicationId')) {
     text +=
       ' Nothing matched by applicationId: the objects that differ are listed as added and removed.';
   }
