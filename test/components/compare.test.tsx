@@ -174,6 +174,9 @@ describe('Compare two versions', () => {
     const first = screen.getByRole('region', { name: 'First version' });
     await waitFor(() => expect(first).toHaveTextContent('loaded'));
     expect(
+      within(first).getByRole('link', { name: 'Open the first version with its downloads' }),
+    ).toHaveAttribute('href', `/objects/${PROJECT_ID}/${ROOT_ID}?object=${ROOT_ID}`);
+    expect(
       await screen.findByText(/^Partial diff: the second version's load did not complete/),
     ).toBeVisible();
   });

@@ -49,8 +49,18 @@ function LoadedSides({
   return (
     <section className="compare" aria-label="Comparison">
       <div className="compare-sides">
-        <SideLoad name="First" rootId={context.from.rootId} set={fromSet} />
-        <SideLoad name="Second" rootId={context.to.rootId} set={toSet} />
+        <SideLoad
+          name="First"
+          rootId={context.from.rootId}
+          set={fromSet}
+          resultHref={context.treeHref('from', context.from.rootId)}
+        />
+        <SideLoad
+          name="Second"
+          rootId={context.to.rootId}
+          set={toSet}
+          resultHref={context.treeHref('to', context.to.rootId)}
+        />
       </div>
       {ended && empty.length > 0 && (
         <p role="status">

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { countOf, formatCount } from '../../speckle/counts';
 import { formatBytes } from '../../speckle/text';
 import { isLoading } from '../../store/loadProgress';
@@ -5,7 +6,18 @@ import type { ObjectSet } from '../../store/objectSet';
 import { useLoadProgress } from '../../shared/useLoadProgress';
 
 /** One version's load: its own progress, Cancel while it runs, and why it stopped if it failed. */
-export function SideLoad({ name, rootId, set }: { name: string; rootId: string; set: ObjectSet }) {
+export function SideLoad({
+  name,
+  rootId,
+  set,
+  resultHref,
+}: {
+  name: string;
+  rootId: string;
+  set: ObjectSet;
+  /** The root's own result, with its tree and its byte-exact downloads. */
+  resultHref: string;
+}) {
   const progress = useLoadProgress(set);
   const loading = isLoading(progress);
   const received =
@@ -38,6 +50,7 @@ export function SideLoad({ name, rootId, set }: { name: string; rootId: string; 
           </button>
         )}
       </div>
+      <Link to={resultHref}>Open the {name.toLowerCase()} version with its downloads</Link>
       {progress.error && !progress.retry && (
         <p role="alert" className="alert">
           The {name.toLowerCase()} version {progress.received > 0 ? 'stopped short' : 'failed'}:{' '}
