@@ -19,7 +19,16 @@ const LAYERS = [
   ['speckle'],
   ['scheduling', 'bytes'],
 ];
-const FEATURES = ['connection', 'list', 'lookup', 'overview', 'result', 'search', 'tree'];
+const FEATURES = [
+  'compare',
+  'connection',
+  'list',
+  'lookup',
+  'overview',
+  'result',
+  'search',
+  'tree',
+];
 
 const layerZones = LAYERS.flatMap((layer, depth) =>
   layer.map((folder) => ({

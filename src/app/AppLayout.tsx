@@ -5,15 +5,17 @@ import { useConnectionStore } from '../connection/useConnections';
 import { useDemoServer } from '../connection/useDemoServer';
 import { ConnectionPanel } from '../features/connection/ConnectionPanel';
 import { LookupForm } from '../features/lookup/LookupForm';
+import { useCompareRoute } from '../shared/useCompareRoute';
 import { useObjectRoute } from '../shared/useObjectRoute';
 import { ThemeSwitch } from './ThemeSwitch';
 
 export function AppLayout() {
   const route = useObjectRoute();
+  const compareRoute = useCompareRoute();
   const demo = useDemoServer();
   // After the demo is offered: a link to it saved before would otherwise be saved again by its
   // address (a "localhost:5173" beside the "My server" that Forget all leaves).
-  useServerFromRoute(demo.settled ? (route?.server ?? null) : null);
+  useServerFromRoute(demo.settled ? (route?.server ?? compareRoute?.server ?? null) : null);
 
   return (
     <div className="app">

@@ -3,7 +3,9 @@ import type { RouteObject } from 'react-router';
 import type { ConnectionStore } from '../connection/connectionStore';
 import { WelcomePanel } from '../features/lookup/WelcomePanel';
 import { CHILDREN_PATTERN, SINGLE_PATTERN } from '../shared/objectRoute';
+import { COMPARE_PATTERN } from '../shared/compareRoute';
 import { AppLayout } from './AppLayout';
+import { ComparePage } from './pages/ComparePage';
 import { ObjectPage } from './pages/ObjectPage';
 import { PageError, RouteError } from './RouteError';
 import { isNewLookup, warmLookup } from './warmLookup';
@@ -31,6 +33,7 @@ export function createAppRoutes({
         { index: true, element: <WelcomePanel />, errorElement: <PageError /> },
         objectRoute(CHILDREN_PATTERN, 'children'),
         objectRoute(SINGLE_PATTERN, 'single'),
+        { path: COMPARE_PATTERN, element: <ComparePage />, errorElement: <PageError /> },
         { path: '*', element: <WelcomePanel notFound /> },
       ],
     },

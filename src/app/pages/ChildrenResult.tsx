@@ -31,6 +31,8 @@ import { useExport } from '../../shared/useExport';
 import { useResultInView } from './useResultInView';
 import { useEscapeToCancel } from './useEscapeToCancel';
 import { useLoadPhase, useLoadProgress } from '../../shared/useLoadProgress';
+import { useObjectRoute } from '../../shared/useObjectRoute';
+import { CompareWithForm } from '../../features/compare/CompareWithForm';
 
 export function ChildrenResult({
   input,
@@ -99,6 +101,7 @@ function LoadedSet({
   const { shownId } = navigation;
   const { projectId, objectId } = input;
   const exports = useExport();
+  const route = useObjectRoute();
   const complete = phase.status === 'complete';
   const target = useMemo(
     () => ({ host, projectId, objectId, complete }),
@@ -180,6 +183,14 @@ function LoadedSet({
           };
         }}
       />
+      {!loading && phase.anyReceived && (
+        <CompareWithForm
+          projectId={projectId}
+          objectId={objectId}
+          origin={input.origin}
+          server={route?.server ?? null}
+        />
+      )}
       {/* While an automatic retry is pending, the status line says why and counts down; the alert
           comes only if the retries give up, as for a single object. */}
       {phase.error && !phase.retry && (
