@@ -19,7 +19,7 @@ const LAYERS = [
   ['speckle'],
   ['scheduling', 'bytes'],
 ];
-const FEATURES = ['connection', 'list', 'lookup', 'overview', 'result', 'search', 'tree'];
+const FEATURES = ['connection', 'files', 'list', 'lookup', 'overview', 'result', 'search', 'tree'];
 
 const layerZones = LAYERS.flatMap((layer, depth) =>
   layer.map((folder) => ({

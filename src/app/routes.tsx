@@ -4,6 +4,8 @@ import type { ConnectionStore } from '../connection/connectionStore';
 import { WelcomePanel } from '../features/lookup/WelcomePanel';
 import { CHILDREN_PATTERN, SINGLE_PATTERN } from '../shared/objectRoute';
 import { AppLayout } from './AppLayout';
+import { FILES_PATH } from './openedFiles';
+import { FilesResult } from './pages/FilesResult';
 import { ObjectPage } from './pages/ObjectPage';
 import { PageError, RouteError } from './RouteError';
 import { isNewLookup, warmLookup } from './warmLookup';
@@ -31,6 +33,7 @@ export function createAppRoutes({
         { index: true, element: <WelcomePanel />, errorElement: <PageError /> },
         objectRoute(CHILDREN_PATTERN, 'children'),
         objectRoute(SINGLE_PATTERN, 'single'),
+        { path: FILES_PATH, element: <FilesResult />, errorElement: <PageError /> },
         { path: '*', element: <WelcomePanel notFound /> },
       ],
     },
