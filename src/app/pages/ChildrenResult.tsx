@@ -39,7 +39,7 @@ export function ChildrenResult({
         waitingNote,
         againstFirst: true,
         // A server's body is in the line form asked for.
-        bodyIsLines: () => true,
+        bodyIsLines: true,
         onRetry: () => void queryClient.resetQueries({ queryKey: options.queryKey, exact: true }),
         tools: (closureCheck) => (
           <TicketTools

@@ -44,8 +44,9 @@ function OpenedFilesResult({ opened }: { opened: OpenedFiles }) {
         speckleUrlOf: null,
         waitingNote: null,
         againstFirst: false,
-        // The files' bytes are written again as they are only if all are in the server's form.
-        bodyIsLines: () => read !== null && read.files.every(({ form }) => form === 'id-lines'),
+        // Files' bytes are not a server's body even in its line form: the last line of a file
+        // may have no newline, and files of other forms are JSON, not lines.
+        bodyIsLines: false,
         tools: () => (
           <FilesSource
             files={files}

@@ -46,8 +46,11 @@ export interface SetOrigin {
   waitingNote: string | null;
   /** Whether the first object's closure counts the load (see LoadStatus). */
   againstFirst: boolean;
-  /** Whether the set's bytes are a server's line form as they stand (the "JSON lines" export). */
-  bodyIsLines: () => boolean;
+  /**
+   * Whether the set's bytes are a server's line form as received, so that the "server lines"
+   * export writes them as they stand; otherwise it writes each object's id and text.
+   */
+  bodyIsLines: boolean;
   onRetry?: () => void;
   /** Above the panels, handed the closure check for a report: the ticket tools, the files' source. */
   tools: (closureCheck: ClosureCheck) => ReactNode;
@@ -150,7 +153,7 @@ export function SetExplorer({ set, origin }: { set: ObjectSet; origin: SetOrigin
             {/* The body as it stands when its bytes are here, if it is in the line form. */}
             {exportButton(EXPORT_FORMATS.jsonLines, () => ({
               records: set.records,
-              lineBytes: origin.bodyIsLines() ? set.bodyBytes() : undefined,
+              lineBytes: origin.bodyIsLines ? set.bodyBytes() : undefined,
             }))}
             {exportButton(EXPORT_FORMATS.ndjson, eachObjectOnce)}
             {exportButton(EXPORT_FORMATS.ids, eachObjectOnce)}
