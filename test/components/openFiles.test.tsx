@@ -105,6 +105,36 @@ describe('Open file', () => {
     expect(screen.getByText(/blob\.bin holds binary data, not JSON text: byte 0/)).toBeVisible();
   });
 
+  it('reports the objects a file lacks as missing, asking no server for them', async () => {
+    const asked = requests.length;
+    const kept = CUBE_LINES.split('\n').slice(0, CUBE_OBJECTS.length - 2);
+    const { user } = await openFiles(file(`${kept.join('\n')}\n`, 'part.tsv'));
+
+    const summary = await screen.findByText(/^Closure integrity: 2 missing/);
+    await user.click(summary);
+    const missing = screen.getByRole('list', { name: 'Missing objects' });
+    expect(within(missing).getAllByRole('listitem')).toHaveLength(2);
+    expect(requests.length).toBe(asked);
+  });
+
+  it('offers every object no other refers to as the root', async () => {
+    const floor = readRealFixture('revit-floor.objects.json').toString('utf8');
+    const cube = CUBE_OBJECTS.map(({ raw }) => `${raw}\n`).join('');
+    const { user } = await openFiles(file(cube, 'cube.ndjson'), file(floor, 'floor.json'));
+
+    const picker = await screen.findByRole('combobox', { name: 'Root object' });
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(expect.arrayContaining([ROOT_ID, FLOOR_ROOT]));
+    await user.selectOptions(picker, FLOOR_ROOT);
+    expect(screen.getByRole('region', { name: 'Opened files' })).toHaveTextContent(
+      `The root shown is ${FLOOR_ROOT}: the one you picked.`,
+    );
+    await expectShownObject(FLOOR_ROOT);
+  });
+
   it('says the files must be opened again after a reload', async () => {
     renderApp({ route: '/files' });
     expect(await screen.findByText(/No files are open.*open them again/)).toHaveAttribute(
