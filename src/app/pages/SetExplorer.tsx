@@ -6,14 +6,7 @@
 import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useObjectNavigation } from '../../features/result/useObjectNavigation';
 import type { ObjectQueryInput } from '../../api/objects';
-import { DownloadButton } from '../../shared/DownloadButton';
 import { countOf } from '../../speckle/counts';
-import {
-  EXPORT_FORMATS,
-  setExportBytes,
-  uniqueObjects,
-  type ExportFormat,
-} from '../../export/formats';
 import { type ObjectSet } from '../../store/objectSet';
 import { isLoading } from '../../store/loadProgress';
 import { ErrorAlert } from '../../shared/ErrorAlert';
@@ -25,9 +18,8 @@ import { ModelOverview } from '../../features/overview/ModelOverview';
 import { NO_FILTER, type ObjectFilter } from '../../features/list/objectFilter';
 import { ObjectBrowser } from '../../features/list/ObjectBrowser';
 import { ObjectSearch } from '../../features/search/ObjectSearch';
-import { ExportProgress } from '../../shared/ExportProgress';
 import { ResultObjectPane } from './ResultObjectPane';
-import { useExport } from '../../shared/useExport';
+import { SetExports } from './SetExports';
 import { useResultInView } from './useResultInView';
 import { useEscapeToCancel } from './useEscapeToCancel';
 import { useLoadPhase, useLoadProgress } from '../../shared/useLoadProgress';
@@ -77,7 +69,6 @@ export function SetExplorer({ set, origin }: { set: ObjectSet; origin: SetOrigin
   const closureCheck = useClosureCheck(set, rootId, closure, !loading);
   const [filter, setFilter] = useState<ObjectFilter>(NO_FILTER);
   const { shownId } = navigation;
-  const exports = useExport();
   const complete = phase.status === 'complete';
   const target = useMemo(
     () => ({ host, projectId, objectId: rootId, complete }),
@@ -102,19 +93,6 @@ export function SetExplorer({ set, origin }: { set: ObjectSet; origin: SetOrigin
     },
     [set, input, navigation],
   );
-
-  /** Saves the load's objects as `format` once their bytes are here; disabled until any came. */
-  const exportButton = <Input,>(format: ExportFormat<Input>, input: () => Input) => (
-    <DownloadButton
-      format={format}
-      disabled={!phase.anyReceived}
-      onClick={() =>
-        exports.save(format, set.wantBytes().then(input), target, setExportBytes(format.id, set))
-      }
-    />
-  );
-
-  const eachObjectOnce = () => ({ objects: uniqueObjects(set) });
 
   const resultRef = useResultInView<HTMLElement>(`${projectId}/${rootId}`);
   const wantBytes = useCallback(() => void set.wantBytes(), [set]);
@@ -148,17 +126,12 @@ export function SetExplorer({ set, origin }: { set: ObjectSet; origin: SetOrigin
       {phase.anyDuplicates && <RepeatedObjectsHint set={set} />}
       {showPanels && (
         <>
-          <div className="row toolbar">
-            {exportButton(EXPORT_FORMATS.jsonArray, () => ({ records: set.records }))}
-            {/* The body as it stands when its bytes are here, if it is in the line form. */}
-            {exportButton(EXPORT_FORMATS.jsonLines, () => ({
-              records: set.records,
-              lineBytes: origin.bodyIsLines ? set.bodyBytes() : undefined,
-            }))}
-            {exportButton(EXPORT_FORMATS.ndjson, eachObjectOnce)}
-            {exportButton(EXPORT_FORMATS.ids, eachObjectOnce)}
-          </div>
-          <ExportProgress active={exports.active} outcome={exports.outcome} />
+          <SetExports
+            set={set}
+            target={target}
+            enabled={phase.anyReceived}
+            bodyIsLines={origin.bodyIsLines}
+          />
           <ModelOverview
             set={set}
             rootId={rootId}
