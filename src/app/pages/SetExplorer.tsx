@@ -190,8 +190,8 @@ function RepeatedObjectsHint({ set }: { set: ObjectSet }) {
   return (
     <p className="hint">
       {countOf(duplicates, 'object', 'objects')} arrived more than once (the same object stored in
-      several projects); each is listed once, and the downloads keep every copy as the server sent
-      it.
+      several projects, or in several opened files); each is listed once, and the downloads keep
+      every copy as it came.
     </p>
   );
 }
