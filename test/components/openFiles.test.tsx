@@ -117,6 +117,20 @@ describe('Open file', () => {
     expect(requests.length).toBe(asked);
   });
 
+  it('says a reference to an object the file lacks points to nothing in the files', async () => {
+    const root = 'a'.repeat(32);
+    const absent = 'b'.repeat(32);
+    const text = JSON.stringify({
+      id: root,
+      speckle_type: 'Base',
+      child: { referencedId: absent, speckle_type: 'reference' },
+      __closure: { [absent]: 1 },
+    });
+    await openFiles(file(text, 'root.json'));
+
+    expect(await screen.findByTitle(`Open ${absent} (not in the opened files)`)).toBeVisible();
+  });
+
   it('offers every object no other refers to as the root', async () => {
     const floor = readRealFixture('revit-floor.objects.json').toString('utf8');
     const cube = CUBE_OBJECTS.map(({ raw }) => `${raw}\n`).join('');

@@ -63,6 +63,7 @@ export function ResultObjectPane({
             onFollow={onFollow}
             reveal={navigation.reveal}
             speckleUrl={speckleUrlOf?.(shownId) ?? null}
+            fromFiles={input === null}
           />
         )}
       />
