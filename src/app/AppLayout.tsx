@@ -4,9 +4,12 @@ import { FieldFocusProvider } from '../shared/FieldFocusProvider';
 import { useConnectionStore } from '../connection/useConnections';
 import { useDemoServer } from '../connection/useDemoServer';
 import { ConnectionPanel } from '../features/connection/ConnectionPanel';
+import { OpenFileControl } from '../features/files/OpenFileControl';
+import { useFileDrop } from '../features/files/useFileDrop';
 import { LookupForm } from '../features/lookup/LookupForm';
 import { useCompareRoute } from '../shared/useCompareRoute';
 import { useObjectRoute } from '../shared/useObjectRoute';
+import { useOpenedFiles } from './openedFiles';
 import { ThemeSwitch } from './ThemeSwitch';
 
 export function AppLayout() {
@@ -16,6 +19,8 @@ export function AppLayout() {
   // After the demo is offered: a link to it saved before would otherwise be saved again by its
   // address (a "localhost:5173" beside the "My server" that Forget all leaves).
   useServerFromRoute(demo.settled ? (route?.server ?? compareRoute?.server ?? null) : null);
+  const files = useOpenedFiles();
+  useFileDrop(files.open);
 
   return (
     <div className="app">
@@ -33,10 +38,11 @@ export function AppLayout() {
               route={route}
               demoObjects={demo.manifest?.objects ?? []}
             />
+            <OpenFileControl onOpen={files.open} />
             <ConnectionPanel />
           </aside>
           <main className="results" id="results">
-            {demo.settled ? <Outlet /> : <p role="status">Starting…</p>}
+            {demo.settled ? <Outlet context={files.opened} /> : <p role="status">Starting…</p>}
           </main>
         </div>
       </FieldFocusProvider>

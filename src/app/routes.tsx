@@ -6,6 +6,8 @@ import { CHILDREN_PATTERN, SINGLE_PATTERN } from '../shared/objectRoute';
 import { COMPARE_PATTERN } from '../shared/compareRoute';
 import { AppLayout } from './AppLayout';
 import { ComparePage } from './pages/ComparePage';
+import { FILES_PATH } from './openedFiles';
+import { FilesResult } from './pages/FilesResult';
 import { ObjectPage } from './pages/ObjectPage';
 import { PageError, RouteError } from './RouteError';
 import { isNewLookup, warmLookup } from './warmLookup';
@@ -34,6 +36,7 @@ export function createAppRoutes({
         objectRoute(CHILDREN_PATTERN, 'children'),
         objectRoute(SINGLE_PATTERN, 'single'),
         { path: COMPARE_PATTERN, element: <ComparePage />, errorElement: <PageError /> },
+        { path: FILES_PATH, element: <FilesResult />, errorElement: <PageError /> },
         { path: '*', element: <WelcomePanel notFound /> },
       ],
     },

@@ -35,12 +35,15 @@ interface Overview {
  */
 export const ModelOverview = memo(function ModelOverview({
   set,
+  rootId,
   target,
   shownType,
   onShowType,
   onOpen,
 }: {
   set: ObjectSet;
+  /** The object whose closure the depths are counted in. */
+  rootId: string;
   target: ExportTarget;
   /** The type the object list is narrowed to, if any. */
   shownType: string | null;
@@ -49,7 +52,7 @@ export const ModelOverview = memo(function ModelOverview({
 }) {
   // Tallied only while open: a closed panel's figures would cost the load's main thread for nothing.
   const [open, setOpen] = useState(false);
-  const closure = useRootClosure(set, open);
+  const closure = useRootClosure(set, rootId, open);
   return (
     <details className="result-panel" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>What’s in it</summary>

@@ -29,6 +29,8 @@ export interface ObjectViewProps {
   reveal?: Path | null;
   /** The object in Speckle's own web app, for servers that have one. */
   speckleUrl?: string | null;
+  /** The objects were read from files: what they lack is missing, never asked of a server. */
+  fromFiles?: boolean;
 }
 
 /**
@@ -64,6 +66,7 @@ function ParsedObjectView({
   onFollow,
   reveal,
   speckleUrl,
+  fromFiles = false,
 }: ObjectViewProps & { value: object }) {
   const {
     memory,
@@ -150,7 +153,8 @@ function ParsedObjectView({
         describe={(id) => {
           const known = loaded?.title(id) ?? null;
           if (known) return { title: known, loaded: true, arriving: false };
-          return { title: id, loaded: false, arriving: objects !== null && !settled };
+          const arriving = objects !== null && !settled;
+          return { title: id, loaded: false, arriving, fromFiles };
         }}
         actions={{
           follow: onFollow,

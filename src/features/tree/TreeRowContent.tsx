@@ -18,6 +18,8 @@ export interface ReferenceInfo {
   loaded: boolean;
   /** Not in the set yet, while the load that may bring it still runs. */
   arriving: boolean;
+  /** Objects read from files: one they lack is missing, and no server is asked for it. */
+  fromFiles?: boolean;
 }
 
 const MARKER_TEXT: Record<MarkerKind, string> = {
@@ -219,8 +221,9 @@ function Highlighted({ text, query }: { text: string; query: string }) {
   return <>{parts}</>;
 }
 
-function referenceHint({ loaded, arriving }: ReferenceInfo): string {
+function referenceHint({ loaded, arriving, fromFiles }: ReferenceInfo): string {
   if (loaded) return '';
+  if (fromFiles) return arriving ? ' (not read yet)' : ' (not in the opened files)';
   return arriving
     ? ' (not arrived yet: asks the server for it beside the load)'
     : ' (asks the server for it)';
