@@ -20,7 +20,9 @@ const LAYERS = [
   ['scheduling', 'bytes'],
 ];
 const FEATURES = [
+  'compare',
   'connection',
+  'files',
   'list',
   'lookup',
   'overview',

@@ -4,18 +4,25 @@ import { FieldFocusProvider } from '../shared/FieldFocusProvider';
 import { useConnectionStore } from '../connection/useConnections';
 import { useDemoServer } from '../connection/useDemoServer';
 import { ConnectionPanel } from '../features/connection/ConnectionPanel';
+import { OpenFileControl } from '../features/files/OpenFileControl';
+import { useFileDrop } from '../features/files/useFileDrop';
 import { LookupForm } from '../features/lookup/LookupForm';
+import { useCompareRoute } from '../shared/useCompareRoute';
 import { useObjectRoute } from '../shared/useObjectRoute';
+import { useOpenedFiles } from './openedFiles';
 import { ThemeSwitch } from './ThemeSwitch';
 
 export function AppLayout() {
   const route = useObjectRoute();
+  const compareRoute = useCompareRoute();
   // The Speckle link routes (`/projects/…`) name their server the same way.
   const linkServer = new URLSearchParams(useLocation().search).get('server');
   const demo = useDemoServer();
   // After the demo is offered: a link to it saved before would otherwise be saved again by its
   // address (a "localhost:5173" beside the "My server" that Forget all leaves).
-  useServerFromRoute(demo.settled ? (route?.server ?? linkServer) : null);
+  useServerFromRoute(demo.settled ? (route?.server ?? compareRoute?.server ?? linkServer) : null);
+  const files = useOpenedFiles();
+  useFileDrop(files.open);
 
   return (
     <div className="app">
@@ -34,10 +41,11 @@ export function AppLayout() {
               demoObjects={demo.manifest?.objects ?? []}
               demoLinks={demo.manifest?.links ?? []}
             />
+            <OpenFileControl onOpen={files.open} />
             <ConnectionPanel />
           </aside>
           <main className="results" id="results">
-            {demo.settled ? <Outlet /> : <p role="status">Starting…</p>}
+            {demo.settled ? <Outlet context={files.opened} /> : <p role="status">Starting…</p>}
           </main>
         </div>
       </FieldFocusProvider>

@@ -5,7 +5,8 @@
  */
 import type { ChangeKind, Comparison } from '../speckle/compare/compareVersions';
 import type { DiffOp } from '../speckle/compare/diffPair';
-import type { RawValue } from '../speckle/compare/rawTree';
+import { rawText } from '../speckle/compare/rawTree';
+import type { ExportFormat } from './formats';
 import { PartBuffer, type TextParts } from './parts';
 
 export const DIFF_REPORT_FORMAT = 'speckle-object-explorer/diff@1';
@@ -49,16 +50,6 @@ function opText(op: DiffOp): string {
   return `${head},"from":${rawText(op.from)},"to":${rawText(op.to)}}`;
 }
 
-/** The value's JSON with every leaf as it was written. */
-function rawText(value: RawValue): string {
-  if (value.kind === 'leaf') return value.text;
-  if (value.kind === 'array') return `[${value.items.map(rawText).join(',')}]`;
-  const members = [...value.members].map(
-    ([key, member]) => `${JSON.stringify(key)}:${rawText(member)}`,
-  );
-  return `{${members.join(',')}}`;
-}
-
 const KINDS: readonly ChangeKind[] = ['added', 'removed', 'changed', 'changedBelow'];
 const KIND_COLUMNS: Record<ChangeKind, string> = {
   added: 'added',
@@ -85,3 +76,36 @@ function csvField(text: string): string {
   const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
+
+export interface DiffInput {
+  comparison: Comparison;
+  roots: ComparedRoots;
+}
+
+/** The downloads of a comparison, saved as the others are (saveExport, DownloadButton). */
+export const DIFF_EXPORT_FORMATS = {
+  report: {
+    id: 'diffReport',
+    label: 'Download diff report JSON',
+    summary: 'Every changed pair with its property changes, and the ids added and removed.',
+    kind: 'diff',
+    extension: 'json',
+    mimeType: 'application/json',
+    description: 'JSON diff report',
+    transformation:
+      'A report of the shape docs/compare.md describes; the values in it are copied from the ' +
+      'objects exactly as received.',
+    parts: ({ comparison, roots }) => diffReportParts(comparison, roots),
+  } satisfies ExportFormat<DiffInput>,
+  csv: {
+    id: 'diffCsv',
+    label: 'Download CSV summary',
+    summary: 'One row per speckle_type: objects and bytes added, removed and changed.',
+    kind: 'diff-summary',
+    extension: 'csv',
+    mimeType: 'text/csv;charset=utf-8',
+    description: 'CSV',
+    transformation: 'Counts and byte sizes by type, one row per speckle_type.',
+    parts: ({ comparison }) => [diffSummaryCsv(comparison)],
+  } satisfies ExportFormat<DiffInput>,
+};

@@ -7,7 +7,7 @@
  * `parts()` is called, so a file made from a click holds what had arrived at that click.
  */
 import type { LineRecord } from '../bytes/lines';
-import type { ObjectSummary } from '../store/objectSet';
+import type { ObjectSummary } from '../store/body';
 import { itemsSoFar, sumOf, type ReadonlyList } from '../scheduling/readonlyList';
 import type { Path } from '../speckle/paths';
 import { utf8ByteLength } from '../bytes/utf8Text';

@@ -5,7 +5,8 @@
  * figures that tick re-render by themselves.
  */
 import type { ApiError } from '../api/apiError';
-import { isLoading, type LoadProgress, type ObjectSet } from '../store/objectSet';
+import { type ObjectSet } from '../store/objectSet';
+import { isLoading, type LoadProgress } from '../store/loadProgress';
 
 export interface LoadPhase {
   status: LoadProgress['status'];

@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { LoadProgress, ObjectSet } from '../store/objectSet';
+import type { ObjectSet } from '../store/objectSet';
+import type { LoadProgress } from '../store/loadProgress';
 import { loadPhaseOf, type LoadPhase } from './loadPhase';
 
 /** Every progress update (up to four a second): for the small views that show running figures. */

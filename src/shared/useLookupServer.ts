@@ -25,7 +25,7 @@ export function useLookupServer(route: ObjectRoute | null): ActiveServer {
   const state = useConnectionState();
   const live = route?.server ? serverForAddress(state, route.server) : activeServer(state);
   const lookup = route ? `${route.mode}/${route.projectId}/${route.objectId}/${route.server}` : '';
-  const request = isLookupRequest(location.state) ? location.key : null;
+  const request = lookupRequestOf(location);
   const [pinned, setPinned] = useState<Pinned>({ lookup, request, server: live });
 
   const asked = pinned.lookup !== lookup || (request !== null && request !== pinned.request);
@@ -38,6 +38,9 @@ export function useLookupServer(route: ObjectRoute | null): ActiveServer {
   return pinned.server.server === null ? live : pinned.server;
 }
 
-function isLookupRequest(state: unknown): boolean {
-  return typeof state === 'object' && state !== null && 'lookup' in state && state.lookup === true;
+/** The history entry's key when the user asked for this lookup there; null for any other move. */
+export function lookupRequestOf({ state, key }: { state: unknown; key: string }): string | null {
+  const asked =
+    typeof state === 'object' && state !== null && 'lookup' in state && state.lookup === true;
+  return asked ? key : null;
 }

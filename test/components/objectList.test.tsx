@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ObjectList } from '../../src/features/list/ObjectList';
-import type { ObjectSummary } from '../../src/store/objectSet';
+import type { ObjectSummary } from '../../src/store/body';
 
 const HUNDRED_THOUSAND = 100_000;
 

@@ -147,6 +147,23 @@ describe('Get with children', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
+  it('asks the server again when Get with children is pressed for a result that broke', async () => {
+    const cut = CUBE_LINES.slice(0, CUBE_LINES.indexOf('\n', CUBE_LINES.length / 2) + 40);
+    speckleServer.use(
+      http.get(`${SERVER}/objects/:p/:o`, () => linesResponse(streamOf(cut, { error: true })), {
+        once: true,
+      }),
+    );
+    const { user } = renderApp({ route });
+    expect(await screen.findByRole('alert')).toHaveTextContent(/stopped before the server/);
+
+    await user.click(screen.getByRole('button', { name: 'Get with children' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(`${CUBE_OBJECTS.length} objects`),
+    );
+    expect(screen.getByRole('status')).not.toHaveTextContent('incomplete');
+  });
+
   it('treats a body that ends without its final newline as truncated', async () => {
     serveWithChildren(streamOf(CUBE_LINES.slice(0, -1)));
     renderApp({ route });

@@ -60,6 +60,25 @@ describe('accessibility (axe-core, WCAG 2.1 AA: no serious or critical violation
     await expectNoSeriousViolations(session.page, 'empty');
   });
 
+  it('opened files, one with a bad line, the root picker shown', async () => {
+    const { page } = session;
+    const lines = [
+      JSON.stringify({ id: 'a'.repeat(32), name: 'one', speckle_type: 'Base' }),
+      '{"broken": ',
+      JSON.stringify({ id: 'b'.repeat(32), name: 'two', speckle_type: 'Base' }),
+    ];
+    await openApp(page);
+    await page.getByLabel('Open file').setInputFiles({
+      name: 'dump.ndjson',
+      mimeType: 'application/x-ndjson',
+      buffer: Buffer.from(`${lines.join('\n')}\n`),
+    });
+    await page.getByRole('combobox', { name: 'Root object' }).waitFor();
+    await page.getByRole('alert').waitFor();
+
+    await expectNoSeriousViolations(page, 'opened files');
+  });
+
   it('a single object loaded', async () => {
     const { page } = session;
     const { project, object } = await smallModelWithChildren();

@@ -66,7 +66,10 @@ describe('loadBody', () => {
   });
 
   it("sends the server's refusal as data that becomes the same ApiError again", async () => {
-    vi.stubGlobal('fetch', async () => new Response('', { status: 404 }));
+    // A Speckle server (it answers its ping) that has no project p.
+    vi.stubGlobal('fetch', async (url: string) =>
+      url.endsWith('/api/ping') ? new Response('pong') : new Response('', { status: 404 }),
+    );
     const [refused, ...rest] = await load();
 
     expect(rest).toEqual([]);

@@ -19,6 +19,7 @@ function settleFields(value: unknown): unknown {
 }
 
 describe('parseDeferringLarge', () => {
+  // A 100,000-id closure takes seconds on a busy two-core machine: a longer timeout than 5 s.
   it('keeps a root closure of 100,000 ids as text and parses the rest', () => {
     const closure = Object.fromEntries(
       Array.from({ length: 100_000 }, (_, i) => [i.toString(16).padStart(32, '0'), 1 + (i % 7)]),
@@ -37,7 +38,7 @@ describe('parseDeferringLarge', () => {
     expect(deferred.isParsed).toBe(true);
     // Written out again, it is what JSON.parse would have given.
     expect(JSON.stringify(parsed)).toBe(raw);
-  });
+  }, 20_000);
 
   it('finds where containers end past long runs of numbers as well as among dense brackets', () => {
     const numbers = Array.from({ length: 500 }, (_, i) => i * 0.125);

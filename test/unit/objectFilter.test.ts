@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filterObjects, filterSteps, NO_FILTER } from '../../src/features/list/objectFilter';
-import type { ObjectSummary } from '../../src/store/objectSet';
+import type { ObjectSummary } from '../../src/store/body';
 
 const objects: ObjectSummary[] = [
   {

@@ -3,12 +3,12 @@ import {
   flattenTree,
   isExpandable,
   parentIndex,
-  revealPath,
   TreeNodes,
   type EntryRow,
   type TreeOptions,
   type TreeRow,
 } from '../../src/features/tree/treeModel';
+import { revealPath } from '../../src/features/tree/treeReveal';
 import { DeferredJson } from '../../src/bytes/lazyObject';
 import { DEFAULT_MAX_DEPTH } from '../../src/speckle/recompose';
 import { pathOf } from '../../src/speckle/paths';

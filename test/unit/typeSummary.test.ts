@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ObjectSummary } from '../../src/store/objectSet';
+import type { ObjectSummary } from '../../src/store/body';
 import { itemsSoFar } from '../../src/scheduling/readonlyList';
 import { readTopLevelClosure } from '../../src/bytes/topLevelFields';
 import { loadedSet } from './objectSets';

@@ -12,25 +12,27 @@ import type { ObjectNavigation } from '../../features/result/useObjectNavigation
 
 /**
  * The shown object of a with-children result, with the trail that led to it. An object followed
- * before the load has brought it is fetched on its own beside the load, which goes on.
+ * before the load has brought it is fetched on its own beside the load, which goes on; objects read
+ * from files (no `input`) are never asked of any server.
  */
 export function ResultObjectPane({
   set,
   input,
+  projectId,
   host,
   navigation,
   loading,
-  objectsLoading,
   onFollow,
   speckleUrlOf,
 }: {
   set: ObjectSet;
-  input: ObjectQueryInput;
+  /** The server lookup, or null for objects read from files. */
+  input: ObjectQueryInput | null;
+  /** With `host`, names the result in the names of saved files. */
+  projectId: string;
   host: string;
   navigation: ObjectNavigation;
   loading: boolean;
-  /** Whether the shown tree should draw as for a running load (see ObjectView). */
-  objectsLoading: boolean;
   onFollow: (id: string) => void;
   speckleUrlOf: ((objectId: string) => string) | null;
 }) {
@@ -46,7 +48,8 @@ export function ResultObjectPane({
         // Each object shown has its own state: which source it was read from, above all.
         key={shownId}
         set={set}
-        input={{ ...input, objectId: shownId }}
+        id={shownId}
+        input={input && { ...input, objectId: shownId }}
         loading={loading}
         followedEarly={navigation.fetchApart}
         onOpenSingle={() => navigation.openSingle(shownId)}
@@ -54,13 +57,13 @@ export function ResultObjectPane({
           <ObjectView
             source={source}
             objectId={shownId}
-            projectId={input.projectId}
+            projectId={projectId}
             host={host}
             objects={set}
-            objectsLoading={objectsLoading}
             onFollow={onFollow}
             reveal={navigation.reveal}
             speckleUrl={speckleUrlOf?.(shownId) ?? null}
+            fromFiles={input === null}
           />
         )}
       />
@@ -70,6 +73,7 @@ export function ResultObjectPane({
 
 function ShownObject({
   set,
+  id,
   input,
   loading,
   followedEarly,
@@ -77,22 +81,22 @@ function ShownObject({
   view,
 }: {
   set: ObjectSet;
-  /** The shown object's address: its id in the result's project. */
-  input: ObjectQueryInput;
+  id: string;
+  /** The shown object's address on its server: its id in the result's project; null for files. */
+  input: ObjectQueryInput | null;
   loading: boolean;
   /** It was followed before the load brought it, so it is asked for on its own meanwhile. */
   followedEarly: boolean;
   onOpenSingle: () => void;
   view: (source: ObjectSource) => ReactNode;
 }) {
-  const id = input.objectId;
   const arrival = useArrival(set, id);
   const fromSet = useObjectSource(set, id, arrival === 'readable');
   const missing = loading && arrival === 'absent';
   // Asked for on its own from the moment it was missing, for as long as it is shown.
   const [fetchApart, setFetchApart] = useState(false);
-  if (followedEarly && missing && !fetchApart) setFetchApart(true);
-  if (fetchApart) {
+  if (input && followedEarly && missing && !fetchApart) setFetchApart(true);
+  if (input && fetchApart) {
     return (
       <FetchedApart
         input={input}
@@ -106,6 +110,7 @@ function ShownObject({
   if (fromSet) return view(fromSet);
   if (arrival !== 'absent') return <p className="hint">Reading object {id}…</p>;
   if (loading) return <p className="hint">Object {id} has not arrived yet.</p>;
+  if (!input) return <p className="hint">Object {id} is not in these files.</p>;
   return (
     <div className="hint">
       <p>Object {id} is not in this result.</p>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { isApiError } from '../../api/apiError';
+import { useAskAgain } from '../../shared/useAskAgain';
 import { singleObjectQuery, type ObjectQueryInput } from '../../api/objects';
 import { MAX_AUTOMATIC_RETRIES, retryDelayMs } from '../../api/retryPolicy';
 import { formatBytes } from '../../speckle/text';
@@ -23,6 +24,7 @@ export function SingleObjectResult({
   /** The object in Speckle's web app, where the server has one. */
   speckleUrlOf: ((objectId: string) => string) | null;
 }) {
+  useAskAgain('single', input);
   const query = useQuery(singleObjectQuery(input));
   const raw = query.data?.raw;
   // Parsed once per answer: a single object can be 20 MB.

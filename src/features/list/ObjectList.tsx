@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import type { ObjectSummary } from '../../store/objectSet';
+import type { ObjectSummary } from '../../store/body';
 import { formatBytes } from '../../speckle/text';
 import { shortTypeName } from '../../speckle/types';
 import { useFixedRowWindow } from './useFixedRowWindow';

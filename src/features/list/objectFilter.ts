@@ -4,7 +4,7 @@
  * every few thousand items (slices.ts runs them between frames), and a sort compares numbers and
  * ids only: each distinct type gets its rank once.
  */
-import type { ObjectSummary } from '../../store/objectSet';
+import type { ObjectSummary } from '../../store/body';
 import type { ReadonlyList } from '../../scheduling/readonlyList';
 import { shortTypeName } from '../../speckle/types';
 import { runNow, type Steps } from '../../scheduling/slices';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { ObjectSet, ObjectSummary } from '../../store/objectSet';
+import type { ObjectSet } from '../../store/objectSet';
+import type { ObjectSummary } from '../../store/body';
 import type { ReadonlyList } from '../../scheduling/readonlyList';
 import { filterSteps, isPlainFilter, type ObjectFilter } from './objectFilter';
 import { runInSlices } from '../../scheduling/slices';

@@ -1,6 +1,7 @@
-import { memo, useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { memo, useEffect, useId, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { EXPORT_FORMATS, uniqueObjects, type ExportTarget } from '../../export/formats';
-import type { ObjectSet, ObjectSummary } from '../../store/objectSet';
+import type { ObjectSet } from '../../store/objectSet';
+import type { ObjectSummary } from '../../store/body';
 import { countOf, formatCount } from '../../speckle/counts';
 import { formatBytes } from '../../speckle/text';
 import {
@@ -16,7 +17,6 @@ import { ExportProgress } from '../../shared/ExportProgress';
 import { GrowingScan } from '../../scheduling/growingScan';
 import { TypeChart } from './TypeChart';
 import { useExport } from '../../shared/useExport';
-import { useLatest } from '../../shared/useLatest';
 import { useLoadProgress } from '../../shared/useLoadProgress';
 import { useRootClosure } from './useRootClosure';
 
@@ -35,12 +35,15 @@ interface Overview {
  */
 export const ModelOverview = memo(function ModelOverview({
   set,
+  rootId,
   target,
   shownType,
   onShowType,
   onOpen,
 }: {
   set: ObjectSet;
+  /** The object whose closure the depths are counted in. */
+  rootId: string;
   target: ExportTarget;
   /** The type the object list is narrowed to, if any. */
   shownType: string | null;
@@ -49,7 +52,7 @@ export const ModelOverview = memo(function ModelOverview({
 }) {
   // Tallied only while open: a closed panel's figures would cost the load's main thread for nothing.
   const [open, setOpen] = useState(false);
-  const closure = useRootClosure(set, open);
+  const closure = useRootClosure(set, rootId, open);
   return (
     <details className="result-panel" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>What’s in it</summary>
@@ -91,25 +94,28 @@ function OverviewBody({
   const { result, scanned } = useSyncExternalStore(scan.subscribe, scan.getSnapshot);
   const exports = useExport();
 
-  // This body re-renders on every progress update (10 a second); the figures only when the scan
-  // publishes. The actions stay the same functions and call the latest props.
-  const latest = useLatest<FigureActions>({
-    showType: onShowType,
-    open: onOpen,
-    download: (type) =>
-      exports.save(
-        EXPORT_FORMATS.objectsOfType,
-        set
-          .wantBytes()
-          .then(() => ({ objects: uniqueObjects(set), speckleType: type.speckleType })),
-        { ...target, detail: type.label },
-      ),
-  });
-  const [actions] = useState<FigureActions>(() => ({
-    showType: (speckleType) => latest.current.showType(speckleType),
-    open: (id) => latest.current.open(id),
-    download: (type) => latest.current.download(type),
-  }));
+  // Clicks are handled here rather than by the figures' own buttons: this body re-renders on
+  // every progress update, the memoised figures only when the scan publishes, so they take data
+  // and no functions.
+  function onFigureClick(event: MouseEvent<HTMLElement>) {
+    const control = (event.target as Element).closest<HTMLElement | SVGElement>('[data-action]');
+    const { action, value = '' } = control?.dataset ?? {};
+    if (action === 'show-type') onShowType(value);
+    else if (action === 'open') onOpen(value);
+    else if (action === 'download') {
+      const type = result.types.find((candidate) => candidate.speckleType === value);
+      // In the click handler: the save dialog needs the click.
+      if (type) download(type);
+    }
+  }
+
+  function download(type: TypeTotals) {
+    exports.save(
+      EXPORT_FORMATS.objectsOfType,
+      set.wantBytes().then(() => ({ objects: uniqueObjects(set), speckleType: type.speckleType })),
+      { ...target, detail: type.label },
+    );
+  }
 
   return (
     <div className="panel-body">
@@ -119,33 +125,26 @@ function OverviewBody({
           : `${countOf(scanned, 'object', 'objects')} in ${countOf(result.types.length, 'type', 'types')}. ` +
             'Choose a type to list only its objects.'}
       </p>
-      <OverviewFigures overview={result} shownType={shownType} actions={actions} />
+      <div onClick={onFigureClick}>
+        <OverviewFigures overview={result} shownType={shownType} />
+      </div>
       <ExportProgress active={exports.active} outcome={exports.outcome} />
     </div>
   );
 }
 
-interface FigureActions {
-  showType: (speckleType: string) => void;
-  open: (id: string) => void;
-  /** Must be called in the click handler: the save dialog needs the click. */
-  download: (type: TypeTotals) => void;
-}
-
 const OverviewFigures = memo(function OverviewFigures({
   overview,
   shownType,
-  actions,
 }: {
   overview: Overview;
   shownType: string | null;
-  actions: FigureActions;
 }) {
   const largestHeading = useId();
   const downloadHint = useId();
   return (
     <>
-      <TypeChart types={overview.types} onShowType={actions.showType} />
+      <TypeChart types={overview.types} />
       <table className="figures">
         <caption>Objects and bytes per type</caption>
         <thead>
@@ -166,7 +165,8 @@ const OverviewFigures = memo(function OverviewFigures({
                   aria-label={`Show only ${type.label} objects`}
                   aria-pressed={shownType === type.speckleType}
                   title={type.chain.join(' › ') || NO_TYPE_LABEL}
-                  onClick={() => actions.showType(type.speckleType)}
+                  data-action="show-type"
+                  data-value={type.speckleType}
                 >
                   {type.label}
                 </button>
@@ -176,7 +176,8 @@ const OverviewFigures = memo(function OverviewFigures({
               <td>
                 <button
                   type="button"
-                  onClick={() => actions.download(type)}
+                  data-action="download"
+                  data-value={type.speckleType}
                   aria-describedby={downloadHint}
                 >
                   Download {type.label} objects
@@ -194,7 +195,7 @@ const OverviewFigures = memo(function OverviewFigures({
       <ol className="largest" aria-labelledby={largestHeading}>
         {overview.largest.map((object) => (
           <li key={object.id}>
-            <button type="button" className="link-button" onClick={() => actions.open(object.id)}>
+            <button type="button" className="link-button" data-action="open" data-value={object.id}>
               <span className="type">{shortTypeName(object.speckleType) || NO_TYPE_LABEL}</span>{' '}
               <code className="id">{object.id}</code>{' '}
               <span className="size">{formatBytes(object.bytes)}</span>

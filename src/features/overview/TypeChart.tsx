@@ -11,15 +11,10 @@ const MAX_LABEL = 26;
 /**
  * Objects (the thick bar) and bytes (the thin one) per type, each against the largest. Hidden from
  * assistive technology: the table beside it holds the same figures and the same actions, so a bar
- * is a mouse shortcut for the table's "Show only" button rather than a control of its own.
+ * is a mouse shortcut for the table's "Show only" button rather than a control of its own. Its
+ * clicks are handled by the overview (`data-action`), as the table's are.
  */
-export function TypeChart({
-  types,
-  onShowType,
-}: {
-  types: readonly TypeTotals[];
-  onShowType: (speckleType: string) => void;
-}) {
+export function TypeChart({ types }: { types: readonly TypeTotals[] }) {
   const maxCount = Math.max(1, ...types.map(({ count }) => count));
   const maxBytes = Math.max(1, ...types.map(({ bytes }) => bytes));
   return (
@@ -41,7 +36,8 @@ export function TypeChart({
             key={type.speckleType}
             className="type-chart-row"
             transform={`translate(0 ${index * ROW})`}
-            onClick={() => onShowType(type.speckleType)}
+            data-action="show-type"
+            data-value={type.speckleType}
           >
             <title>{type.chain.join(' › ') || type.label}</title>
             <rect className="type-chart-hit" x={0} y={0} width={WIDTH} height={ROW} />

@@ -14,11 +14,11 @@ export type ClosureCheck =
 /** Runs the check once the load has ended (the received set is then final). */
 export function useClosureCheck(
   set: ObjectSet,
+  rootId: string | null,
   closure: ReadonlyMap<string, number> | null,
   ended: boolean,
 ): ClosureCheck {
-  const [result, setResult] = useState<{ set: ObjectSet; check: ClosureCheck }>();
-  const { rootId } = set;
+  const [result, setResult] = useState<{ set: ObjectSet; closure: unknown; check: ClosureCheck }>();
   useEffect(() => {
     if (!ended || !closure) return;
     const controller = new AbortController();
@@ -28,15 +28,15 @@ export function useClosureCheck(
       signal: controller.signal,
       pause: backgroundTask,
     }).then(
-      (report) => setResult({ set, check: { state: 'done', report } }),
+      (report) => setResult({ set, closure, check: { state: 'done', report } }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         const message = `The check failed: ${error instanceof Error ? error.message : error}`;
-        setResult({ set, check: { state: 'failed', message } });
+        setResult({ set, closure, check: { state: 'failed', message } });
       },
     );
     return () => controller.abort();
   }, [set, rootId, closure, ended]);
-  if (result?.set === set) return result.check;
+  if (result?.set === set && result.closure === closure) return result.check;
   return ended ? { state: 'checking' } : { state: 'waiting' };
 }

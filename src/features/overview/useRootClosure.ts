@@ -7,40 +7,46 @@ import { runInSlices } from '../../scheduling/slices';
 // Both panels of a result need the root's closure, and a model's closure is too long to read
 // twice, so it is read once per set and shared. It is asked for when a load ends, and its first
 // slice (the root copied from its blocks, its keys scanned) waits for the paint that shows the
-// load's end rather than holding it back.
-const closures = new WeakMap<ObjectSet, Promise<ReadonlyMap<string, number>>>();
+// load's end rather than holding it back. Per root: opened files let the person pick another.
+const closures = new WeakMap<ObjectSet, Map<string, Promise<ReadonlyMap<string, number>>>>();
 
 function rootClosure(set: ObjectSet, rootId: string): Promise<ReadonlyMap<string, number>> {
-  let closure = closures.get(set);
+  let ofSet = closures.get(set);
+  if (!ofSet) closures.set(set, (ofSet = new Map()));
+  let closure = ofSet.get(rootId);
   if (!closure) {
     closure = afterNextPaint().then(() =>
       runInSlices(readTopLevelClosureSteps(set.encoded(rootId) ?? new Uint8Array())),
     );
-    closures.set(set, closure);
+    ofSet.set(rootId, closure);
   }
   return closure;
 }
 
 /**
- * The root's `__closure` as id → depth: null until the root has arrived and been read. Read only
+ * The root's (`rootId`'s) `__closure` as id → depth: null until the root has arrived and been read. Read only
  * once `wanted`: during a load the page's main thread is busy enough, and nothing shows the
  * closure before the load ends but the overview, when it is open.
  */
 export function useRootClosure(
   set: ObjectSet,
+  rootId: string | null,
   wanted: boolean,
 ): ReadonlyMap<string, number> | null {
-  const [read, setRead] = useState<{ set: ObjectSet; closure: ReadonlyMap<string, number> }>();
-  const { rootId } = set;
+  const [read, setRead] = useState<{
+    set: ObjectSet;
+    rootId: string;
+    closure: ReadonlyMap<string, number>;
+  }>();
   useEffect(() => {
     if (rootId === null || !wanted) return;
     let current = true;
     void rootClosure(set, rootId).then((closure) => {
-      if (current) setRead({ set, closure });
+      if (current) setRead({ set, rootId, closure });
     });
     return () => {
       current = false;
     };
   }, [set, rootId, wanted]);
-  return read?.set === set ? read.closure : null;
+  return read?.set === set && read.rootId === rootId ? read.closure : null;
 }

@@ -1,4 +1,5 @@
-import type { LoadProgress, ObjectSet } from '../../store/objectSet';
+import type { ObjectSet } from '../../store/objectSet';
+import type { LoadProgress } from '../../store/loadProgress';
 import { countOf, formatCount } from '../../speckle/counts';
 import { formatBytes } from '../../speckle/text';
 import { RetryCountdown } from './RetryCountdown';
@@ -9,12 +10,19 @@ import { useNow } from './useNow';
 export function LoadStatus({
   set,
   waitingNote = null,
+  againstFirst = true,
 }: {
   set: ObjectSet;
   /** What the server is doing while it has not answered, when that is known (a demo model). */
   waitingNote?: string | null;
+  /**
+   * Whether the first object's closure counts what is to come, as a server's root does. In opened
+   * files the first object need not be the root: their objects are counted alone.
+   */
+  againstFirst?: boolean;
 }) {
-  const progress = useLoadProgress(set);
+  const loaded = useLoadProgress(set);
+  const progress = againstFirst ? loaded : { ...loaded, expected: null };
   const { retry } = progress;
   return (
     <p role="status" aria-live="polite" className="status">

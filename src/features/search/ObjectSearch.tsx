@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { isLoading, type ObjectSet } from '../../store/objectSet';
+import { type ObjectSet } from '../../store/objectSet';
+import { isLoading } from '../../store/loadProgress';
 import type { Path } from '../../speckle/paths';
 import { searchStatusText } from './searchResults';
 import { useLoadProgress } from '../../shared/useLoadProgress';

@@ -16,6 +16,10 @@ export interface ReferenceInfo {
   title: string;
   /** The object is in the loaded set (or the single endpoint will be asked for it). */
   loaded: boolean;
+  /** Not in the set yet, while the load that may bring it still runs. */
+  arriving: boolean;
+  /** Objects read from files: one they lack is missing, and no server is asked for it. */
+  fromFiles?: boolean;
 }
 
 const MARKER_TEXT: Record<MarkerKind, string> = {
@@ -97,7 +101,7 @@ function ReferenceSummary({
   return (
     <span
       className="tree-ref tree-ref-link"
-      title={`Open ${reference.id}${reference.loaded ? '' : ' (asks the server for it)'}`}
+      title={`Open ${reference.id}${referenceHint(reference)}`}
       onClick={(event: MouseEvent) => {
         // The row's own click would toggle it open first.
         event.stopPropagation();
@@ -215,4 +219,12 @@ function Highlighted({ text, query }: { text: string; query: string }) {
   }
   parts.push(text.slice(at));
   return <>{parts}</>;
+}
+
+function referenceHint({ loaded, arriving, fromFiles }: ReferenceInfo): string {
+  if (loaded) return '';
+  if (fromFiles) return arriving ? ' (not read yet)' : ' (not in the opened files)';
+  return arriving
+    ? ' (not arrived yet: asks the server for it beside the load)'
+    : ' (asks the server for it)';
 }

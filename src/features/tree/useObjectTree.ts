@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { Lookup } from '../../speckle/resolve';
 import type { Path } from '../../speckle/paths';
-import { flattenTree, revealPath, TreeNodes, type TreeOptions, type TreeRow } from './treeModel';
+import { flattenTree, TreeNodes, type TreeOptions, type TreeRow } from './treeModel';
+import { revealPath } from './treeReveal';
 
 export interface Expansion {
   mode: TreeOptions['expandMode'];

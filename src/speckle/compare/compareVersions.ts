@@ -8,7 +8,7 @@
  */
 import { shortTypeName } from '../types';
 import { diffPair, type PairDiff } from './diffPair';
-import { matchVersions, type CompareSide, type MatchedPair, type Matching } from './matchVersions';
+import { matchSteps, type CompareSide, type MatchedPair, type Matching } from './matchVersions';
 
 export type ChangeKind = 'added' | 'removed' | 'changed' | 'changedBelow';
 
@@ -47,8 +47,7 @@ export function* compareSteps(
   from: SummarisedSide,
   to: SummarisedSide,
 ): Generator<void, Comparison, void> {
-  const matching = matchVersions(from, to);
-  yield;
+  const matching = yield* matchSteps(from, to);
   const matched = new Map(matching.pairs.map((pair) => [pair.from, pair.to]));
   const context = {
     matchedTo: (id: string) => matched.get(id),

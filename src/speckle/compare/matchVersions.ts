@@ -48,15 +48,31 @@ interface Unmatched {
 }
 
 export function matchVersions(from: CompareSide, to: CompareSide): Matching {
+  const steps = matchSteps(from, to);
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+}
+
+/** Ids looked up, and objects read, between yields: a 100,000-object pair takes seconds. */
+const IDS_PER_STEP = 5_000;
+const OUTLINES_PER_STEP = 20;
+
+/** matchVersions in steps (a generator), for a page to run in slices (scheduling/slices.ts). */
+export function* matchSteps(from: CompareSide, to: CompareSide): Generator<void, Matching, void> {
   let unchanged = 0;
   const onlyFromIds: string[] = [];
+  let seen = 0;
   for (const id of from.ids()) {
     if (to.has(id)) unchanged += 1;
     else onlyFromIds.push(id);
+    if (++seen % IDS_PER_STEP === 0) yield;
   }
-  const onlyToIds = [...to.ids()].filter((id) => !from.has(id));
-  const fromSide = outline(from, onlyFromIds);
-  const toSide = outline(to, onlyToIds);
+  const onlyToIds: string[] = [];
+  for (const id of to.ids()) {
+    if (!from.has(id)) onlyToIds.push(id);
+    if (++seen % IDS_PER_STEP === 0) yield;
+  }
+  const fromSide = yield* outline(from, onlyFromIds);
+  const toSide = yield* outline(to, onlyToIds);
 
   const pairs: MatchedPair[] = [];
   const pairedTo = new Set<string>();
@@ -112,13 +128,14 @@ export function matchVersions(from: CompareSide, to: CompareSide): Matching {
   };
 }
 
-function outline(side: CompareSide, ids: readonly string[]): Unmatched {
+function* outline(side: CompareSide, ids: readonly string[]): Generator<void, Unmatched, void> {
   const outlines = new Map<string, Outline>();
   const unreadable: string[] = [];
-  for (const id of ids) {
+  for (const [index, id] of ids.entries()) {
     const found = outlineOf(side.raw(id) ?? '');
     if (found) outlines.set(id, found);
     else unreadable.push(id);
+    if (index % OUTLINES_PER_STEP === OUTLINES_PER_STEP - 1) yield;
   }
   return { outlines, unreadable };
 }

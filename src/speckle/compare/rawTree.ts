@@ -84,3 +84,13 @@ export function toPlain(value: RawValue): unknown {
   }
   return record;
 }
+
+/** The value's JSON with every leaf as it was written. */
+export function rawText(value: RawValue): string {
+  if (value.kind === 'leaf') return value.text;
+  if (value.kind === 'array') return `[${value.items.map(rawText).join(',')}]`;
+  const members = [...value.members].map(
+    ([key, member]) => `${JSON.stringify(key)}:${rawText(member)}`,
+  );
+  return `{${members.join(',')}}`;
+}

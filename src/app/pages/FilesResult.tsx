@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useOutletContext, useSearchParams } from 'react-router';
+import { FilesSource } from '../../features/files/FilesSource';
+import { SHOWN_PARAM } from '../../features/result/useObjectNavigation';
+import type { FilesRead } from '../../loader/loadFileSet';
+import { pickRoot } from '../../speckle/rootChoice';
+import { FILES_PATH, type OpenedFiles } from '../openedFiles';
+import { SetExplorer } from './SetExplorer';
+
+/** Opened files in the explorer, as a server's with-children answer is shown. */
+export function FilesResult() {
+  const opened = useOutletContext<OpenedFiles | null>();
+  if (!opened) {
+    return (
+      <p role="status">
+        No files are open. Opened files are kept only while the page is open: open them again with
+        Open file, or drop them on the page.
+      </p>
+    );
+  }
+  return <OpenedFilesResult key={opened.opening} opened={opened} />;
+}
+
+function OpenedFilesResult({ opened }: { opened: OpenedFiles }) {
+  const { files, load } = opened;
+  const { set } = load;
+  const read = useFilesRead(load.read);
+  const [picked, setPicked] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const chosen = read?.root ?? null;
+  const root = chosen && picked !== null ? pickRoot(chosen, picked) : chosen;
+  const first = files[0]!;
+  const error = set.getProgress().error;
+  return (
+    <SetExplorer
+      set={set}
+      origin={{
+        input: null,
+        // Until every file is read, the first object stands for the root.
+        rootId: root?.id ?? null,
+        host: 'file',
+        projectId: first.name.replace(/(\.gz)?$/i, '').replace(/\.[^.]*$/, ''),
+        speckleUrlOf: null,
+        waitingNote: null,
+        againstFirst: false,
+        // Files' bytes are not a server's body even in its line form: the last line of a file
+        // may have no newline, and files of other forms are JSON, not lines.
+        bodyIsLines: false,
+        tools: () => (
+          <FilesSource
+            files={files}
+            read={read}
+            root={root}
+            saidElsewhere={read && error ? error.message : null}
+            shownId={search.get(SHOWN_PARAM)}
+            onPickRoot={(id) => {
+              setPicked(id);
+              // The new root is shown, with its trail starting again at it.
+              void navigate(FILES_PATH);
+            }}
+          />
+        ),
+      }}
+    />
+  );
+}
+
+/** What the files held, once all are read. */
+function useFilesRead(reading: Promise<FilesRead>): FilesRead | null {
+  const [read, setRead] = useState<FilesRead | null>(null);
+  useEffect(() => {
+    let current = true;
+    void reading.then((result) => {
+      if (current) setRead(result);
+    });
+    return () => {
+      current = false;
+    };
+  }, [reading]);
+  return read;
+}

@@ -1,0 +1,96 @@
+import { Link } from 'react-router';
+import type { ComparedPair } from '../../speckle/compare/compareVersions';
+import { chunksSummary, pathLabel } from '../../speckle/compare/comparisonText';
+import type { DiffOp } from '../../speckle/compare/diffPair';
+import { rawText } from '../../speckle/compare/rawTree';
+import { objectTitle } from '../../speckle/titles';
+import type { ObjectSet } from '../../store/objectSet';
+import type { Side } from './CompareResult';
+
+const OP_NAMES: Record<DiffOp['op'], string> = {
+  add: 'added',
+  remove: 'removed',
+  change: 'changed',
+};
+
+/** One matched pair, property by property, with both values exactly as received. */
+export function PairDiffView({
+  pair,
+  sets,
+  treeHref,
+  onFollow,
+}: {
+  pair: ComparedPair;
+  sets: Record<Side, ObjectSet>;
+  treeHref: (side: Side, id: string) => string;
+  /** Shows the difference of the pair whose first object is `fromId`. */
+  onFollow: (fromId: string) => void;
+}) {
+  const { diff } = pair;
+  const titleOf = (side: Side, id: string) => titleText(sets[side].raw(id)) ?? id;
+  return (
+    <section className="pair-diff" aria-label={`Differences of ${pair.to}`}>
+      <h3>
+        {pair.speckleType ?? 'Object'} {pair.applicationId && <code>{pair.applicationId}</code>}
+      </h3>
+      <p className="row">
+        <Link to={treeHref('from', pair.from)}>Open the first ({pair.from}) in the tree</Link>
+        <Link to={treeHref('to', pair.to)}>Open the second ({pair.to}) in the tree</Link>
+      </p>
+      {diff.ops.length > 0 && (
+        <table className="figures">
+          <caption>Property changes</caption>
+          <thead>
+            <tr>
+              <th scope="col">Path</th>
+              <th scope="col">Change</th>
+              <th scope="col">First</th>
+              <th scope="col">Second</th>
+            </tr>
+          </thead>
+          <tbody>
+            {diff.ops.map((op) => (
+              <tr key={pathLabel(op.path)}>
+                <th scope="row">
+                  <code>{pathLabel(op.path)}</code>
+                </th>
+                <td>{OP_NAMES[op.op]}</td>
+                <td>{op.op !== 'add' && <code>{rawText(op.from)}</code>}</td>
+                <td>{op.op !== 'remove' && <code>{rawText(op.to)}</code>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {diff.chunks.length > 0 && (
+        <ul aria-label="Chunked arrays">
+          {diff.chunks.map((chunks) => (
+            <li key={pathLabel(chunks.path)}>{chunksSummary(chunks)}</li>
+          ))}
+        </ul>
+      )}
+      {diff.below.length > 0 && (
+        <ul aria-label="Changed below">
+          {diff.below.map((below) => (
+            <li key={pathLabel(below.path)}>
+              <code>{pathLabel(below.path)}</code>: {titleOf('from', below.from)} →{' '}
+              {titleOf('to', below.to)}{' '}
+              <button type="button" onClick={() => onFollow(below.from)}>
+                Show differences of {pathLabel(below.path)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function titleText(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  try {
+    return objectTitle(JSON.parse(raw)).title;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,34 @@
+/** How far a load of the received set has come, as views read it (ObjectSet.getProgress). */
+import type { ApiError } from '../api/apiError';
+
+export type LoadStatus = 'waiting' | 'loading' | 'complete' | 'incomplete' | 'failed';
+
+export interface LoadProgress {
+  status: LoadStatus;
+  /** Distinct objects received. */
+  received: number;
+  /**
+   * Distinct objects whose text the page has: the first this many of `summaries`. Fewer than
+   * `received` while the loader holds bytes back (see `ObjectSet.wantBytes`).
+   */
+  readable: number;
+  /** 1 + the number of keys in the root's `__closure`, once the root has arrived. */
+  expected: number | null;
+  /** Decoded bytes of the body so far. */
+  bytes: number;
+  duplicates: number;
+  /** Distinct objects whose text is too large to read as one (textLimit.ts). */
+  tooLarge: number;
+  /** Distinct objects whose text is not whole JSON (bytes/lines.ts, isWholeObjectText). */
+  damaged: number;
+  startedAt: number;
+  finishedAt: number | null;
+  /** Why the load stopped short (or never started); null while all is well. */
+  error: ApiError | null;
+  /** Set while waiting before an automatic retry. */
+  retry: { attempt: number; of: number; delayMs: number } | null;
+}
+
+export function isLoading(progress: LoadProgress): boolean {
+  return progress.status === 'waiting' || progress.status === 'loading';
+}

@@ -1,0 +1,256 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from './renderApp';
+import {
+  CUBE_OBJECTS,
+  linesResponse,
+  PROJECT_ID,
+  ROOT_ID,
+  SERVER,
+  speckleServer,
+  TOKEN,
+} from './speckleDouble';
+
+/** The cube with one property of its root changed: a second version of the same model. */
+const CHANGED_ROOT_ID = '2d060c69832c77c34ccc08e7955c132d';
+const CHANGED_LINES = CUBE_OBJECTS.map(({ id, raw }, index) =>
+  index === 0
+    ? `${CHANGED_ROOT_ID}\t${raw.replace(ROOT_ID, CHANGED_ROOT_ID).replace('"units":"m"', '"units":"mm"')}\n`
+    : `${id}\t${raw}\n`,
+).join('');
+
+function serveChangedVersion() {
+  speckleServer.use(
+    http.get(`${SERVER}/objects/:p/${CHANGED_ROOT_ID}`, () => linesResponse(CHANGED_LINES)),
+  );
+}
+
+const compareRoute = (to: string) => `/compare/${PROJECT_ID}/${ROOT_ID}/${to}`;
+
+describe('Compare two versions', () => {
+  it('counts the changes and shows a changed pair property by property', async () => {
+    serveChangedVersion();
+    const { user } = renderApp({ route: compareRoute(CHANGED_ROOT_ID) });
+
+    const comparison = await screen.findByRole('region', { name: 'Comparison' });
+    await waitFor(() =>
+      expect(within(comparison).getByRole('status')).toHaveTextContent(
+        `0 added, 0 removed, 1 changed, ${CUBE_OBJECTS.length - 1} unchanged.`,
+      ),
+    );
+    const table = screen.getByRole('table', { name: 'Changes by type' });
+    expect(within(table).getByRole('rowheader', { name: 'Base' })).toBeInTheDocument();
+
+    await user.click(
+      screen.getByRole('button', { name: `Show differences of ${CHANGED_ROOT_ID}` }),
+    );
+    const diff = screen.getByRole('region', { name: `Differences of ${CHANGED_ROOT_ID}` });
+    const row = within(diff).getByRole('row', { name: /units/ });
+    expect(row).toHaveTextContent('changed');
+    expect(row).toHaveTextContent('"m"');
+    expect(row).toHaveTextContent('"mm"');
+    expect(
+      within(diff).getByRole('link', { name: `Open the second (${CHANGED_ROOT_ID}) in the tree` }),
+    ).toHaveAttribute(
+      'href',
+      `/objects/${PROJECT_ID}/${CHANGED_ROOT_ID}?object=${CHANGED_ROOT_ID}`,
+    );
+  });
+
+  it('filters the changes by kind', async () => {
+    serveChangedVersion();
+    const { user } = renderApp({ route: compareRoute(CHANGED_ROOT_ID) });
+    const list = await screen.findByRole('list', { name: 'Changed objects' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(
+      within(list).getByRole('link', { name: `Open in the tree: ${CHANGED_ROOT_ID}` }),
+    ).toHaveAttribute(
+      'href',
+      `/objects/${PROJECT_ID}/${CHANGED_ROOT_ID}?object=${CHANGED_ROOT_ID}`,
+    );
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind of change' }), 'Added');
+    expect(within(list).queryAllByRole('listitem')).toHaveLength(0);
+    expect(screen.getByText('0 changes shown')).toBeInTheDocument();
+  });
+
+  it('says a root compared with itself is identical', async () => {
+    renderApp({ route: compareRoute(ROOT_ID) });
+    const comparison = await screen.findByRole('region', { name: 'Comparison' });
+    await waitFor(() =>
+      expect(within(comparison).getByRole('status')).toHaveTextContent(
+        `The two versions are identical: ${CUBE_OBJECTS.length} objects unchanged.`,
+      ),
+    );
+  });
+
+  it('keeps the side that loaded when the other fails, and says which failed', async () => {
+    renderApp({ route: compareRoute('3d060c69832c77c34ccc08e7955c132d') });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^The second version failed: /);
+    const first = screen.getByRole('region', { name: 'First version' });
+    await waitFor(() => expect(first).toHaveTextContent(`${CUBE_OBJECTS.length} of`));
+    expect(first).toHaveTextContent('loaded');
+    expect(
+      await screen.findByText(/Nothing to compare: the second version has no objects/),
+    ).toBeVisible();
+  });
+
+  it('copies a summary for a ticket, without the token', async () => {
+    serveChangedVersion();
+    const { user } = renderApp({ route: compareRoute(CHANGED_ROOT_ID) });
+    await user.click(await screen.findByRole('button', { name: 'Copy summary' }));
+    expect(await screen.findByText('Summary copied.')).toBeInTheDocument();
+    const text = await navigator.clipboard.readText();
+    expect(text).toContain(`from project ${PROJECT_ID}, root ${ROOT_ID}`);
+    expect(text).toContain('0 added, 0 removed, 1 changed');
+    expect(text).not.toContain(TOKEN);
+    expect(screen.getByRole('button', { name: 'Download diff report JSON' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Download CSV summary' })).toBeEnabled();
+  });
+
+  it('compares a loaded result with another root given by id', async () => {
+    serveChangedVersion();
+    const { user, router } = renderApp({ route: `/objects/${PROJECT_ID}/${ROOT_ID}` });
+    const field = await screen.findByRole('textbox', {
+      name: 'Compare with another root (its id or a link)',
+    });
+    await user.type(field, CHANGED_ROOT_ID);
+    await user.click(screen.getByRole('button', { name: 'Compare' }));
+
+    expect(router.state.location.pathname).toBe(compareRoute(CHANGED_ROOT_ID));
+    const comparison = await screen.findByRole('region', { name: 'Comparison' });
+    await waitFor(() =>
+      expect(within(comparison).getByRole('status')).toHaveTextContent(
+        /^0 added, 0 removed, 1 changed/,
+      ),
+    );
+  });
+
+  it('refuses to compare with a root on another server, saying why', async () => {
+    const { user, router } = renderApp({ route: `/objects/${PROJECT_ID}/${ROOT_ID}` });
+    const field = await screen.findByRole('textbox', {
+      name: 'Compare with another root (its id or a link)',
+    });
+    await user.type(
+      field,
+      `https://other.example/projects/${PROJECT_ID}/models/${CHANGED_ROOT_ID}`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Compare' }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      `That object is on https://other.example, not on ${SERVER}: both versions must be on the same server to be compared.`,
+    );
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(router.state.location.pathname).toBe(`/objects/${PROJECT_ID}/${ROOT_ID}`);
+  });
+
+  it('cancels one side with its own Cancel, keeps the other, and marks the diff partial', async () => {
+    // The second version's answer stops after three objects and never ends, until cancelled.
+    const head = new TextEncoder().encode(CHANGED_LINES.split('\n').slice(0, 3).join('\n') + '\n');
+    speckleServer.use(
+      http.get(`${SERVER}/objects/:p/${CHANGED_ROOT_ID}`, () =>
+        linesResponse(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              controller.enqueue(head);
+            },
+          }),
+        ),
+      ),
+    );
+    const { user } = renderApp({ route: compareRoute(CHANGED_ROOT_ID) });
+    const second = await screen.findByRole('region', { name: 'Second version' });
+    const cancel = await within(second).findByRole('button', {
+      name: 'Cancel loading the second version',
+    });
+    await waitFor(() => expect(second).toHaveTextContent('3 of'));
+    await user.click(cancel);
+
+    expect(await within(second).findByRole('alert')).toHaveTextContent(
+      /^The second version stopped short: /,
+    );
+    const first = screen.getByRole('region', { name: 'First version' });
+    await waitFor(() => expect(first).toHaveTextContent('loaded'));
+    expect(
+      within(first).getByRole('link', { name: 'Open the first version with its downloads' }),
+    ).toHaveAttribute('href', `/objects/${PROJECT_ID}/${ROOT_ID}?object=${ROOT_ID}`);
+    expect(
+      await screen.findByText(/^Partial diff: the second version's load did not complete/),
+    ).toBeVisible();
+  });
+
+  it('marks the diff partial and says which side when a load stops short', async () => {
+    // A body without its final newline is a truncated answer: that load is incomplete.
+    speckleServer.use(
+      http.get(`${SERVER}/objects/:p/${CHANGED_ROOT_ID}`, () =>
+        linesResponse(CHANGED_LINES.slice(0, -1)),
+      ),
+    );
+    renderApp({ route: compareRoute(CHANGED_ROOT_ID) });
+    expect(
+      await screen.findByText(
+        "Partial diff: the second version's load did not complete, so the differences are only those of the objects that arrived.",
+      ),
+    ).toBeVisible();
+  });
+
+  it('shows a parent changed only below, and follows its reference into the child diff', async () => {
+    serveDeepChange();
+    const { user } = renderApp({ route: compareRoute(DEEP_IDS.root) });
+    const comparison = await screen.findByRole('region', { name: 'Comparison' });
+    await waitFor(() =>
+      expect(within(comparison).getByRole('status')).toHaveTextContent(
+        /^0 added, 0 removed, 1 changed, 5 unchanged; 3 changed only below\.$/,
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: `Show differences of ${DEEP_IDS.root}` }));
+    const rootDiff = screen.getByRole('region', { name: `Differences of ${DEEP_IDS.root}` });
+    expect(within(rootDiff).queryByRole('table')).toBeNull();
+    const below = within(rootDiff).getByRole('list', { name: 'Changed below' });
+    await user.click(within(below).getByRole('button'));
+    const parentDiff = screen.getByRole('region', {
+      name: `Differences of ${DEEP_IDS.collection}`,
+    });
+    await user.click(
+      within(parentDiff).getByRole('button', { name: /Show differences of Collection/ }),
+    );
+    const groupDiff = screen.getByRole('region', { name: `Differences of ${DEEP_IDS.group}` });
+    const item = within(groupDiff).getByRole('listitem');
+    expect(item).toHaveTextContent("['@objects'][1]: Mesh → Mesh");
+    await user.click(within(item).getByRole('button'));
+    const meshDiff = screen.getByRole('region', { name: `Differences of ${DEEP_IDS.mesh}` });
+    const row = within(meshDiff).getByRole('row', { name: /^name / });
+    expect(row).toHaveTextContent('"Cube.001"');
+    expect(row).toHaveTextContent('"Cube.002"');
+  });
+});
+
+/**
+ * The cube with one mesh renamed: the mesh, its two parents and the root get new ids, none of
+ * them with an applicationId, so they match through the root.
+ */
+const DEEP_IDS = {
+  mesh: 'aa000000000000000000000000000001',
+  group: 'aa000000000000000000000000000002',
+  collection: 'aa000000000000000000000000000003',
+  root: 'aa000000000000000000000000000004',
+};
+
+function serveDeepChange() {
+  const renames: [string, string][] = [
+    ['0a135c3f8fed261b1f540c180b52f569', DEEP_IDS.mesh],
+    ['a09d3408a23af65371a50ffad57eca90', DEEP_IDS.group],
+    ['7b7d7d6668f9d548d23ae5ea6d49446a', DEEP_IDS.collection],
+    [ROOT_ID, DEEP_IDS.root],
+  ];
+  const lines = CUBE_OBJECTS.map(({ id, raw }) => {
+    let text = `${id}\t${id === renames[0]![0] ? raw.replace('"name": "Cube.001"', '"name": "Cube.002"') : raw}\n`;
+    for (const [from, to] of renames) text = text.replaceAll(from, to);
+    return text;
+  });
+  speckleServer.use(
+    http.get(`${SERVER}/objects/:p/${DEEP_IDS.root}`, () => linesResponse(lines.join(''))),
+  );
+}
