@@ -39,7 +39,6 @@ export function AppLayout() {
               key={route ? `${route.projectId}/${route.objectId}` : 'empty'}
               route={route}
               demoObjects={demo.manifest?.objects ?? []}
-              demoLinks={demo.manifest?.links ?? []}
             />
             <OpenFileControl onOpen={files.open} />
             <ConnectionPanel />

@@ -72,8 +72,10 @@ describe('Project browser', () => {
     expect(router.state.location.pathname).toBe(
       `/objects/${PUBLIC_PROJECT_ID}/${GENERATED_ROOT_IDS['public-1000']}`,
     );
-    expect(await screen.findByRole('navigation', { name: 'Version' })).toHaveTextContent(
-      DEMO_VERSIONS.building1000,
+    await waitFor(() =>
+      expect(screen.getByRole('navigation', { name: 'Version' })).toHaveTextContent(
+        DEMO_VERSIONS.building1000,
+      ),
     );
     expect(
       within(screen.getByRole('navigation', { name: 'Version' })).getByRole('link', {

@@ -12,21 +12,20 @@ export function DemoLinks({ links }: { links: readonly DemoLink[] }) {
     if (!parsed) return [];
     return [{ ...link, to: speckleRoutePath(parsed.projectId, parsed.target, server) }];
   });
-  // Folded: seventeen links would push the connection below the fold of a laptop screen.
+  // On the start page, not in the sidebar: seventeen links would push the connection out of view.
   return (
-    <nav className="demo-objects" aria-label="Demo Speckle links">
-      <details>
-        <summary>Demo Speckle links, every form</summary>
-        <ul>
-          {routes.map((route) => (
-            <li key={route.path}>
-              <Link to={route.to} state={LOOKUP_REQUEST} title={route.path}>
-                {route.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </details>
+    <nav className="demo-objects" aria-labelledby="demo-links-heading">
+      <h3 id="demo-links-heading">Demo Speckle links</h3>
+      <p>Links of every form Speckle's web apps make, into the demo server's projects.</p>
+      <ul>
+        {routes.map((route) => (
+          <li key={route.path}>
+            <Link to={route.to} state={LOOKUP_REQUEST} title={route.path}>
+              {route.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </nav>
   );
 }

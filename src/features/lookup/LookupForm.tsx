@@ -1,8 +1,7 @@
 import type { FormEvent } from 'react';
 import type { ObjectRoute } from '../../shared/objectRoute';
-import type { DemoLink, DemoObject } from '../../connection/demoManifest';
+import type { DemoObject } from '../../connection/demoManifest';
 import { checkObjectId, checkProjectId } from '../../speckle/ids';
-import { DemoLinks } from './DemoLinks';
 import { DemoObjects } from './DemoObjects';
 import { IdField } from './IdField';
 import { useLookupForm, type LinkNotes } from './useLookupForm';
@@ -24,11 +23,9 @@ function linkTargetName(kind: LinkTarget['kind']): string {
 export function LookupForm({
   route,
   demoObjects,
-  demoLinks,
 }: {
   route: ObjectRoute | null;
   demoObjects: readonly DemoObject[];
-  demoLinks: readonly DemoLink[];
 }) {
   const form = useLookupForm(route);
 
@@ -85,7 +82,6 @@ export function LookupForm({
         </div>
       </form>
       {demoObjects.length > 0 && <DemoObjects objects={demoObjects} />}
-      {demoLinks.length > 0 && <DemoLinks links={demoLinks} />}
     </section>
   );
 }

@@ -68,9 +68,9 @@ export function useLookupForm(route: ObjectRoute | null) {
     if (named) {
       setProjectId(named.projectId);
       setLink(NO_LINK);
-      setProjectLink(named);
-      // More than one character at once is a paste or a drop, not typing.
+      // More than one character at once is a paste or a drop, not typing: it opens at once.
       if (value.length - previous.length > 1) openProjectLink(named);
+      else setProjectLink(named);
       return;
     }
     if (!parsed) {
