@@ -26,6 +26,7 @@ const FEATURES = [
   'list',
   'lookup',
   'overview',
+  'project',
   'result',
   'search',
   'tree',

@@ -19,8 +19,8 @@ import {
   type Page,
 } from './speckleGraphql';
 import { tokenFingerprint } from './tokenFingerprint';
-import { resolveSpeckleLink } from './resolveLink';
-import type { SpeckleLink } from '../speckle/speckleLink';
+import { resolveSpeckleLink, resolveTypedIds } from './resolveLink';
+import { formatViewerResources, type SpeckleLink } from '../speckle/speckleLink';
 
 export interface GraphqlQueryInput {
   origin: string;
@@ -74,12 +74,18 @@ export function viewerResourcesQuery(
   });
 }
 
-/** What a pasted link opens: its roots, a page to browse, or why nothing (resolveLink.ts). */
+/**
+ * What a pasted link opens: its roots, a page to browse, or why nothing (resolveLink.ts). A resource
+ * list is read as typed ids, so a version id alone (which looks like a model id) opens too.
+ */
 export function speckleLinkQuery(input: GraphqlQueryInput & { link: SpeckleLink }) {
   const { projectId, target } = input.link;
   return queryOptions({
     queryKey: graphqlKey(input, 'link', projectId, target),
-    queryFn: (context) => resolveSpeckleLink(call(input, context), input.link),
+    queryFn: (context) =>
+      target.kind === 'resources'
+        ? resolveTypedIds(call(input, context), projectId, formatViewerResources(target.resources))
+        : resolveSpeckleLink(call(input, context), input.link),
     ...retrying,
   });
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { FieldFocusProvider } from '../shared/FieldFocusProvider';
 import { useConnectionStore } from '../connection/useConnections';
 import { useDemoServer } from '../connection/useDemoServer';
@@ -15,10 +15,12 @@ import { ThemeSwitch } from './ThemeSwitch';
 export function AppLayout() {
   const route = useObjectRoute();
   const compareRoute = useCompareRoute();
+  // The Speckle link routes (`/projects/…`) name their server the same way.
+  const linkServer = new URLSearchParams(useLocation().search).get('server');
   const demo = useDemoServer();
   // After the demo is offered: a link to it saved before would otherwise be saved again by its
   // address (a "localhost:5173" beside the "My server" that Forget all leaves).
-  useServerFromRoute(demo.settled ? (route?.server ?? compareRoute?.server ?? null) : null);
+  useServerFromRoute(demo.settled ? (route?.server ?? compareRoute?.server ?? linkServer) : null);
   const files = useOpenedFiles();
   useFileDrop(files.open);
 

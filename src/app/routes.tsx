@@ -3,12 +3,14 @@ import type { RouteObject } from 'react-router';
 import type { ConnectionStore } from '../connection/connectionStore';
 import { WelcomePanel } from '../features/lookup/WelcomePanel';
 import { CHILDREN_PATTERN, SINGLE_PATTERN } from '../shared/objectRoute';
+import { SPECKLE_ROUTE_PATTERNS } from '../shared/speckleRoute';
 import { COMPARE_PATTERN } from '../shared/compareRoute';
 import { AppLayout } from './AppLayout';
 import { ComparePage } from './pages/ComparePage';
 import { FILES_PATH } from './openedFiles';
 import { FilesResult } from './pages/FilesResult';
 import { ObjectPage } from './pages/ObjectPage';
+import { SpeckleLinkPage } from './pages/SpeckleLinkPage';
 import { PageError, RouteError } from './RouteError';
 import { isNewLookup, warmLookup } from './warmLookup';
 
@@ -37,6 +39,11 @@ export function createAppRoutes({
         objectRoute(SINGLE_PATTERN, 'single'),
         { path: COMPARE_PATTERN, element: <ComparePage />, errorElement: <PageError /> },
         { path: FILES_PATH, element: <FilesResult />, errorElement: <PageError /> },
+        ...SPECKLE_ROUTE_PATTERNS.map((path) => ({
+          path,
+          element: <SpeckleLinkPage />,
+          errorElement: <PageError />,
+        })),
         { path: '*', element: <WelcomePanel notFound /> },
       ],
     },

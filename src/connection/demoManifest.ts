@@ -15,9 +15,16 @@ export interface DemoObject {
   prepareSeconds: number | null;
 }
 
+/** A link of one of the forms Speckle's web apps make, from the server's address on. */
+export interface DemoLink {
+  label: string;
+  path: string;
+}
+
 export interface DemoManifest {
   token: string;
   objects: DemoObject[];
+  links: DemoLink[];
 }
 
 export function parseDemoManifest(value: unknown): DemoManifest | null {
@@ -43,7 +50,16 @@ export function parseDemoManifest(value: unknown): DemoManifest | null {
       }
     }
   }
-  return { token: value.token, objects };
+  return { token: value.token, objects, links: demoLinks(value.links) };
+}
+
+function demoLinks(value: unknown): DemoLink[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((link: unknown) =>
+    isRecord(link) && typeof link.label === 'string' && typeof link.path === 'string'
+      ? [{ label: link.label, path: link.path }]
+      : [],
+  );
 }
 
 function positiveNumber(value: unknown): number | null {

@@ -1,7 +1,23 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { editConnection, expectShownObject, renderApp } from './renderApp';
-import { CUBE_OBJECTS, PROJECT_ID, requests, ROOT_ID, TOKEN } from './speckleDouble';
+import {
+  CUBE_OBJECTS,
+  PROJECT_ID,
+  requests,
+  ROOT_ID,
+  SERVER,
+  speckleServer,
+  TOKEN,
+} from './speckleDouble';
+import { graphqlHandlers } from './graphqlDouble';
+
+const SPECKLE_CLOUD = 'https://app.speckle.systems';
+
+/** Routes to models and versions ask GraphQL: answer as the demo does, which has no such project. */
+function answerGraphql() {
+  speckleServer.use(...graphqlHandlers(SERVER), ...graphqlHandlers(SPECKLE_CLOUD));
+}
 
 const OTHER_ID = CUBE_OBJECTS[1]!.id;
 
@@ -44,18 +60,42 @@ describe('Lookup form', () => {
     expect(screen.queryByRole('button', { name: /^Use server/ })).not.toBeInTheDocument();
   });
 
-  it('explains why a model link cannot be fetched', async () => {
-    const { user } = renderApp();
+  it('opens the route of a pasted model link, on the server it names', async () => {
+    answerGraphql();
+    const { user, router } = renderApp();
     screen.getByRole('textbox', { name: 'Object ID' }).focus();
     await user.paste(`https://speckle.test/projects/${PROJECT_ID}/models/0123456789@abcdef0123`);
     expect(screen.getByRole('textbox', { name: 'Project ID' })).toHaveValue(PROJECT_ID);
-    expect(screen.getByText(/GraphQL/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(
+      `/projects/${PROJECT_ID}/models/0123456789@abcdef0123`,
+    );
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByRole('alert')).toHaveTextContent('rejected the access token');
+  });
+
+  it('opens a pasted link of another server with that server named in the route', async () => {
+    answerGraphql();
+    const { user, router } = renderApp();
+    screen.getByRole('textbox', { name: 'Project ID' }).focus();
+    await user.paste(`https://app.speckle.systems/streams/${PROJECT_ID}/commits/abcdef0123`);
+    expect(router.state.location.pathname).toBe(`/streams/${PROJECT_ID}/commits/abcdef0123`);
+    expect(router.state.location.search).toBe(`?server=${encodeURIComponent(SPECKLE_CLOUD)}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(`no project ${PROJECT_ID}`);
+  });
+
+  it('resolves a model id typed in Object ID with a project id', async () => {
+    answerGraphql();
+    const { user, router } = renderApp();
+    await user.type(screen.getByRole('textbox', { name: 'Project ID' }), PROJECT_ID);
+    await user.type(screen.getByRole('textbox', { name: 'Object ID' }), ' 0123456789 ');
+    await user.click(screen.getByRole('button', { name: 'Get with children' }));
+    expect(router.state.location.pathname).toBe(`/projects/${PROJECT_ID}/models/0123456789`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('rejected the access token');
   });
 
   it.each([
     ['hello!', ROOT_ID, 'Project ID', /Check the Project ID: .*contains “h”/],
     [PROJECT_ID, 'not an id', 'Object ID', /Check the Object ID: .*contains “n”/],
-    [PROJECT_ID, ' 0123456789 ', 'Object ID', /Object ID: This looks like a model or version id/],
   ])(
     'refuses %j / %j before any request, naming the %s field and why',
     async (projectId, objectId, field, message) => {

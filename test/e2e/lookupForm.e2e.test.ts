@@ -135,8 +135,8 @@ describe('lookup form', () => {
 
     await page
       .getByRole('textbox', { name: 'Object ID' })
-      .fill(`${appUrl()}/projects/${project.id}/models/0123456789`);
-    const message = page.getByText(/This link points to a model, not to an object/);
+      .fill(`${demoBase()}/projects/${project.id}/models/0123456789`);
+    const message = page.getByRole('alert').filter({ hasText: /matched “0123456789”/ });
     await expectInViewport(page, message, 'the model link message');
     await expectInViewport(
       page,

@@ -1,3 +1,6 @@
+import { useLocation } from 'react-router';
+import { VersionOriginBar } from '../../features/project/VersionOriginBar';
+import { readVersionOrigin } from '../../features/project/versionOrigin';
 import { webAppBase } from '../../speckle/serverUrl';
 import type { LookupMode } from '../../shared/objectRoute';
 import { useObjectRoute } from '../../shared/useObjectRoute';
@@ -20,6 +23,7 @@ export function ObjectPage({ mode }: { mode: LookupMode }) {
   // The route names its server when several are saved: that one answers, whatever is selected.
   const server = useLookupServer(route);
   const demoObject = useDemoObject(projectId, objectId);
+  const origin = readVersionOrigin(useLocation().state);
 
   const refused = lookupIdsProblem(projectId, objectId);
   if (refused) {
@@ -49,15 +53,28 @@ export function ObjectPage({ mode }: { mode: LookupMode }) {
   const speckleUrlOf = server.server.isDemo
     ? null
     : (id: string) => speckleWebUrl(webAppBase(base), projectId, id);
-  return mode === 'single' ? (
-    <SingleObjectResult input={input} host={host} speckleUrlOf={speckleUrlOf} />
-  ) : (
-    <ChildrenResult
-      input={input}
-      host={host}
-      speckleUrlOf={speckleUrlOf}
-      waitingNote={server.server.isDemo ? preparationNote(demoObject) : null}
-    />
+  const result =
+    mode === 'single' ? (
+      <SingleObjectResult input={input} host={host} speckleUrlOf={speckleUrlOf} />
+    ) : (
+      <ChildrenResult
+        input={input}
+        host={host}
+        speckleUrlOf={speckleUrlOf}
+        waitingNote={server.server.isDemo ? preparationNote(demoObject) : null}
+      />
+    );
+  return (
+    <>
+      {origin && (
+        <VersionOriginBar
+          input={{ origin: server.origin, access: server.access }}
+          origin={origin}
+          server={serverInRoute}
+        />
+      )}
+      {result}
+    </>
   );
 }
 

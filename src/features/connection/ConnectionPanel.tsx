@@ -4,6 +4,8 @@ import { ConnectionEditor } from './ConnectionEditor';
 import type { SavedServer } from '../../connection/connectionStore';
 import { useFieldFocus } from '../../shared/fieldFocus';
 import { useConnectionState } from '../../connection/useConnections';
+import { activeServer } from '../../connection/activeServer';
+import { ServerIdentityNote } from './ServerIdentityNote';
 
 /**
  * The connection in use. A server that is set up shows as one line, so that the lookup form above
@@ -17,6 +19,7 @@ export function ConnectionPanel() {
   const [closedByUser, setClosedByUser] = useState(false);
   const server = state.servers.find((candidate) => candidate.id === state.selectedId) ?? null;
   const usable = server !== null && parseServerUrl(server.url).ok;
+  const access = activeServer(state);
 
   if (server && usable && !connectionOpen) {
     return (
@@ -27,6 +30,7 @@ export function ConnectionPanel() {
           focusEdit={closedByUser}
           onEdit={() => request('Server URL')}
         />
+        {access.ok && <ServerIdentityNote server={access} />}
       </section>
     );
   }

@@ -5,6 +5,20 @@ import { checkObjectId, checkProjectId } from '../../speckle/ids';
 import { DemoObjects } from './DemoObjects';
 import { IdField } from './IdField';
 import { useLookupForm, type LinkNotes } from './useLookupForm';
+import type { LinkTarget } from '../../speckle/speckleLink';
+
+const TARGET_NAMES: Record<LinkTarget['kind'], string> = {
+  project: 'the project',
+  resources: 'models, versions or objects',
+  'model-versions': "a model's versions",
+  version: 'a version',
+  'model-name': 'a model',
+  'latest-version': 'the newest version',
+};
+
+function linkTargetName(kind: LinkTarget['kind']): string {
+  return TARGET_NAMES[kind];
+}
 
 export function LookupForm({
   route,
@@ -44,6 +58,12 @@ export function LookupForm({
         {form.problem && (
           <p className="error-text" role="alert">
             {form.problem}
+          </p>
+        )}
+        {form.projectLink && (
+          <p className="hint" role="status">
+            The link names {linkTargetName(form.projectLink.target.kind)} in project{' '}
+            {form.projectLink.projectId}: Get with children opens it.
           </p>
         )}
         <LinkNotesView

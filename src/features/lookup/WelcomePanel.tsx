@@ -1,4 +1,8 @@
+import { useDemoServer } from '../../connection/useDemoServer';
+import { DemoLinks } from './DemoLinks';
+
 export function WelcomePanel({ notFound = false }: { notFound?: boolean }) {
+  const links = useDemoServer().manifest?.links ?? [];
   return (
     <section className="welcome" aria-labelledby="welcome-heading">
       <h2 id="welcome-heading">{notFound ? 'No such page' : 'Nothing loaded yet'}</h2>
@@ -8,6 +12,7 @@ export function WelcomePanel({ notFound = false }: { notFound?: boolean }) {
         <strong>Get object</strong> for the object alone or <strong>Get with children</strong> for
         the object and everything it contains.
       </p>
+      {links.length > 0 && <DemoLinks links={links} />}
     </section>
   );
 }

@@ -8,9 +8,15 @@ import { objectRoutePath, type LookupMode, type ObjectRoute } from '../../shared
 import { activeServer } from '../../connection/activeServer';
 import { useFieldFocus } from '../../shared/fieldFocus';
 import { useConnectionState, useConnectionStore } from '../../connection/useConnections';
-import { lookupIdsProblem } from '../../speckle/ids';
+import { checkObjectId, checkProjectId, lookupIdsProblem } from '../../speckle/ids';
 import { parseSpeckleLink } from '../../speckle/links';
+import {
+  parseSpeckleProjectLink,
+  parseViewerResources,
+  type SpeckleLink,
+} from '../../speckle/speckleLink';
 import { LOOKUP_REQUEST } from '../../shared/useLookupServer';
+import { speckleRoutePath } from '../../shared/speckleRoute';
 
 export interface LinkNotes {
   /** A server the pasted link points to, when it is not the one selected. */
@@ -22,6 +28,9 @@ export interface LinkNotes {
 
 const NO_LINK: LinkNotes = { server: null, message: null, objectIds: [] };
 
+/** Model ids, `model@version` or a list of them, typed in Object ID: GraphQL resolves them. */
+const TYPED_MODEL_IDS = /^[0-9a-z]{10}(@[0-9a-z]{10})?(\s*,\s*[0-9a-z]{10}(@[0-9a-z]{10})?)*$/i;
+
 export function useLookupForm(route: ObjectRoute | null) {
   const navigate = useNavigate();
   const store = useConnectionStore();
@@ -32,11 +41,38 @@ export function useLookupForm(route: ObjectRoute | null) {
   const [objectId, setObjectId] = useState(route?.objectId ?? '');
   const [link, setLink] = useState<LinkNotes>(NO_LINK);
   const [problem, setProblem] = useState<string | null>(null);
+  /** A link to a project, model or version typed in a field: the form's buttons open it. */
+  const [projectLink, setProjectLink] = useState<SpeckleLink | null>(null);
 
-  /** A pasted (or typed) link fills both fields and may name another server. */
-  function changeField(value: string, set: (value: string) => void) {
+  /** The server a link names, for its route's `?server=`; the selected one when it names none. */
+  function routeServer(linkServer: string | null): string | null {
+    if (linkServer && (!active.ok || linkServer !== active.base)) return linkServer;
+    return connections.servers.length > 1 && active.ok ? active.base : null;
+  }
+
+  function openProjectLink(link: SpeckleLink) {
+    void navigate(speckleRoutePath(link.projectId, link.target, routeServer(link.base)), {
+      state: LOOKUP_REQUEST,
+    });
+  }
+
+  /**
+   * A pasted (or typed) link fills both fields and may name another server. A link to a project,
+   * model or version opens its page when pasted; typed, it waits for the form's buttons.
+   */
+  function changeField(value: string, set: (value: string) => void, previous: string) {
     setProblem(null);
+    setProjectLink(null);
     const parsed = parseSpeckleLink(value);
+    const named = parsed?.kind === 'object' ? null : parseSpeckleProjectLink(value);
+    if (named) {
+      setProjectId(named.projectId);
+      setLink(NO_LINK);
+      // More than one character at once is a paste or a drop, not typing: it opens at once.
+      if (value.length - previous.length > 1) openProjectLink(named);
+      else setProjectLink(named);
+      return;
+    }
     if (!parsed) {
       set(value);
       return;
@@ -61,6 +97,22 @@ export function useLookupForm(route: ObjectRoute | null) {
   function submit(mode: LookupMode) {
     const project = projectId.trim();
     const object = objectId.trim();
+    if (projectLink) {
+      openProjectLink(projectLink);
+      return;
+    }
+    if (
+      TYPED_MODEL_IDS.test(object) &&
+      checkObjectId(object).level === 'error' &&
+      project !== '' &&
+      checkProjectId(project).level !== 'error'
+    ) {
+      const target = { kind: 'resources', resources: parseViewerResources(object) } as const;
+      void navigate(speckleRoutePath(project, target, routeServer(null)), {
+        state: LOOKUP_REQUEST,
+      });
+      return;
+    }
     const refused = lookupIdsProblem(project, object);
     if (refused) {
       setProblem(refused.message);
@@ -84,8 +136,10 @@ export function useLookupForm(route: ObjectRoute | null) {
     objectId,
     link,
     problem,
-    changeProjectId: (value: string) => changeField(value, setProjectId),
-    changeObjectId: (value: string) => changeField(value, setObjectId),
+    /** A link named in a field that the form's buttons open, for the form to say so. */
+    projectLink,
+    changeProjectId: (value: string) => changeField(value, setProjectId, projectId),
+    changeObjectId: (value: string) => changeField(value, setObjectId, objectId),
     setProjectId,
     setObjectId,
     takeLinkServer() {

@@ -1,0 +1,19 @@
+import { isGraphqlError } from '../../api/graphqlError';
+
+/**
+ * A GraphQL failure in its own words (api/graphqlError.ts), with Retry where asking again can
+ * succeed: the automatic retries of a rate limit or a restarting server have run out by then.
+ */
+export function GraphqlAlert({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const transient = isGraphqlError(error) ? error.isTransient : true;
+  return (
+    <div role="alert" className="alert">
+      <p>{error instanceof Error ? error.message : String(error)}</p>
+      {transient && (
+        <button type="button" onClick={onRetry}>
+          Retry
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useQueries } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { versionQuery, type GraphqlQueryInput } from '../../api/graphqlQueries';
+import type { VersionWithModel } from '../../api/speckleGraphql';
+import { countOf } from '../../speckle/counts';
+import type { LinkRoot } from '../../speckle/linkResolution';
+import { firstLine, formatDate } from './versionText';
+
+/**
+ * Several roots a link names (several models, `all`, a folder): each with what its version says,
+ * asked for only here, where there is a choice to make.
+ */
+export function RootChoice({
+  input,
+  projectId,
+  roots,
+  pathOf,
+  stateOf,
+}: {
+  input: GraphqlQueryInput;
+  projectId: string;
+  roots: readonly LinkRoot[];
+  pathOf: (root: LinkRoot) => string;
+  stateOf: (root: LinkRoot) => unknown;
+}) {
+  const versions = useQueries({
+    queries: roots.map((root) => ({
+      ...versionQuery({ ...input, projectId, versionId: root.versionId ?? '' }),
+      enabled: root.versionId !== null,
+    })),
+  });
+  return (
+    <section aria-labelledby="root-choice-heading">
+      <h2 id="root-choice-heading">The link names {countOf(roots.length, 'root', 'roots')}</h2>
+      <p>Choose one to load with its children.</p>
+      <ul aria-label="Roots to choose from">
+        {roots.map((root, index) => (
+          <li key={root.objectId}>
+            <Link to={pathOf(root)} state={stateOf(root)}>
+              {versions[index]?.data?.model.name ?? root.modelId ?? `Object ${root.objectId}`}
+            </Link>
+            <RootFacts root={root} version={versions[index]?.data ?? null} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function RootFacts({ root, version }: { root: LinkRoot; version: VersionWithModel | null }) {
+  return (
+    <dl className="version-facts">
+      {version && (
+        <>
+          <dt>Version</dt>
+          <dd>{firstLine(version.message)}</dd>
+          <dt>Author</dt>
+          <dd>{version.authorUser?.name ?? 'unknown'}</dd>
+          <dt>Date</dt>
+          <dd>{formatDate(version.createdAt)}</dd>
+          <dt>Source application</dt>
+          <dd>{version.sourceApplication ?? 'unknown'}</dd>
+        </>
+      )}
+      <dt>Root object</dt>
+      <dd>{root.objectId}</dd>
+    </dl>
+  );
+}

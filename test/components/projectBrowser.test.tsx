@@ -1,0 +1,98 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  DEMO_TOKEN,
+  GENERATED_ROOT_IDS,
+  LARGE_PROJECT_ID,
+  PUBLIC_PROJECT_ID,
+} from '../../demo/catalog';
+import { DEMO_MODELS, DEMO_VERSIONS } from '../../demo/history';
+import { graphqlHandlers, graphqlRequests } from './graphqlDouble';
+import { renderApp } from './renderApp';
+import { SERVER, speckleServer, TOKEN } from './speckleDouble';
+
+function renderWithGraphql(route: string, token = DEMO_TOKEN) {
+  speckleServer.use(...graphqlHandlers(SERVER));
+  return renderApp({ route, token });
+}
+
+describe('Project browser', () => {
+  it("lists a project's models newest first and pages in more with the server's cursor", async () => {
+    const { user } = renderWithGraphql(`/projects/${LARGE_PROJECT_ID}`);
+    const list = await screen.findByRole('list', { name: 'Models' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(50);
+    expect(screen.getByText(/models, newest first; showing 50\./)).toBeInTheDocument();
+    const requestsBefore = graphqlRequests.length;
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(100));
+    const body = (await graphqlRequests.at(-1)!.clone().json()) as {
+      variables: { cursor: string };
+    };
+    expect(graphqlRequests.length).toBe(requestsBefore + 1);
+    expect(body.variables.cursor).toEqual(expect.any(String));
+  });
+
+  it('links each model by its full name, with its number of versions, to its versions', async () => {
+    const { user, router } = renderWithGraphql(`/projects/${PUBLIC_PROJECT_ID}`);
+    const link = await screen.findByRole('link', { name: 'real data/blender cube' });
+    expect(link.closest('li')).toHaveTextContent(/1 version, updated 2026-10-/);
+    await user.click(screen.getByRole('link', { name: 'building' }));
+    expect(router.state.location.pathname).toBe(
+      `/projects/${PUBLIC_PROJECT_ID}/models/${DEMO_MODELS.building}/versions`,
+    );
+    const versions = await screen.findByRole('list', { name: 'Versions' });
+    const rows = within(versions).getAllByRole('listitem');
+    // Newest first, the message's first line only.
+    expect(rows[0]).toHaveAccessibleName(
+      `Version ${DEMO_VERSIONS.building1000Changed}: Comments on a few elements`,
+    );
+    expect(rows[1]).toHaveTextContent('Level 3 — façade ✓ "quoted"');
+    expect(rows[1]).not.toHaveTextContent('second line');
+    expect(rows[0]).toHaveTextContent('Bob');
+    expect(rows[0]).toHaveTextContent('ObjectExplorerTest');
+    // The oldest is withheld: its root is not offered.
+    expect(within(rows.at(-1)!).queryByRole('button', { name: 'Get object' })).toBeNull();
+    expect(rows.at(-1)).toHaveTextContent('history limit');
+
+    await user.click(within(rows[2]!).getByRole('button', { name: 'Get with children' }));
+    expect(router.state.location.pathname).toBe(
+      `/objects/${PUBLIC_PROJECT_ID}/${GENERATED_ROOT_IDS['public-100']}`,
+    );
+
+    // Above the result: where it came from, and the way back and on.
+    const origin = await screen.findByRole('navigation', { name: 'Version' });
+    expect(origin).toHaveTextContent(
+      `Project ${PUBLIC_PROJECT_ID} · model building · version ${DEMO_VERSIONS.building100}: “Second level and the doors”, 2026-10-03 09:00 UTC`,
+    );
+    expect(within(origin).getByRole('link', { name: 'building' })).toHaveAttribute(
+      'href',
+      `/projects/${PUBLIC_PROJECT_ID}/models/${DEMO_MODELS.building}/versions`,
+    );
+    await user.click(within(origin).getByRole('link', { name: 'Next version' }));
+    expect(router.state.location.pathname).toBe(
+      `/objects/${PUBLIC_PROJECT_ID}/${GENERATED_ROOT_IDS['public-1000']}`,
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('navigation', { name: 'Version' })).toHaveTextContent(
+        DEMO_VERSIONS.building1000,
+      ),
+    );
+    expect(
+      within(screen.getByRole('navigation', { name: 'Version' })).getByRole('link', {
+        name: 'Previous version',
+      }),
+    ).toHaveAttribute('href', `/objects/${PUBLIC_PROJECT_ID}/${GENERATED_ROOT_IDS['public-100']}`);
+  });
+
+  it('says so when the project does not exist', async () => {
+    renderWithGraphql('/projects/0000000000');
+    expect(await screen.findByRole('alert')).toHaveTextContent('There is no project 0000000000 on');
+  });
+
+  it('says the server rejected a token that is not valid', async () => {
+    renderWithGraphql(`/projects/${PUBLIC_PROJECT_ID}`, TOKEN);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The server rejected the access token as not valid (403).',
+    );
+  });
+});

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { LARGE_PROJECT_ID, PRIVATE_PROJECT_ID, PUBLIC_PROJECT_ID } from '../../demo/catalog.ts';
+import { DEMO_HISTORY, DEMO_LINKS, DEMO_MODELS, DEMO_VERSIONS } from '../../demo/history.ts';
+import {
+  alertText,
+  connectionRegion,
+  demoToken,
+  openApp,
+  setToken,
+  waitForObjectShown,
+} from './support/app.ts';
+import { usePageSession } from './support/browser.ts';
+import { appUrl, demoBase } from './support/demo.ts';
+
+/** The root object a demo version points to. */
+function rootOf(versionId: string): string {
+  for (const model of DEMO_HISTORY) {
+    const version = model.versions.find((candidate) => candidate.id === versionId);
+    if (version?.referencedObject) return version.referencedObject;
+  }
+  throw new Error(`No demo version ${versionId} with a root`);
+}
+
+function linkPath(label: string): string {
+  const link = DEMO_LINKS.find((candidate) => candidate.label === label);
+  if (!link) throw new Error(`No demo link “${label}”`);
+  return link.path;
+}
+
+describe('Speckle links of every form', () => {
+  const session = usePageSession();
+
+  async function paste(page: Page, text: string) {
+    await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: appUrl(),
+    });
+    await page.evaluate((value) => navigator.clipboard.writeText(value), text);
+    await page.getByRole('textbox', { name: 'Object ID' }).click();
+    await page.keyboard.press('Control+V');
+  }
+
+  async function expectPath(page: Page, path: string) {
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(path);
+  }
+
+  // Each link opens one root: the page lands on that object's route and shows it.
+  it.each([
+    ['A version of a model', 'a01b2c3d42'],
+    ['Legacy commit', 'f10a000001'],
+    ['Embedded commit', 'a01b2c3d43'],
+  ])('pastes “%s” and loads its root with children', async (label, versionId) => {
+    const { page } = session;
+    await openApp(page);
+    await paste(page, `${demoBase()}${linkPath(label)}`);
+    const root = rootOf(versionId);
+    await expectPath(page, `/objects/${PUBLIC_PROJECT_ID}/${root}`);
+    await waitForObjectShown(page, root);
+  });
+
+  it('pastes a link to several models and offers the choice', async () => {
+    const { page } = session;
+    await openApp(page);
+    await paste(page, `${demoBase()}${linkPath('Several models')}`);
+    const choice = page.getByRole('list', { name: 'Roots to choose from' });
+    await choice.getByRole('link', { name: 'real data/blender cube' }).click();
+    await waitForObjectShown(page, '1d060c69832c77c34ccc08e7955c132d');
+  });
+
+  it('opens a legacy branch on its versions, and a version from there', async () => {
+    const { page } = session;
+    await openApp(page);
+    await paste(page, `${demoBase()}${linkPath('Embedded branch')}`);
+    const versions = page.getByRole('list', { name: 'Versions' });
+    const row = versions.getByRole('listitem', { name: /Second level and the doors/ });
+    await row.getByRole('button', { name: 'Get with children' }).click();
+    await waitForObjectShown(page, rootOf('a01b2c3d42'));
+    const origin = page.getByRole('navigation', { name: 'Version' });
+    await expect.poll(() => origin.textContent()).toMatch(/“Second level and the doors”/);
+    await origin.getByRole('link', { name: 'Previous version' }).click();
+    await waitForObjectShown(page, rootOf('a01b2c3d41'));
+  });
+
+  it('browses a project of 1,000 models a page at a time', async () => {
+    const { page } = session;
+    await openApp(page, `/projects/${LARGE_PROJECT_ID}`);
+    const models = page.getByRole('list', { name: 'Models' }).getByRole('listitem');
+    await expect.poll(() => models.count(), { timeout: 15_000 }).toBe(50);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => models.count()).toBe(100);
+  });
+
+  it('says why a link opens nothing', async () => {
+    const { page } = session;
+    await openApp(page);
+    await paste(page, `${demoBase()}${linkPath('A version beyond the history limit')}`);
+    await expect.poll(() => alertText(page)).toMatch(/withholds the data of version/);
+
+    await setToken(page, '');
+    await paste(page, `${demoBase()}${linkPath('A model of the private project')}`);
+    await expect.poll(() => alertText(page)).toMatch(/is private: enter an access token/);
+  });
+
+  it("names the server and the demo token's account in the connection", async () => {
+    const { page } = session;
+    await openApp(page);
+    await connectionRegion(page).getByRole('button', { name: 'Who is this token?' }).click();
+    await expect
+      .poll(() => connectionRegion(page).textContent())
+      .toMatch(/Server “.+”, signed in as Alice/);
+  });
+
+  /** The catalogue of links, on the start page. */
+  async function demoCatalogue(page: Page) {
+    await openApp(page);
+    return page.getByRole('navigation', { name: 'Demo Speckle links' });
+  }
+
+  it("opens the demo catalogue's links of every form", async () => {
+    const { page } = session;
+    await (await demoCatalogue(page)).getByRole('link', { name: 'Legacy commit' }).click();
+    await waitForObjectShown(page, rootOf('f10a000001'));
+    await (await demoCatalogue(page)).getByRole('link', { name: "A model's versions" }).click();
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Versions' }).getByRole('listitem').count())
+      .toBe(5);
+  });
+
+  it('never puts the token in a URL', async () => {
+    const { page } = session;
+    const token = await demoToken();
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    await openApp(page);
+    // The tower's first version (1,000 objects): its newest has 100,000.
+    const { tower } = DEMO_MODELS;
+    const { tower1000 } = DEMO_VERSIONS;
+    await paste(page, `${demoBase()}/projects/${PRIVATE_PROJECT_ID}/models/${tower}@${tower1000}`);
+    await waitForObjectShown(page, rootOf(tower1000));
+    expect([...urls, page.url()].filter((url) => url.includes(token))).toEqual([]);
+  });
+});
