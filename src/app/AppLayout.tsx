@@ -40,8 +40,8 @@ export function AppLayout() {
               route={route}
               demoObjects={demo.manifest?.objects ?? []}
             />
-            <OpenFileControl onOpen={files.open} />
             <ConnectionPanel />
+            <OpenFileControl onOpen={files.open} />
           </aside>
           <main className="results" id="results">
             {demo.settled ? <Outlet context={files.opened} /> : <p role="status">Starting…</p>}
