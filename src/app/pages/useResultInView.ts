@@ -6,13 +6,14 @@ import { useFocusOnChange } from '../../shared/useFocusOnChange';
  * comes up to the window's top. In one column (narrow windows) the result comes after the lookup
  * form and the demo list, ~2,000 px down: focus alone scrolled only its first lines into view, and
  * a lookup seemed to do nothing. Beside the form (wide windows) it starts near the top and stays.
+ * A result whose top is above the window (a lookup made from further down) comes down to it too.
  */
 export function useResultInView<T extends HTMLElement>(key: string) {
-  const ref = useFocusOnChange<T>(key);
+  const ref = useFocusOnChange<T>(key, { preventScroll: true });
   useEffect(() => {
-    const element = ref.current;
-    if (element && element.getBoundingClientRect().top > window.innerHeight / 2) {
-      element.scrollIntoView({ block: 'start' });
+    const top = ref.current?.getBoundingClientRect().top;
+    if (top !== undefined && (top > window.innerHeight / 2 || top < 0)) {
+      ref.current?.scrollIntoView({ block: 'start' });
     }
   }, [key, ref]);
   return ref;
