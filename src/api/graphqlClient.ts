@@ -7,6 +7,7 @@
 import { excerpt as oneLineExcerpt, type AnsweredBases, type ServerAccess } from './client';
 import { GraphqlError, type GraphqlErrorContext, type GraphqlErrorKind } from './graphqlError';
 import { webAppBase } from '../speckle/serverUrl';
+import { isRecord } from '../bytes/jsonValues';
 
 export interface GraphqlOperation {
   query: string;
@@ -164,10 +165,6 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function excerpt(text: string): string | undefined {

@@ -6,6 +6,7 @@
  */
 import { parseServerUrl } from '../speckle/serverUrl';
 import { baseOf, serverForAddress } from './activeServer';
+import { isRecord } from '../bytes/jsonValues';
 
 export interface SavedServer {
   id: string;
@@ -257,10 +258,6 @@ function writeJson(area: Storage, key: string, value: unknown): void {
   } catch {
     // Storage full or disabled (private browsing): the app keeps working for this page's life.
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isSavedServer(value: unknown): value is SavedServer {

@@ -2,6 +2,8 @@
  * The built-in demo server describes itself at `/demo-server/demo.json` (see demo/server.ts). A
  * hosted build has no demo server: there the path answers 404 or the app's own index.html.
  */
+import { isRecord } from '../bytes/jsonValues';
+
 export const DEMO_SERVER_PATH = '/demo-server';
 
 export interface DemoObject {
@@ -64,8 +66,4 @@ function demoLinks(value: unknown): DemoLink[] {
 
 function positiveNumber(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
