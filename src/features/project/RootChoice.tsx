@@ -4,7 +4,8 @@ import { versionQuery, type GraphqlQueryInput } from '../../api/graphqlQueries';
 import type { VersionWithModel } from '../../api/speckleGraphql';
 import { countOf } from '../../speckle/counts';
 import type { LinkRoot } from '../../speckle/linkResolution';
-import { firstLine, formatDate } from './versionText';
+import { VersionFacts } from './VersionFacts';
+import { firstLine } from './versionText';
 
 /**
  * Several roots a link names (several models, `all`, a folder): each with what its version says,
@@ -54,12 +55,7 @@ function RootFacts({ root, version }: { root: LinkRoot; version: VersionWithMode
         <>
           <dt>Version</dt>
           <dd>{firstLine(version.message)}</dd>
-          <dt>Author</dt>
-          <dd>{version.authorUser?.name ?? 'unknown'}</dd>
-          <dt>Date</dt>
-          <dd>{formatDate(version.createdAt)}</dd>
-          <dt>Source application</dt>
-          <dd>{version.sourceApplication ?? 'unknown'}</dd>
+          <VersionFacts version={version} />
         </>
       )}
       <dt>Root object</dt>

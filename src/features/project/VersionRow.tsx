@@ -2,7 +2,8 @@ import { useNavigate } from 'react-router';
 import type { VersionSummary } from '../../api/speckleGraphql';
 import { objectRoutePath, type LookupMode } from '../../shared/objectRoute';
 import { versionLookupState } from './versionOrigin';
-import { firstLine, formatDate } from './versionText';
+import { VersionFacts } from './VersionFacts';
+import { firstLine } from './versionText';
 
 /** One version: what it says, who sent it from where and when, and its root's lookups. */
 export function VersionRow({
@@ -27,12 +28,7 @@ export function VersionRow({
     <li aria-label={`Version ${version.id}: ${title}`}>
       <strong>{title}</strong>
       <dl className="version-facts">
-        <dt>Author</dt>
-        <dd>{version.authorUser?.name ?? 'unknown'}</dd>
-        <dt>Date</dt>
-        <dd>{formatDate(version.createdAt)}</dd>
-        <dt>Source application</dt>
-        <dd>{version.sourceApplication ?? 'unknown'}</dd>
+        <VersionFacts version={version} />
         <dt>Root object</dt>
         <dd>
           {root ?? 'withheld by the server: this version is older than the plan’s history limit'}
