@@ -5,7 +5,10 @@
  */
 
 export type IdCheck =
-  { level: 'ok' } | { level: 'warning' | 'error'; message: string; suggestion?: string };
+  | { level: 'ok' }
+  /** Not an object id, yet something Get opens: it says what will happen. */
+  | { level: 'note'; message: string }
+  | { level: 'warning' | 'error'; message: string; suggestion?: string };
 
 interface IdKind {
   name: string;
@@ -58,6 +61,42 @@ export function lookupIdsProblem(projectId: string, objectId: string): IdsProble
 
 export function checkObjectId(id: string): IdCheck {
   return checkId(id, OBJECT_ID);
+}
+
+/** Model ids, `model@version` or a list of them, as typed in Object ID: GraphQL resolves them. */
+const MODEL_IDS = /^[0-9a-z]{10}(@[0-9a-z]{10})?(\s*,\s*[0-9a-z]{10}(@[0-9a-z]{10})?)*$/i;
+
+/** Whether Object ID holds model or version ids, which Get resolves rather than fetches. */
+export function namesModelsOrVersions(text: string): boolean {
+  return MODEL_IDS.test(text.trim());
+}
+
+/**
+ * Object ID as the lookup form reads it: an object id, or model and version ids that Get resolves
+ * with the project (a 10-character id alone is a model's, else a version's).
+ */
+export function checkObjectField(text: string): IdCheck {
+  const trimmed = text.trim();
+  if (!namesModelsOrVersions(trimmed)) return checkObjectId(text);
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  const [only] = entries;
+  if (entries.length > 1) {
+    return {
+      level: 'note',
+      message: `${entries.length} models or versions: Get resolves each with the project and offers their roots to choose from.`,
+    };
+  }
+  if (only?.includes('@')) {
+    return {
+      level: 'note',
+      message: 'A model’s version: Get resolves it with the project and opens its root object.',
+    };
+  }
+  return {
+    level: 'note',
+    message:
+      'A model id: Get resolves its newest version with the project and opens its root object (a version id opens that version).',
+  };
 }
 
 export function checkProjectId(id: string): IdCheck {

@@ -87,7 +87,13 @@ describe('Lookup form', () => {
     answerGraphql();
     const { user, router } = renderApp();
     await user.type(screen.getByRole('textbox', { name: 'Project ID' }), PROJECT_ID);
-    await user.type(screen.getByRole('textbox', { name: 'Object ID' }), ' 0123456789 ');
+    const objectField = screen.getByRole('textbox', { name: 'Object ID' });
+    await user.type(objectField, ' 0123456789 ');
+    // Not an object id, yet no error: the hint says what Get will do with it.
+    expect(objectField).toBeValid();
+    expect(objectField).toHaveAccessibleDescription(
+      /^A model id: Get resolves its newest version with the project/,
+    );
     await user.click(screen.getByRole('button', { name: 'Get with children' }));
     expect(router.state.location.pathname).toBe(`/projects/${PROJECT_ID}/models/0123456789`);
     expect(await screen.findByRole('alert')).toHaveTextContent('rejected the access token');

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkObjectId, checkProjectId, lookupIdsProblem } from '../../src/speckle/ids';
+import {
+  checkObjectField,
+  checkObjectId,
+  checkProjectId,
+  lookupIdsProblem,
+} from '../../src/speckle/ids';
 
 const OBJECT = '0123456789abcdef0123456789abcdef';
 const PROJECT = 'abcdef0123';
@@ -99,5 +104,29 @@ describe('lookupIdsProblem', () => {
     const problem = lookupIdsProblem(projectId, objectId);
     expect(problem?.field).toBe(field);
     expect(problem?.message).toMatch(message);
+  });
+});
+
+describe('checkObjectField', () => {
+  it('says what Get does with a model or version id, rather than refusing it', () => {
+    expect(checkObjectField(PROJECT)).toEqual({
+      level: 'note',
+      message:
+        'A model id: Get resolves its newest version with the project and opens its root object (a version id opens that version).',
+    });
+    expect(checkObjectField(` ${PROJECT.toUpperCase()}@0123456789 `)).toEqual({
+      level: 'note',
+      message: 'A model’s version: Get resolves it with the project and opens its root object.',
+    });
+    expect(checkObjectField(`${PROJECT}, 0123456789@9876543210`)).toMatchObject({
+      level: 'note',
+      message: expect.stringMatching(/^2 models or versions: Get resolves each/),
+    });
+  });
+
+  it('checks anything else as an object id', () => {
+    expect(checkObjectField(OBJECT)).toEqual({ level: 'ok' });
+    expect(checkObjectField(`${PROJECT}@`)).toMatchObject({ level: 'error' });
+    expect(checkObjectField('not an id')).toEqual(checkObjectId('not an id'));
   });
 });

@@ -2,6 +2,12 @@ import { useId } from 'react';
 import { useFocusWhenRequested } from '../../shared/fieldFocus';
 import type { IdCheck } from '../../speckle/ids';
 
+const HINT_CLASSES = {
+  note: 'hint',
+  warning: 'hint warning-text',
+  error: 'hint error-text',
+} as const;
+
 /** A Project ID or Object ID input, with what is wrong with its id said under it. */
 export function IdField({
   label,
@@ -21,6 +27,7 @@ export function IdField({
   const id = useId();
   const helpId = useId();
   const ref = useFocusWhenRequested<HTMLInputElement>(label);
+  const suggestion = 'suggestion' in check ? check.suggestion : undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -37,13 +44,10 @@ export function IdField({
         onChange={(event) => onChange(event.target.value)}
       />
       {check.level !== 'ok' && (
-        <p
-          id={helpId}
-          className={check.level === 'error' ? 'hint error-text' : 'hint warning-text'}
-        >
+        <p id={helpId} className={HINT_CLASSES[check.level]}>
           {check.message}{' '}
-          {check.suggestion && (
-            <button type="button" onClick={() => onUseSuggestion(check.suggestion ?? value)}>
+          {suggestion && (
+            <button type="button" onClick={() => onUseSuggestion(suggestion)}>
               Use lowercase id
             </button>
           )}

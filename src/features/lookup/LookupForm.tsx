@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import type { ObjectRoute } from '../../shared/objectRoute';
 import type { DemoObject } from '../../connection/demoManifest';
-import { checkObjectId, checkProjectId } from '../../speckle/ids';
+import { checkObjectField, checkProjectId } from '../../speckle/ids';
 import { DemoObjects } from './DemoObjects';
 import { IdField } from './IdField';
 import { useLookupForm, type LinkNotes } from './useLookupForm';
@@ -50,7 +50,7 @@ export function LookupForm({
         <IdField
           label="Object ID"
           value={form.objectId}
-          check={checkObjectId(form.objectId.trim())}
+          check={checkObjectField(form.objectId.trim())}
           placeholder="32 characters, or paste a Speckle link"
           onChange={form.changeObjectId}
           onUseSuggestion={form.setObjectId}

@@ -8,7 +8,7 @@ import { objectRoutePath, type LookupMode, type ObjectRoute } from '../../shared
 import { activeServer } from '../../connection/activeServer';
 import { useFieldFocus } from '../../shared/fieldFocus';
 import { useConnectionState, useConnectionStore } from '../../connection/useConnections';
-import { checkObjectId, checkProjectId, lookupIdsProblem } from '../../speckle/ids';
+import { checkProjectId, lookupIdsProblem, namesModelsOrVersions } from '../../speckle/ids';
 import { parseSpeckleLink } from '../../speckle/links';
 import {
   parseSpeckleProjectLink,
@@ -27,9 +27,6 @@ export interface LinkNotes {
 }
 
 const NO_LINK: LinkNotes = { server: null, message: null, objectIds: [] };
-
-/** Model ids, `model@version` or a list of them, typed in Object ID: GraphQL resolves them. */
-const TYPED_MODEL_IDS = /^[0-9a-z]{10}(@[0-9a-z]{10})?(\s*,\s*[0-9a-z]{10}(@[0-9a-z]{10})?)*$/i;
 
 export function useLookupForm(route: ObjectRoute | null) {
   const navigate = useNavigate();
@@ -102,8 +99,7 @@ export function useLookupForm(route: ObjectRoute | null) {
       return;
     }
     if (
-      TYPED_MODEL_IDS.test(object) &&
-      checkObjectId(object).level === 'error' &&
+      namesModelsOrVersions(object) &&
       project !== '' &&
       checkProjectId(project).level !== 'error'
     ) {
