@@ -19,6 +19,7 @@ import {
   type Page,
 } from './speckleGraphql';
 import { tokenFingerprint } from './tokenFingerprint';
+import { fetchVersionNeighbours } from './versionNeighbours';
 import { resolveSpeckleLink, resolveTypedIds } from './resolveLink';
 import { formatViewerResources, type SpeckleLink } from '../speckle/speckleLink';
 
@@ -78,7 +79,9 @@ export function viewerResourcesQuery(
  * What a pasted link opens: its roots, a page to browse, or why nothing (resolveLink.ts). A resource
  * list is read as typed ids, so a version id alone (which looks like a model id) opens too.
  */
-export function speckleLinkQuery(input: GraphqlQueryInput & { link: SpeckleLink }) {
+export function speckleLinkQuery(
+  input: GraphqlQueryInput & { link: Pick<SpeckleLink, 'projectId' | 'target'> },
+) {
   const { projectId, target } = input.link;
   return queryOptions({
     queryKey: graphqlKey(input, 'link', projectId, target),
@@ -138,6 +141,19 @@ export function versionQuery(input: GraphqlQueryInput & { projectId: string; ver
   return queryOptions({
     queryKey: graphqlKey(input, 'version', projectId, versionId),
     queryFn: (context) => fetchVersion(call(input, context), { projectId, versionId }),
+    ...retrying,
+  });
+}
+
+/** The versions before and after one version of a model (api/versionNeighbours.ts). */
+export function versionNeighboursQuery(
+  input: GraphqlQueryInput & { projectId: string; modelId: string; versionId: string },
+) {
+  const { projectId, modelId, versionId } = input;
+  return queryOptions({
+    queryKey: graphqlKey(input, 'versionNeighbours', projectId, modelId, versionId),
+    queryFn: (context) =>
+      fetchVersionNeighbours(call(input, context), { projectId, modelId, versionId }),
     ...retrying,
   });
 }

@@ -12,6 +12,7 @@ import {
   type GraphqlSubject,
 } from './graphqlClient';
 import { GraphqlError } from './graphqlError';
+import type { VersionRootRef } from '../speckle/versionNeighbours';
 
 /** A page of a cursor-paged list: the cursor asks for the items after the last one. */
 export interface Page<T> {
@@ -165,6 +166,59 @@ export async function fetchModelVersions(
   });
   const { versions, ...model } = data.project.model;
   return { model, versions };
+}
+
+// Every version of the model, newest first, as ids and roots only: about 100 bytes a version, so
+// one round trip places any version of a model with thousands.
+const VERSION_ROOTS = `query VersionRoots($projectId: String!, $modelId: String!) {
+  project(id: $projectId) {
+    viewerResourcesExtended(resourceIdString: $modelId, loadedVersionsOnly: false) {
+      groups { identifier items { modelId versionId objectId } }
+    }
+  }
+}`;
+
+/** A model's versions newest first, each with its root object (null when withheld). */
+export async function fetchVersionRoots(
+  call: GraphqlCall,
+  input: { projectId: string; modelId: string },
+): Promise<VersionRootRef[]> {
+  const data = await queryGraphql<{
+    project: { viewerResourcesExtended: { groups: ViewerResourceGroup[] } };
+  }>(about(call, input), { query: VERSION_ROOTS, operationName: 'VersionRoots', variables: input });
+  const group = data.project.viewerResourcesExtended.groups.find(
+    (candidate) => candidate.identifier === input.modelId,
+  );
+  return (group?.items ?? []).flatMap(({ modelId, versionId, objectId }) =>
+    modelId === input.modelId && versionId ? [{ versionId, objectId }] : [],
+  );
+}
+
+const VERSION_ROOTS_PAGE = `query VersionRootsPage($projectId: String!, $modelId: String!, $limit: Int!, $cursor: String) {
+  project(id: $projectId) { model(id: $modelId) {
+    versions(limit: $limit, cursor: $cursor) { totalCount cursor items { id referencedObject } } } }
+}`;
+
+/** A page of a model's versions as ids and roots: for a server without `viewerResourcesExtended`. */
+export async function fetchVersionRootsPage(
+  call: GraphqlCall,
+  input: { projectId: string; modelId: string; limit: number; cursor: string | null },
+): Promise<Page<VersionRootRef>> {
+  const data = await queryGraphql<{
+    project: { model: { versions: Page<{ id: string; referencedObject: string | null }> } };
+  }>(about(call, { projectId: input.projectId, modelId: input.modelId }), {
+    query: VERSION_ROOTS_PAGE,
+    operationName: 'VersionRootsPage',
+    variables: input,
+  });
+  const { versions } = data.project.model;
+  return {
+    ...versions,
+    items: versions.items.map(({ id, referencedObject }) => ({
+      versionId: id,
+      objectId: referencedObject,
+    })),
+  };
 }
 
 const VERSION = `query Version($projectId: String!, $versionId: String!) {

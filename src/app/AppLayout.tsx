@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { FieldFocusProvider } from '../shared/FieldFocusProvider';
 import { useConnectionStore } from '../connection/useConnections';
@@ -8,6 +8,7 @@ import { OpenFileControl } from '../features/files/OpenFileControl';
 import { useFileDrop } from '../features/files/useFileDrop';
 import { LookupForm } from '../features/lookup/LookupForm';
 import { useCompareRoute } from '../shared/useCompareRoute';
+import { viewerRouteFields } from '../shared/speckleRoute';
 import { useObjectRoute } from '../shared/useObjectRoute';
 import { useOpenedFiles } from './openedFiles';
 import { ThemeSwitch } from './ThemeSwitch';
@@ -15,8 +16,13 @@ import { ThemeSwitch } from './ThemeSwitch';
 export function AppLayout() {
   const route = useObjectRoute();
   const compareRoute = useCompareRoute();
+  const { pathname, search } = useLocation();
   // The Speckle link routes (`/projects/…`) name their server the same way.
-  const linkServer = new URLSearchParams(useLocation().search).get('server');
+  const linkServer = new URLSearchParams(search).get('server');
+  const fields = useMemo(
+    () => route ?? viewerRouteFields(pathname, search),
+    [route, pathname, search],
+  );
   const demo = useDemoServer();
   // After the demo is offered: a link to it saved before would otherwise be saved again by its
   // address (a "localhost:5173" beside the "My server" that Forget all leaves).
@@ -36,8 +42,8 @@ export function AppLayout() {
           <aside className="sidebar">
             <LookupForm
               // A new route (a reload, a shared link, back and forward) refills the fields.
-              key={route ? `${route.projectId}/${route.objectId}` : 'empty'}
-              route={route}
+              key={fields ? `${fields.projectId}/${fields.objectId}` : 'empty'}
+              fields={fields}
               demoObjects={demo.manifest?.objects ?? []}
             />
             <ConnectionPanel />

@@ -19,6 +19,19 @@ export interface LinkRoot {
   objectId: string;
 }
 
+/** The viewer resource that names just this root: `model@version`, or the object itself. */
+export function rootResource(root: Omit<LinkRoot, 'identifier'>): ViewerResource {
+  return root.modelId && root.versionId
+    ? { kind: 'version', modelId: root.modelId, versionId: root.versionId }
+    : { kind: 'object', objectId: root.objectId };
+}
+
+/** What the link `/projects/{p}/models/{rootResource}` resolves to: this one root. */
+export function rootOutcome(root: Omit<LinkRoot, 'identifier'>): LinkOutcome {
+  const identifier = formatViewerResources([rootResource(root)]);
+  return { kind: 'roots', roots: [{ ...root, identifier }], unmatched: [], withheld: [] };
+}
+
 /** A version the link names whose data the server withholds (beyond the plan's history limit). */
 export interface WithheldVersion {
   identifier: string;

@@ -9,7 +9,7 @@ import {
 import { DEMO_MODELS, DEMO_VERSIONS } from '../../demo/history';
 import { graphqlHandlers, graphqlRequests } from './graphqlDouble';
 import { renderApp } from './renderApp';
-import { SERVER, speckleServer } from './speckleDouble';
+import { requests, SERVER, speckleServer } from './speckleDouble';
 
 const M = DEMO_MODELS;
 const V = DEMO_VERSIONS;
@@ -24,26 +24,85 @@ function waitForPath(router: ReturnType<typeof renderApp>['router'], path: strin
   return waitFor(() => expect(router.state.location.pathname).toBe(path));
 }
 
+/** The GraphQL operations asked for since `before`, in order. */
+function operationsSince(before: number): Promise<string[]> {
+  return Promise.all(
+    graphqlRequests.slice(before).map(async (request) => {
+      const body = (await request.clone().json()) as { operationName: string };
+      return body.operationName;
+    }),
+  );
+}
+
+/** Waits for the object endpoints to be asked for `objectId` of the public project. */
+function waitForObjectRequest(objectId: string, mode: 'children' | 'single' = 'children') {
+  const path = `/objects/${PUBLIC_PROJECT_ID}/${objectId}${mode === 'single' ? '/single' : ''}`;
+  return waitFor(() =>
+    expect(requests.map((request) => new URL(request.url).pathname)).toContain(path),
+  );
+}
+
 describe('Speckle link routes', () => {
-  it("opens a version's root with its children, in one GraphQL round trip", async () => {
+  it("shows a version's root with its children at the link's own address, after one GraphQL round trip", async () => {
     const before = graphqlRequests.length;
-    const { router } = renderWithGraphql(`${PUBLIC}/models/${M.building}@${V.building100}`);
-    await waitForPath(router, `/objects/${PUBLIC_PROJECT_ID}/${GENERATED_ROOT_IDS['public-100']}`);
-    const operations = await Promise.all(
-      graphqlRequests.slice(before).map(async (request) => {
-        const body = (await request.clone().json()) as { operationName: string };
-        return body.operationName;
-      }),
+    const route = `${PUBLIC}/models/${M.building}@${V.building100}`;
+    const { router } = renderWithGraphql(route);
+    await waitForObjectRequest(GENERATED_ROOT_IDS['public-100']!);
+    expect(router.state.location.pathname).toBe(route);
+    // Where it came from, read by the ids in the address: a reload shows it too.
+    const origin = await screen.findByRole('navigation', { name: 'Version' });
+    await waitFor(() =>
+      expect(origin).toHaveTextContent(
+        `model building · version ${V.building100}: “Second level and the doors”`,
+      ),
     );
-    expect(operations).toEqual(['ViewerResources']);
+    // The root needed one operation; the bar asked for the version and its neighbours.
+    expect(await operationsSince(before)).toEqual(['ViewerResources', 'Version', 'VersionRoots']);
   });
 
-  it("opens a model's newest version", async () => {
-    const { router } = renderWithGraphql(`${PUBLIC}/models/${M.building}`);
-    await waitForPath(
-      router,
-      `/objects/${PUBLIC_PROJECT_ID}/${GENERATED_ROOT_IDS['public-1000/v2']}`,
+  it("shows a model's newest version at the model's address", async () => {
+    const route = `${PUBLIC}/models/${M.building}`;
+    const { router } = renderWithGraphql(route);
+    await waitForObjectRequest(GENERATED_ROOT_IDS['public-1000/v2']!);
+    expect(router.state.location.pathname).toBe(route);
+    const origin = await screen.findByRole('navigation', { name: 'Version' });
+    expect(await within(origin).findByRole('link', { name: 'Previous version' })).toHaveAttribute(
+      'href',
+      `${PUBLIC}/models/${M.building}@${V.building1000}`,
     );
+    expect(within(origin).queryByRole('link', { name: 'Next version' })).toBeNull();
+  });
+
+  it('gets the object alone with ?mode=single, and fills the form to ask again in either mode', async () => {
+    const route = `${PUBLIC}/models/${M.building}@${V.building100}?mode=single`;
+    const { user, router } = renderWithGraphql(route);
+    await waitForObjectRequest(GENERATED_ROOT_IDS['public-100']!, 'single');
+    expect(screen.getByRole('textbox', { name: 'Object ID' })).toHaveValue(
+      `${M.building}@${V.building100}`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Get with children' }));
+    expect(router.state.location.pathname).toBe(`${PUBLIC}/models/${M.building}@${V.building100}`);
+    expect(router.state.location.search).toBe('');
+    await waitForObjectRequest(GENERATED_ROOT_IDS['public-100']!);
+  });
+
+  it('names a mode it does not know', async () => {
+    renderWithGraphql(`${PUBLIC}/models/${M.building}?mode=tree`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This address asks for the mode “tree”: mode=single gets the object alone',
+    );
+  });
+
+  it("moves a legacy commit link to its version's viewer address, without resolving that again", async () => {
+    const before = graphqlRequests.length;
+    const { router } = renderWithGraphql(`/streams/${PUBLIC_PROJECT_ID}/commits/${V.revitFloor}`);
+    const viewerRoute = `${PUBLIC}/models/${M.revitFloor}@${V.revitFloor}`;
+    await waitForPath(router, viewerRoute);
+    expect(router.state.historyAction).toBe('REPLACE');
+    await waitForObjectRequest('551513ff4f3596024547fc818f1f3f70');
+    const operations = await operationsSince(before);
+    expect(operations[0]).toBe('Version');
+    expect(operations).not.toContain('ViewerResources');
   });
 
   it('offers the roots of a multi-model link to choose from, each described', async () => {
@@ -57,8 +116,14 @@ describe('Speckle link routes', () => {
     expect(entry).toHaveTextContent('2026-10-06 11:00 UTC');
     expect(entry).toHaveTextContent('1d060c69832c77c34ccc08e7955c132d');
     expect(within(choice).getAllByRole('listitem')).toHaveLength(2);
+    const before = graphqlRequests.length;
     await user.click(cube);
-    await waitForPath(router, `/objects/${PUBLIC_PROJECT_ID}/1d060c69832c77c34ccc08e7955c132d`);
+    await waitForPath(router, `${PUBLIC}/models/${M.blenderCube}@${V.blenderCube}`);
+    await waitForObjectRequest('1d060c69832c77c34ccc08e7955c132d');
+    // The choice knew the root: its address is not resolved again.
+    expect(await operationsSince(before)).not.toContain('ViewerResources');
+    router.navigate(-1);
+    expect(await screen.findByRole('list', { name: 'Roots to choose from' })).toBeInTheDocument();
   });
 
   it('opens a legacy branch link on its model versions', async () => {

@@ -6,10 +6,10 @@ import {
   LARGE_PROJECT_ID,
   PUBLIC_PROJECT_ID,
 } from '../../demo/catalog';
-import { DEMO_MODELS, DEMO_VERSIONS } from '../../demo/history';
-import { graphqlHandlers, graphqlRequests } from './graphqlDouble';
+import { DEMO_MODELS, DEMO_VERSIONS, LONG_HISTORY_MODEL } from '../../demo/history';
+import { graphqlHandlers, graphqlRequests, olderServer } from './graphqlDouble';
 import { renderApp } from './renderApp';
-import { SERVER, speckleServer, TOKEN } from './speckleDouble';
+import { requests, SERVER, speckleServer, TOKEN } from './speckleDouble';
 
 function renderWithGraphql(route: string, token = DEMO_TOKEN) {
   speckleServer.use(...graphqlHandlers(SERVER));
@@ -55,8 +55,9 @@ describe('Project browser', () => {
     expect(rows.at(-1)).toHaveTextContent('history limit');
 
     await user.click(within(rows[2]!).getByRole('button', { name: 'Get with children' }));
+    const PUBLIC = `/projects/${PUBLIC_PROJECT_ID}`;
     expect(router.state.location.pathname).toBe(
-      `/objects/${PUBLIC_PROJECT_ID}/${GENERATED_ROOT_IDS['public-100']}`,
+      `${PUBLIC}/models/${DEMO_MODELS.building}@${DEMO_VERSIONS.building100}`,
     );
 
     // Above the result: where it came from, and the way back and on.
@@ -66,11 +67,11 @@ describe('Project browser', () => {
     );
     expect(within(origin).getByRole('link', { name: 'building' })).toHaveAttribute(
       'href',
-      `/projects/${PUBLIC_PROJECT_ID}/models/${DEMO_MODELS.building}/versions`,
+      `${PUBLIC}/models/${DEMO_MODELS.building}/versions`,
     );
-    await user.click(within(origin).getByRole('link', { name: 'Next version' }));
+    await user.click(await within(origin).findByRole('link', { name: 'Next version' }));
     expect(router.state.location.pathname).toBe(
-      `/objects/${PUBLIC_PROJECT_ID}/${GENERATED_ROOT_IDS['public-1000']}`,
+      `${PUBLIC}/models/${DEMO_MODELS.building}@${DEMO_VERSIONS.building1000}`,
     );
     await waitFor(() =>
       expect(screen.getByRole('navigation', { name: 'Version' })).toHaveTextContent(
@@ -78,11 +79,80 @@ describe('Project browser', () => {
       ),
     );
     expect(
-      within(screen.getByRole('navigation', { name: 'Version' })).getByRole('link', {
+      await within(screen.getByRole('navigation', { name: 'Version' })).findByRole('link', {
         name: 'Previous version',
       }),
-    ).toHaveAttribute('href', `/objects/${PUBLIC_PROJECT_ID}/${GENERATED_ROOT_IDS['public-100']}`);
+    ).toHaveAttribute(
+      'href',
+      `${PUBLIC}/models/${DEMO_MODELS.building}@${DEMO_VERSIONS.building100}`,
+    );
   });
+
+  it('gets the object alone from a version row, at its viewer address', async () => {
+    const { user, router } = renderWithGraphql(
+      `/projects/${PUBLIC_PROJECT_ID}/models/${DEMO_MODELS.building}/versions`,
+    );
+    const row = await screen.findByRole('listitem', { name: /Second level and the doors/ });
+    await user.click(within(row).getByRole('button', { name: 'Get object' }));
+    expect(router.state.location.pathname).toBe(
+      `/projects/${PUBLIC_PROJECT_ID}/models/${DEMO_MODELS.building}@${DEMO_VERSIONS.building100}`,
+    );
+    expect(router.state.location.search).toBe('?mode=single');
+    await waitFor(() =>
+      expect(requests.map((request) => new URL(request.url).pathname)).toContain(
+        `/objects/${PUBLIC_PROJECT_ID}/${GENERATED_ROOT_IDS['public-100']}/single`,
+      ),
+    );
+  });
+
+  it('says the oldest version before a version is withheld, rather than linking it', async () => {
+    renderWithGraphql(
+      `/projects/${PUBLIC_PROJECT_ID}/models/${DEMO_MODELS.building}@${DEMO_VERSIONS.building10}`,
+    );
+    const origin = await screen.findByRole('navigation', { name: 'Version' });
+    await waitFor(() =>
+      expect(origin).toHaveTextContent(
+        'Previous version withheld by the server: older than the plan’s history limit.',
+      ),
+    );
+    expect(within(origin).queryByRole('link', { name: 'Previous version' })).toBeNull();
+  });
+
+  // Version 500 of 1,000 is on the tenth page of 50: its neighbours come from one request.
+  it.each([
+    ['a server with viewerResourcesExtended', 'VersionRoots', () => graphqlHandlers(SERVER)],
+    [
+      'an older server, paged',
+      'VersionRootsPage',
+      () => [olderServer(SERVER), ...graphqlHandlers(SERVER)],
+    ],
+  ])(
+    'steps to the versions around any version of a long history, on %s',
+    async (_, operation, handlers) => {
+      speckleServer.use(...handlers());
+      const before = graphqlRequests.length;
+      const versionId = (n: number) => `1a7e5e${n.toString(16).padStart(4, '0')}`;
+      const model = `/projects/${LARGE_PROJECT_ID}/models/${LONG_HISTORY_MODEL}`;
+      renderApp({ route: `${model}@${versionId(499)}`, token: DEMO_TOKEN });
+      const origin = await screen.findByRole('navigation', { name: 'Version' });
+      await waitFor(() => expect(origin).toHaveTextContent('“Version 500”'));
+      expect(await within(origin).findByRole('link', { name: 'Previous version' })).toHaveAttribute(
+        'href',
+        `${model}@${versionId(498)}`,
+      );
+      expect(within(origin).getByRole('link', { name: 'Next version' })).toHaveAttribute(
+        'href',
+        `${model}@${versionId(500)}`,
+      );
+      const operations = await Promise.all(
+        graphqlRequests.slice(before).map(async (request) => {
+          const body = (await request.clone().json()) as { operationName: string };
+          return body.operationName;
+        }),
+      );
+      expect(operations).toContain(operation);
+    },
+  );
 
   it('says so when the project does not exist', async () => {
     renderWithGraphql('/projects/0000000000');

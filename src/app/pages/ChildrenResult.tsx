@@ -4,7 +4,7 @@ import { CompareWithForm } from '../../features/compare/CompareWithForm';
 import { TicketTools } from '../../features/result/TicketTools';
 import { objectWithChildrenQuery } from '../../loader/objectSetQuery';
 import { useAskAgain } from '../../shared/useAskAgain';
-import { useObjectRoute } from '../../shared/useObjectRoute';
+import { useLookupRoute } from '../../shared/useObjectRoute';
 import { isLoading } from '../../store/loadProgress';
 import { closureFindings } from '../../speckle/integrity';
 import { SetExplorer } from './SetExplorer';
@@ -24,7 +24,7 @@ export function ChildrenResult({
   waitingNote: string | null;
 }) {
   const queryClient = useQueryClient();
-  const route = useObjectRoute();
+  const route = useLookupRoute();
   useAskAgain('children', input);
   const options = objectWithChildrenQuery(input);
   const { data: set } = useQuery(options);

@@ -1,90 +1,9 @@
-import { useLocation } from 'react-router';
-import { VersionOriginBar } from '../../features/project/VersionOriginBar';
-import { readVersionOrigin } from '../../features/project/versionOrigin';
-import { webAppBase } from '../../speckle/serverUrl';
 import type { LookupMode } from '../../shared/objectRoute';
 import { useObjectRoute } from '../../shared/useObjectRoute';
-import { lookupIdsProblem } from '../../speckle/ids';
-import type { DemoObject } from '../../connection/demoManifest';
-import { useConnectionStore } from '../../connection/useConnections';
-import { useDemoObject } from '../../connection/useDemoServer';
-import { speckleWebUrl } from '../../speckle/links';
-import { ChildrenResult } from './ChildrenResult';
-import { objectQueryInput } from '../../shared/lookupQuery';
-import { SingleObjectResult } from './SingleObjectResult';
-import { useLookupServer } from '../../shared/useLookupServer';
+import { LookupResult } from './LookupResult';
 
+/** `/objects/:projectId/:objectId[/single]`: the object, or with its children. */
 export function ObjectPage({ mode }: { mode: LookupMode }) {
-  const route = useObjectRoute();
-  const projectId = route?.projectId ?? '';
-  const objectId = route?.objectId ?? '';
-  const serverInRoute = route?.server ?? null;
-  const store = useConnectionStore();
-  // The route names its server when several are saved: that one answers, whatever is selected.
-  const server = useLookupServer(route);
-  const demoObject = useDemoObject(projectId, objectId);
-  const origin = readVersionOrigin(useLocation().state);
-
-  const refused = lookupIdsProblem(projectId, objectId);
-  if (refused) {
-    return (
-      <p role="alert" className="alert">
-        {refused.message}
-      </p>
-    );
-  }
-  if (serverInRoute && !server.server) {
-    // The layout saves the route's server on its first render; this shows only for that moment.
-    return <p role="status">Connecting to {serverInRoute}…</p>;
-  }
-  if (!server.ok) {
-    return (
-      <p role="alert" className="alert">
-        {server.problem}
-      </p>
-    );
-  }
-  const input = objectQueryInput(server, store, { projectId, objectId });
-  const host = new URL(server.origin).host;
-  // The link shows only beside an object the server sent, so the server has answered Speckle's
-  // object API. Its web app is at the same address under any prefix, except on the built-in demo
-  // server, which has none: the store marks the demo by its address, whatever it is named.
-  const { base } = server;
-  const speckleUrlOf = server.server.isDemo
-    ? null
-    : (id: string) => speckleWebUrl(webAppBase(base), projectId, id);
-  const result =
-    mode === 'single' ? (
-      <SingleObjectResult input={input} host={host} speckleUrlOf={speckleUrlOf} />
-    ) : (
-      <ChildrenResult
-        input={input}
-        host={host}
-        speckleUrlOf={speckleUrlOf}
-        waitingNote={server.server.isDemo ? preparationNote(demoObject) : null}
-      />
-    );
-  return (
-    <>
-      {origin && (
-        <VersionOriginBar
-          input={{ origin: server.origin, access: server.access }}
-          origin={origin}
-          server={serverInRoute}
-        />
-      )}
-      {result}
-    </>
-  );
-}
-
-/**
- * The demo server builds a big generated model the first time it is asked for, and answers
- * nothing until it is built: seconds of "Connecting…" that look like a hang.
- */
-function preparationNote(object: DemoObject | null): string | null {
-  if (!object?.prepareSeconds) return null;
-  const count = object.objectCount?.toLocaleString('en-US');
-  const model = count ? `the ${count}-object model` : 'this model';
-  return `The demo server is preparing ${model}, which it does the first time it is asked for: about ${object.prepareSeconds} s.`;
+  const route = useObjectRoute() ?? { projectId: '', objectId: '', mode, server: null };
+  return <LookupResult route={route} />;
 }

@@ -1,19 +1,27 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
+import type { GraphqlQueryInput } from '../../api/graphqlQueries';
 import { LinkResolution } from '../../features/project/LinkResolution';
 import { ModelVersions } from '../../features/project/ModelVersions';
 import { ProjectModels } from '../../features/project/ProjectModels';
+import { VersionOriginBar } from '../../features/project/VersionOriginBar';
+import type { LookupMode } from '../../shared/objectRoute';
+import { readLinkMode } from '../../shared/speckleRoute';
 import { useLookupServer } from '../../shared/useLookupServer';
+import type { LinkRoot } from '../../speckle/linkResolution';
 import { parseSpeckleProjectLink } from '../../speckle/speckleLink';
+import { LookupResult } from './LookupResult';
 
 /**
  * The routes Speckle's web app has (`/projects/…`, `/streams/…`, `/embed?…`), read by the same
- * parser as a pasted link: a project's models, a model's versions, or a link to resolve.
+ * parser as a pasted link: a project's models, a model's versions, or a link to resolve, whose one
+ * root is shown here, at the link's address, with where its version came from.
  */
 export function SpeckleLinkPage() {
   const { pathname, search } = useLocation();
   const link = useMemo(() => parseSpeckleProjectLink(`${pathname}${search}`), [pathname, search]);
   const serverInRoute = new URLSearchParams(search).get('server');
+  const mode = readLinkMode(search);
   // The server is pinned per address, as for an object lookup: editing the token asks nothing.
   const server = useLookupServer(
     link
@@ -25,6 +33,14 @@ export function SpeckleLinkPage() {
       <p role="alert" className="alert">
         This address names no Speckle project: a project link starts /projects/ followed by the
         project id.
+      </p>
+    );
+  }
+  if (!mode) {
+    return (
+      <p role="alert" className="alert">
+        This address asks for the mode “{new URLSearchParams(search).get('mode')}”: mode=single gets
+        the object alone; without a mode the object comes with its children.
       </p>
     );
   }
@@ -51,6 +67,55 @@ export function SpeckleLinkPage() {
         />
       );
     default:
-      return <LinkResolution input={input} link={link} server={serverInRoute} />;
+      return (
+        <LinkResolution
+          input={input}
+          link={link}
+          server={serverInRoute}
+          mode={mode}
+          renderRoot={(root) => (
+            <RootResult
+              input={input}
+              projectId={projectId}
+              root={root}
+              server={serverInRoute}
+              mode={mode}
+            />
+          )}
+        />
+      );
   }
+}
+
+/** The one root a link resolved to, looked up as the object routes do, under its version's bar. */
+function RootResult({
+  input,
+  projectId,
+  root,
+  server,
+  mode,
+}: {
+  input: GraphqlQueryInput;
+  projectId: string;
+  root: LinkRoot;
+  server: string | null;
+  mode: LookupMode;
+}) {
+  const { modelId, versionId, objectId } = root;
+  return (
+    <LookupResult
+      route={{ projectId, objectId, mode, server }}
+      header={
+        modelId &&
+        versionId && (
+          <VersionOriginBar
+            input={input}
+            origin={{ projectId, modelId, versionId }}
+            server={server}
+            mode={mode}
+          />
+        )
+      }
+    />
+  );
 }

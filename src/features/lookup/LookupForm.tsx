@@ -1,10 +1,9 @@
 import type { FormEvent } from 'react';
-import type { ObjectRoute } from '../../shared/objectRoute';
 import type { DemoObject } from '../../connection/demoManifest';
 import { checkObjectField, checkProjectId } from '../../speckle/ids';
 import { DemoObjects } from './DemoObjects';
 import { IdField } from './IdField';
-import { useLookupForm, type LinkNotes } from './useLookupForm';
+import { useLookupForm, type LinkNotes, type LookupFields } from './useLookupForm';
 import type { LinkTarget } from '../../speckle/speckleLink';
 
 const TARGET_NAMES: Record<LinkTarget['kind'], string> = {
@@ -21,13 +20,13 @@ function linkTargetName(kind: LinkTarget['kind']): string {
 }
 
 export function LookupForm({
-  route,
+  fields,
   demoObjects,
 }: {
-  route: ObjectRoute | null;
+  fields: LookupFields | null;
   demoObjects: readonly DemoObject[];
 }) {
-  const form = useLookupForm(route);
+  const form = useLookupForm(fields);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

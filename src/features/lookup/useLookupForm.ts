@@ -28,14 +28,17 @@ export interface LinkNotes {
 
 const NO_LINK: LinkNotes = { server: null, message: null, objectIds: [] };
 
-export function useLookupForm(route: ObjectRoute | null) {
+/** What the fields hold when the form is drawn: the ids of the address shown. */
+export type LookupFields = Pick<ObjectRoute, 'projectId' | 'objectId'>;
+
+export function useLookupForm(fields: LookupFields | null) {
   const navigate = useNavigate();
   const store = useConnectionStore();
   const connections = useConnectionState();
   const { request } = useFieldFocus();
   const active = activeServer(connections);
-  const [projectId, setProjectId] = useState(route?.projectId ?? '');
-  const [objectId, setObjectId] = useState(route?.objectId ?? '');
+  const [projectId, setProjectId] = useState(fields?.projectId ?? '');
+  const [objectId, setObjectId] = useState(fields?.objectId ?? '');
   const [link, setLink] = useState<LinkNotes>(NO_LINK);
   const [problem, setProblem] = useState<string | null>(null);
   /** A link to a project, model or version typed in a field: the form's buttons open it. */
@@ -47,8 +50,8 @@ export function useLookupForm(route: ObjectRoute | null) {
     return connections.servers.length > 1 && active.ok ? active.base : null;
   }
 
-  function openProjectLink(link: SpeckleLink) {
-    void navigate(speckleRoutePath(link.projectId, link.target, routeServer(link.base)), {
+  function openProjectLink(link: SpeckleLink, mode: LookupMode = 'children') {
+    void navigate(speckleRoutePath(link.projectId, link.target, routeServer(link.base), mode), {
       state: LOOKUP_REQUEST,
     });
   }
@@ -95,7 +98,7 @@ export function useLookupForm(route: ObjectRoute | null) {
     const project = projectId.trim();
     const object = objectId.trim();
     if (projectLink) {
-      openProjectLink(projectLink);
+      openProjectLink(projectLink, mode);
       return;
     }
     if (
@@ -104,7 +107,7 @@ export function useLookupForm(route: ObjectRoute | null) {
       checkProjectId(project).level !== 'error'
     ) {
       const target = { kind: 'resources', resources: parseViewerResources(object) } as const;
-      void navigate(speckleRoutePath(project, target, routeServer(null)), {
+      void navigate(speckleRoutePath(project, target, routeServer(null), mode), {
         state: LOOKUP_REQUEST,
       });
       return;

@@ -1,31 +1,39 @@
 import { useQuery } from '@tanstack/react-query';
-import { Navigate } from 'react-router';
+import { useEffect, useEffectEvent, type ReactNode } from 'react';
 import { speckleLinkQuery, type GraphqlQueryInput } from '../../api/graphqlQueries';
-import { objectRoutePath } from '../../shared/objectRoute';
-import { LOOKUP_REQUEST } from '../../shared/useLookupServer';
+import type { LookupMode } from '../../shared/objectRoute';
+import { rootRoutePath } from '../../shared/speckleRoute';
 import type { LinkRoot } from '../../speckle/linkResolution';
 import type { SpeckleLink } from '../../speckle/speckleLink';
 import { GraphqlAlert } from './GraphqlAlert';
 import { ModelVersions } from './ModelVersions';
+import { useOpenRoot, useSeedRoot, type RootOpening } from './openRoot';
 import { failedOutcomeMessage, unmatchedMessage, withheldMessage } from './outcomeMessages';
 import { ProjectModels } from './ProjectModels';
 import { RootChoice } from './RootChoice';
-import { versionLookupState } from './versionOrigin';
 
 /**
- * Resolves a link with one GraphQL round trip: one root opens at once with its children, several
- * are offered as a choice, a project or model opens its list, anything else says why not.
+ * Resolves a link with one GraphQL round trip: one root is shown at the link's own address (a
+ * legacy or embed link moves to the viewer route of that root first, as Speckle's web app does),
+ * several are offered as a choice, a project or model opens its list, anything else says why not.
  */
 export function LinkResolution({
   input,
   link,
   server,
+  mode,
+  renderRoot,
 }: {
   input: GraphqlQueryInput;
   link: SpeckleLink;
   server: string | null;
+  mode: LookupMode;
+  /** The result of the one root the link names, shown here. */
+  renderRoot: (root: LinkRoot) => ReactNode;
 }) {
   const { projectId } = link;
+  const opening = { input, projectId, server };
+  const seed = useSeedRoot(opening);
   const query = useQuery(speckleLinkQuery({ ...input, link }));
   if (query.isPending) return <p role="status">Resolving the link on the server…</p>;
   if (query.isError)
@@ -59,9 +67,8 @@ export function LinkResolution({
   const { roots, unmatched, withheld } = outcome;
   const [only] = roots;
   if (only && roots.length === 1 && unmatched.length === 0 && withheld.length === 0) {
-    return (
-      <Navigate replace to={rootPath(projectId, only, server)} state={rootState(projectId, only)} />
-    );
+    if (link.target.kind === 'resources') return renderRoot(only);
+    return <MoveToViewerRoute opening={opening} root={only} mode={mode} />;
   }
   return (
     <>
@@ -71,20 +78,31 @@ export function LinkResolution({
         input={input}
         projectId={projectId}
         roots={roots}
-        pathOf={(root) => rootPath(projectId, root, server)}
-        stateOf={(root) => rootState(projectId, root)}
+        pathOf={(root) => rootRoutePath(projectId, root, server, mode)}
+        onOpen={(root) => seed(root)}
       />
     </>
   );
 }
 
-/** A version's root carries where it came from; an object link's root is a plain lookup. */
-function rootState(projectId: string, { modelId, versionId }: LinkRoot) {
-  return modelId && versionId
-    ? versionLookupState({ projectId, modelId, versionId })
-    : LOOKUP_REQUEST;
-}
-
-function rootPath(projectId: string, root: LinkRoot, server: string | null): string {
-  return objectRoutePath({ projectId, objectId: root.objectId, mode: 'children', server });
+/**
+ * A legacy commit or embed link in the web app's current form: its root's viewer route, where the
+ * result and Back, Forward and reload work as for any viewer link (this address is left out of
+ * the history, as a redirect would be).
+ */
+function MoveToViewerRoute({
+  opening,
+  root,
+  mode,
+}: {
+  opening: RootOpening;
+  root: LinkRoot;
+  mode: LookupMode;
+}) {
+  const open = useOpenRoot(opening);
+  const path = rootRoutePath(opening.projectId, root, opening.server, mode);
+  const move = useEffectEvent(() => open(root, mode, { replace: true }));
+  // The path names everything the move depends on.
+  useEffect(() => move(), [path]);
+  return <p role="status">Opening {path}…</p>;
 }

@@ -5,6 +5,7 @@ import { projectPath } from '../../shared/speckleRoute';
 import { countOf } from '../../speckle/counts';
 import { GraphqlAlert } from './GraphqlAlert';
 import { LoadMore } from './LoadMore';
+import { useOpenRoot } from './openRoot';
 import { VersionRow } from './VersionRow';
 
 /** A model's versions, newest first, a page at a time, each with its root's two lookups. */
@@ -20,6 +21,7 @@ export function ModelVersions({
   server: string | null;
 }) {
   const query = useInfiniteQuery(modelVersionsQuery({ ...input, projectId, modelId }));
+  const open = useOpenRoot({ input, projectId, server });
   if (query.isPending) return <p role="status">Reading the model's versions…</p>;
   if (query.isError && !query.data) {
     return <GraphqlAlert error={query.error} onRetry={() => void query.refetch()} />;
@@ -42,8 +44,13 @@ export function ModelVersions({
           <VersionRow
             key={version.id}
             version={version}
-            origin={{ projectId, modelId, modelName }}
-            server={server}
+            onOpen={(mode) => {
+              const objectId = version.referencedObject;
+              if (!objectId) return;
+              open({ modelId, versionId: version.id, objectId }, mode, {
+                version: { ...version, model: { id: modelId, name: modelName } },
+              });
+            }}
           />
         ))}
       </ul>

@@ -4,6 +4,7 @@ import { versionQuery, type GraphqlQueryInput } from '../../api/graphqlQueries';
 import type { VersionWithModel } from '../../api/speckleGraphql';
 import { countOf } from '../../speckle/counts';
 import type { LinkRoot } from '../../speckle/linkResolution';
+import { LOOKUP_REQUEST } from '../../shared/useLookupServer';
 import { VersionFacts } from './VersionFacts';
 import { firstLine } from './versionText';
 
@@ -16,13 +17,14 @@ export function RootChoice({
   projectId,
   roots,
   pathOf,
-  stateOf,
+  onOpen,
 }: {
   input: GraphqlQueryInput;
   projectId: string;
   roots: readonly LinkRoot[];
   pathOf: (root: LinkRoot) => string;
-  stateOf: (root: LinkRoot) => unknown;
+  /** Called as a root is chosen, before the move to its path. */
+  onOpen: (root: LinkRoot) => void;
 }) {
   const versions = useQueries({
     queries: roots.map((root) => ({
@@ -37,7 +39,7 @@ export function RootChoice({
       <ul aria-label="Roots to choose from">
         {roots.map((root, index) => (
           <li key={root.objectId}>
-            <Link to={pathOf(root)} state={stateOf(root)}>
+            <Link to={pathOf(root)} state={LOOKUP_REQUEST} onClick={() => onOpen(root)}>
               {versions[index]?.data?.model.name ?? root.modelId ?? `Object ${root.objectId}`}
             </Link>
             <RootFacts root={root} version={versions[index]?.data ?? null} />

@@ -1,57 +1,104 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { modelVersionsQuery, type GraphqlQueryInput } from '../../api/graphqlQueries';
-import type { VersionSummary } from '../../api/speckleGraphql';
-import { objectRoutePath } from '../../shared/objectRoute';
-import { modelVersionsPath } from '../../shared/speckleRoute';
-import { versionLookupState, type VersionOrigin } from './versionOrigin';
+import {
+  versionNeighboursQuery,
+  versionQuery,
+  type GraphqlQueryInput,
+} from '../../api/graphqlQueries';
+import type { LookupMode } from '../../shared/objectRoute';
+import { modelVersionsPath, rootRoutePath } from '../../shared/speckleRoute';
+import { LOOKUP_REQUEST } from '../../shared/useLookupServer';
+import type { VersionRootRef } from '../../speckle/versionNeighbours';
+import { useSeedRoot, type RootOpening } from './openRoot';
 import { firstLine, formatDate } from './versionText';
+
+/** The version a root was resolved from: the route names it, or resolves to it. */
+export interface VersionOrigin {
+  projectId: string;
+  modelId: string;
+  versionId: string;
+}
 
 /**
  * Where a loaded root came from: project, model, version message and date, with links back to the
- * model's versions and to the versions before and after it (within the first page of the list).
+ * model's versions and to the versions before and after it, wherever it is in the model's history.
+ * Read from the server (or the cache) by the ids alone, so a reload or a shared link shows it too.
  */
 export function VersionOriginBar({
   input,
   origin,
   server,
+  mode,
 }: {
   input: GraphqlQueryInput;
   origin: VersionOrigin;
   server: string | null;
+  mode: LookupMode;
 }) {
   const { projectId, modelId, versionId } = origin;
-  const query = useInfiniteQuery(modelVersionsQuery({ ...input, projectId, modelId }));
-  const versions = query.data?.pages.flatMap((page) => page.versions.items) ?? [];
-  const index = versions.findIndex((version) => version.id === versionId);
-  const version = versions[index];
+  const facts = useQuery(versionQuery({ ...input, projectId, versionId }));
+  const neighbours = useQuery(versionNeighboursQuery({ ...input, ...origin }));
+  const version = facts.data;
+  if (facts.isError) {
+    return (
+      <p role="note">
+        Where version {versionId} came from could not be read: {messageOf(facts.error)}
+      </p>
+    );
+  }
   if (!version) return null;
-  const modelName = query.data?.pages[0]?.model.name ?? modelId;
-  // Newest first: the previous (older) version comes after this one in the list.
-  const older = versions[index + 1];
-  const newer = versions[index - 1];
-  const pathOf = (other: VersionSummary) =>
-    other.referencedObject
-      ? objectRoutePath({ projectId, objectId: other.referencedObject, mode: 'children', server })
-      : null;
-  const step = (other: VersionSummary | undefined, label: string) => {
-    const path = other && pathOf(other);
-    return path ? (
-      <Link to={path} state={versionLookupState({ projectId, modelId, versionId: other.id })}>
-        {label}
-      </Link>
-    ) : null;
-  };
+  const step = { input, projectId, server, modelId, mode };
   return (
     <nav aria-label="Version" className="version-origin">
       <p>
         Project {projectId} · model{' '}
-        <Link to={modelVersionsPath(projectId, modelId, server)}>{modelName}</Link> · version{' '}
-        {versionId}: “{firstLine(version.message)}”, {formatDate(version.createdAt)}
+        <Link to={modelVersionsPath(projectId, modelId, server)}>{version.model.name}</Link> ·
+        version {versionId}: “{firstLine(version.message)}”, {formatDate(version.createdAt)}
       </p>
       <p className="row">
-        {step(older, 'Previous version')} {step(newer, 'Next version')}
+        <VersionStep {...step} to={neighbours.data?.older} label="Previous version" />{' '}
+        <VersionStep {...step} to={neighbours.data?.newer} label="Next version" />
       </p>
+      {neighbours.isError && (
+        <p role="note">
+          The versions before and after this one could not be read: {messageOf(neighbours.error)}
+        </p>
+      )}
     </nav>
   );
+}
+
+/** A link to the version before or after, unless there is none or the server withholds it. */
+function VersionStep({
+  to,
+  label,
+  modelId,
+  mode,
+  ...opening
+}: RootOpening & {
+  to: VersionRootRef | null | undefined;
+  label: string;
+  modelId: string;
+  mode: LookupMode;
+}) {
+  const seed = useSeedRoot(opening);
+  if (!to) return null;
+  const { versionId, objectId } = to;
+  if (objectId === null) {
+    return <span>{label} withheld by the server: older than the plan’s history limit.</span>;
+  }
+  const root = { modelId, versionId, objectId };
+  return (
+    <Link
+      to={rootRoutePath(opening.projectId, root, opening.server, mode)}
+      state={LOOKUP_REQUEST}
+      onClick={() => seed(root)}
+    >
+      {label}
+    </Link>
+  );
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

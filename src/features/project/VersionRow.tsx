@@ -1,29 +1,18 @@
-import { useNavigate } from 'react-router';
 import type { VersionSummary } from '../../api/speckleGraphql';
-import { objectRoutePath, type LookupMode } from '../../shared/objectRoute';
-import { versionLookupState } from './versionOrigin';
+import type { LookupMode } from '../../shared/objectRoute';
 import { VersionFacts } from './VersionFacts';
 import { firstLine } from './versionText';
 
 /** One version: what it says, who sent it from where and when, and its root's lookups. */
 export function VersionRow({
   version,
-  origin,
-  server,
+  onOpen,
 }: {
   version: VersionSummary;
-  origin: { projectId: string; modelId: string; modelName: string };
-  server: string | null;
+  onOpen: (mode: LookupMode) => void;
 }) {
-  const navigate = useNavigate();
   const root = version.referencedObject;
   const title = firstLine(version.message);
-  const open = (mode: LookupMode) => {
-    if (!root) return;
-    void navigate(objectRoutePath({ projectId: origin.projectId, objectId: root, mode, server }), {
-      state: versionLookupState({ ...origin, versionId: version.id }),
-    });
-  };
   return (
     <li aria-label={`Version ${version.id}: ${title}`}>
       <strong>{title}</strong>
@@ -36,10 +25,10 @@ export function VersionRow({
       </dl>
       {root && (
         <div className="row">
-          <button type="button" onClick={() => open('single')}>
+          <button type="button" onClick={() => onOpen('single')}>
             Get object
           </button>
-          <button type="button" onClick={() => open('children')}>
+          <button type="button" onClick={() => onOpen('children')}>
             Get with children
           </button>
         </div>

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
 import { objectRoutePath, type ObjectRoute } from '../../shared/objectRoute';
-import { useObjectRoute } from '../../shared/useObjectRoute';
+import { useLookupRoute } from '../../shared/useObjectRoute';
 import type { Path } from '../../speckle/paths';
 
 /**
@@ -20,7 +20,7 @@ export const SHOWN_PARAM = 'object';
 
 export function useObjectNavigation(rootId: string) {
   const location = useLocation();
-  const route = useObjectRoute();
+  const route = useLookupRoute();
   const navigate = useNavigate();
   // The same functions until the location changes, so that memoised views handed them (the shown
   // object's tree) do not draw again whenever the page does.
