@@ -154,6 +154,64 @@ describe('Project browser', () => {
     },
   );
 
+  describe('comparing versions from the list', () => {
+    const MODEL_VERSIONS = `/projects/${PUBLIC_PROJECT_ID}/models/${DEMO_MODELS.building}/versions`;
+    const compared = (from: string, to: string) =>
+      `/compare/${PUBLIC_PROJECT_ID}/${GENERATED_ROOT_IDS[from]}/${GENERATED_ROOT_IDS[to]}`;
+
+    it('compares a version with the one before it, the older as from', async () => {
+      const { user, router } = renderWithGraphql(MODEL_VERSIONS);
+      const row = await screen.findByRole('listitem', { name: /Second level and the doors/ });
+      await user.click(within(row).getByRole('button', { name: 'Compare with previous version' }));
+      expect(router.state.location.pathname).toBe(compared('public-10', 'public-100'));
+    });
+
+    it('offers no comparison with a withheld version before', async () => {
+      renderWithGraphql(MODEL_VERSIONS);
+      const row = await screen.findByRole('listitem', { name: /Level 1 only/ });
+      expect(
+        within(row).queryByRole('button', { name: 'Compare with previous version' }),
+      ).toBeNull();
+    });
+
+    it('compares any two versions chosen, by keyboard', async () => {
+      const { user, router } = renderWithGraphql(MODEL_VERSIONS);
+      const compare = await screen.findByRole('button', { name: 'Compare chosen versions' });
+      expect(compare).toBeDisabled();
+      const newest = `Choose to compare version ${DEMO_VERSIONS.building1000Changed}`;
+      screen.getByRole('checkbox', { name: newest }).focus();
+      await user.keyboard(' ');
+      await user.click(
+        screen.getByRole('checkbox', {
+          name: `Choose to compare version ${DEMO_VERSIONS.building10}`,
+        }),
+      );
+      expect(screen.getByText(/Two versions chosen/)).toHaveRole('status');
+      compare.focus();
+      await user.keyboard('{Enter}');
+      expect(router.state.location.pathname).toBe(compared('public-10', 'public-1000/v2'));
+    });
+
+    it('asks for the version before the last one listed only when compared', async () => {
+      const { user, router } = renderWithGraphql(
+        `/projects/${LARGE_PROJECT_ID}/models/${LONG_HISTORY_MODEL}/versions`,
+      );
+      const rows = within(await screen.findByRole('list', { name: 'Versions' })).getAllByRole(
+        'listitem',
+      );
+      const before = graphqlRequests.length;
+      await user.click(
+        within(rows.at(-1)!).getByRole('button', { name: 'Compare with previous version' }),
+      );
+      const root = GENERATED_ROOT_IDS['public-10'];
+      await waitFor(() =>
+        expect(router.state.location.pathname).toBe(`/compare/${LARGE_PROJECT_ID}/${root}/${root}`),
+      );
+      const body = (await graphqlRequests[before]!.clone().json()) as { operationName: string };
+      expect(body.operationName).toBe('VersionRoots');
+    });
+  });
+
   it('says so when the project does not exist', async () => {
     renderWithGraphql('/projects/0000000000');
     expect(await screen.findByRole('alert')).toHaveTextContent('There is no project 0000000000 on');

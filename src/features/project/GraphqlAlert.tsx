@@ -1,4 +1,5 @@
 import { isGraphqlError } from '../../api/graphqlError';
+import { errorText } from './outcomeMessages';
 
 /**
  * A GraphQL failure in its own words (api/graphqlError.ts), with Retry where asking again can
@@ -8,7 +9,7 @@ export function GraphqlAlert({ error, onRetry }: { error: unknown; onRetry: () =
   const transient = isGraphqlError(error) ? error.isTransient : true;
   return (
     <div role="alert" className="alert">
-      <p>{error instanceof Error ? error.message : String(error)}</p>
+      <p>{errorText(error)}</p>
       {transient && (
         <button type="button" onClick={onRetry}>
           Retry

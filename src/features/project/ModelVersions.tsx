@@ -6,6 +6,7 @@ import { countOf } from '../../speckle/counts';
 import { GraphqlAlert } from './GraphqlAlert';
 import { LoadMore } from './LoadMore';
 import { useOpenRoot } from './openRoot';
+import { COMPARED_VERSIONS, useVersionComparison } from './useVersionComparison';
 import { VersionRow } from './VersionRow';
 
 /** A model's versions, newest first, a page at a time, each with its root's two lookups. */
@@ -22,12 +23,20 @@ export function ModelVersions({
 }) {
   const query = useInfiniteQuery(modelVersionsQuery({ ...input, projectId, modelId }));
   const open = useOpenRoot({ input, projectId, server });
+  const versions = query.data?.pages.flatMap((page) => page.versions.items) ?? [];
+  const comparison = useVersionComparison({
+    input,
+    projectId,
+    modelId,
+    server,
+    versions,
+    morePages: query.hasNextPage,
+  });
   if (query.isPending) return <p role="status">Reading the model's versions…</p>;
   if (query.isError && !query.data) {
     return <GraphqlAlert error={query.error} onRetry={() => void query.refetch()} />;
   }
   const [first] = query.data.pages;
-  const versions = query.data.pages.flatMap((page) => page.versions.items);
   const total = first?.versions.totalCount ?? 0;
   const modelName = first?.model.name ?? modelId;
   return (
@@ -39,8 +48,9 @@ export function ModelVersions({
       <p>
         {countOf(total, 'version', 'versions')}, newest first; showing {versions.length}.
       </p>
+      <CompareChosen comparison={comparison} />
       <ul aria-label="Versions">
-        {versions.map((version) => (
+        {versions.map((version, index) => (
           <VersionRow
             key={version.id}
             version={version}
@@ -51,10 +61,41 @@ export function ModelVersions({
                 version: { ...version, model: { id: modelId, name: modelName } },
               });
             }}
+            chosen={comparison.selected.includes(version.id)}
+            onChoose={(chosen) => comparison.toggle(version.id, chosen)}
+            onCompareWithPrevious={
+              comparison.hasPrevious(index) ? () => comparison.compareWithPrevious(index) : null
+            }
           />
         ))}
       </ul>
       <LoadMore query={query} what="versions" />
     </section>
+  );
+}
+
+/** Compares the two versions chosen in the list, and says why a comparison did not start. */
+function CompareChosen({ comparison }: { comparison: ReturnType<typeof useVersionComparison> }) {
+  const count = comparison.selected.length;
+  return (
+    <div className="row">
+      <button
+        type="button"
+        disabled={!comparison.compareSelected}
+        onClick={comparison.compareSelected ?? undefined}
+      >
+        Compare chosen versions
+      </button>
+      <span role="status">
+        {count === COMPARED_VERSIONS
+          ? 'Two versions chosen: the older is compared with the newer.'
+          : `Choose two versions to compare; ${countOf(count, 'version', 'versions')} chosen.`}
+      </span>
+      {comparison.problem && (
+        <p role="alert" className="alert">
+          {comparison.problem}
+        </p>
+      )}
+    </div>
   );
 }

@@ -10,6 +10,7 @@ import { modelVersionsPath, rootRoutePath } from '../../shared/speckleRoute';
 import { LOOKUP_REQUEST } from '../../shared/useLookupServer';
 import type { VersionRootRef } from '../../speckle/versionNeighbours';
 import { useSeedRoot, type RootOpening } from './openRoot';
+import { errorText } from './outcomeMessages';
 import { firstLine, formatDate } from './versionText';
 
 /** The version a root was resolved from: the route names it, or resolves to it. */
@@ -42,7 +43,7 @@ export function VersionOriginBar({
   if (facts.isError) {
     return (
       <p role="note">
-        Where version {versionId} came from could not be read: {messageOf(facts.error)}
+        Where version {versionId} came from could not be read: {errorText(facts.error)}
       </p>
     );
   }
@@ -61,7 +62,7 @@ export function VersionOriginBar({
       </p>
       {neighbours.isError && (
         <p role="note">
-          The versions before and after this one could not be read: {messageOf(neighbours.error)}
+          The versions before and after this one could not be read: {errorText(neighbours.error)}
         </p>
       )}
     </nav>
@@ -97,8 +98,4 @@ function VersionStep({
       {label}
     </Link>
   );
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -3,13 +3,23 @@ import type { LookupMode } from '../../shared/objectRoute';
 import { VersionFacts } from './VersionFacts';
 import { firstLine } from './versionText';
 
-/** One version: what it says, who sent it from where and when, and its root's lookups. */
+/**
+ * One version: what it says, who sent it from where and when, its root's lookups and the ways to
+ * compare it (with the version before, or chosen as one of two).
+ */
 export function VersionRow({
   version,
   onOpen,
+  chosen,
+  onChoose,
+  onCompareWithPrevious,
 }: {
   version: VersionSummary;
   onOpen: (mode: LookupMode) => void;
+  chosen: boolean;
+  onChoose: (chosen: boolean) => void;
+  /** Null for a version with no root, or none before it to compare with. */
+  onCompareWithPrevious: (() => void) | null;
 }) {
   const root = version.referencedObject;
   const title = firstLine(version.message);
@@ -31,6 +41,20 @@ export function VersionRow({
           <button type="button" onClick={() => onOpen('children')}>
             Get with children
           </button>
+          {onCompareWithPrevious && (
+            <button type="button" onClick={onCompareWithPrevious}>
+              Compare with previous version
+            </button>
+          )}
+          <label>
+            <input
+              type="checkbox"
+              aria-label={`Choose to compare version ${version.id}`}
+              checked={chosen}
+              onChange={(event) => onChoose(event.target.checked)}
+            />{' '}
+            Choose to compare
+          </label>
         </div>
       )}
     </li>

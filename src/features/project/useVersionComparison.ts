@@ -1,0 +1,110 @@
+/**
+ * Comparing versions from a model's list (issue 31): a version with the one before it, or any two
+ * chosen, older as "from". The version before the last one listed may be on a page not loaded yet:
+ * it is asked for only when that comparison is asked for.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { versionNeighboursQuery, type GraphqlQueryInput } from '../../api/graphqlQueries';
+import type { VersionSummary } from '../../api/speckleGraphql';
+import { compareRoutePath } from '../../shared/compareRoute';
+import { errorText } from './outcomeMessages';
+
+/** How many versions a comparison takes. */
+export const COMPARED_VERSIONS = 2;
+
+export function useVersionComparison({
+  input,
+  projectId,
+  modelId,
+  server,
+  versions,
+  morePages,
+}: {
+  input: GraphqlQueryInput;
+  projectId: string;
+  modelId: string;
+  server: string | null;
+  /** The versions listed so far, newest first. */
+  versions: readonly VersionSummary[];
+  /** Whether older versions are still to be paged in. */
+  morePages: boolean;
+}) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [selected, setSelected] = useState<readonly string[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  function compare(olderRoot: string, newerRoot: string) {
+    void navigate(
+      compareRoutePath({
+        projectId,
+        fromId: olderRoot,
+        toId: newerRoot,
+        toProjectId: projectId,
+        server,
+      }),
+    );
+  }
+
+  async function compareWithPrevious(index: number) {
+    const version = versions[index];
+    if (!version?.referencedObject) return;
+    const listed = versions[index + 1];
+    let older = listed && { versionId: listed.id, objectId: listed.referencedObject };
+    if (!older) {
+      setProblem(null);
+      try {
+        const query = versionNeighboursQuery({
+          ...input,
+          projectId,
+          modelId,
+          versionId: version.id,
+        });
+        older = (await client.fetchQuery(query))?.older ?? undefined;
+      } catch (error) {
+        setProblem(`The version before could not be read: ${errorText(error)}`);
+        return;
+      }
+    }
+    if (!older?.objectId) {
+      setProblem(
+        `The version before ${version.id} is withheld by the server: older than the plan’s history limit.`,
+      );
+      return;
+    }
+    compare(older.objectId, version.referencedObject);
+  }
+
+  /** Whether a row can be compared with the one before: both roots known, or one to ask for. */
+  function hasPrevious(index: number): boolean {
+    const listed = versions[index + 1];
+    return (
+      Boolean(versions[index]?.referencedObject) &&
+      (listed ? Boolean(listed.referencedObject) : morePages)
+    );
+  }
+
+  // Only versions with a root can be chosen; listed newest first, so the newer comes first.
+  const roots = versions
+    .filter((version) => selected.includes(version.id))
+    .flatMap((version) => (version.referencedObject ? [version.referencedObject] : []));
+  const [newerRoot, olderRoot] = roots;
+  return {
+    selected,
+    problem,
+    hasPrevious,
+    compareWithPrevious: (index: number) => void compareWithPrevious(index),
+    toggle(versionId: string, on: boolean) {
+      setSelected((current) =>
+        on ? [...current, versionId] : current.filter((id) => id !== versionId),
+      );
+    },
+    /** Compares the chosen pair; null unless exactly two are chosen. */
+    compareSelected:
+      roots.length === COMPARED_VERSIONS && newerRoot && olderRoot
+        ? () => compare(olderRoot, newerRoot)
+        : null,
+  };
+}
