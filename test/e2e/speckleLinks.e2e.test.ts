@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LARGE_PROJECT_ID, PRIVATE_PROJECT_ID, PUBLIC_PROJECT_ID } from '../../demo/catalog.ts';
-import { DEMO_HISTORY, DEMO_LINKS, DEMO_MODELS, DEMO_VERSIONS } from '../../demo/history.ts';
+import {
+  DEMO_HISTORY,
+  DEMO_LINKS,
+  DEMO_MODELS,
+  DEMO_VERSIONS,
+  LONG_HISTORY_MODEL,
+} from '../../demo/history.ts';
 import {
   alertText,
   connectionRegion,
@@ -37,6 +43,8 @@ describe('Speckle links of every form', () => {
     });
     await page.evaluate((value) => navigator.clipboard.writeText(value), text);
     await page.getByRole('textbox', { name: 'Object ID' }).click();
+    // A viewer address fills the field with its resources: the link replaces them.
+    await page.keyboard.press('Control+A');
     await page.keyboard.press('Control+V');
   }
 
@@ -44,18 +52,73 @@ describe('Speckle links of every form', () => {
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(path);
   }
 
-  // Each link opens one root: the page lands on that object's route and shows it.
+  // Each link opens one root at its viewer address, the web app's own: a legacy link moves there.
+  const { building, revitFloor } = DEMO_MODELS;
   it.each([
-    ['A version of a model', 'a01b2c3d42'],
-    ['Legacy commit', 'f10a000001'],
-    ['Embedded commit', 'a01b2c3d43'],
-  ])('pastes “%s” and loads its root with children', async (label, versionId) => {
+    ['A version of a model', building, 'a01b2c3d42'],
+    ['Legacy commit', revitFloor, 'f10a000001'],
+    ['Embedded commit', building, 'a01b2c3d43'],
+  ])('pastes “%s” and loads its root with children', async (label, modelId, versionId) => {
     const { page } = session;
     await openApp(page);
     await paste(page, `${demoBase()}${linkPath(label)}`);
-    const root = rootOf(versionId);
-    await expectPath(page, `/objects/${PUBLIC_PROJECT_ID}/${root}`);
-    await waitForObjectShown(page, root);
+    await expectPath(page, `/projects/${PUBLIC_PROJECT_ID}/models/${modelId}@${versionId}`);
+    await waitForObjectShown(page, rootOf(versionId));
+  });
+
+  it('keeps a version at its viewer address through Previous, Back, Forward and reload', async () => {
+    const { page } = session;
+    const model = `/projects/${PUBLIC_PROJECT_ID}/models/${building}`;
+    const { building100, building1000 } = DEMO_VERSIONS;
+    await openApp(page, `${model}@${building1000}`);
+    await waitForObjectShown(page, rootOf(building1000));
+    const origin = page.getByRole('navigation', { name: 'Version' });
+    await origin.getByRole('link', { name: 'Previous version' }).click();
+    await expectPath(page, `${model}@${building100}`);
+    await waitForObjectShown(page, rootOf(building100));
+    await expect.poll(() => origin.textContent()).toMatch(/“Second level and the doors”/);
+
+    await page.goBack();
+    await expectPath(page, `${model}@${building1000}`);
+    await waitForObjectShown(page, rootOf(building1000));
+    await page.goForward();
+    await expectPath(page, `${model}@${building100}`);
+    await waitForObjectShown(page, rootOf(building100));
+
+    // Where the version came from is read from the address: a reload keeps it.
+    await page.reload();
+    await waitForObjectShown(page, rootOf(building100));
+    await expect.poll(() => origin.textContent()).toMatch(/“Second level and the doors”/);
+    await expect.poll(() => origin.getByRole('link', { name: 'Next version' }).count()).toBe(1);
+  });
+
+  it('steps to the version before one deep in a history of 1,000', async () => {
+    const { page } = session;
+    const model = `/projects/${LARGE_PROJECT_ID}/models/${LONG_HISTORY_MODEL}`;
+    await openApp(page, `${model}@1a7e5e01f3`);
+    const origin = page.getByRole('navigation', { name: 'Version' });
+    await expect.poll(() => origin.textContent(), { timeout: 15_000 }).toMatch(/“Version 500”/);
+    await origin.getByRole('link', { name: 'Previous version' }).click();
+    await expectPath(page, `${model}@1a7e5e01f2`);
+    await expect.poll(() => origin.textContent()).toMatch(/“Version 499”/);
+  });
+
+  it("compares a version with the one before it from the model's versions", async () => {
+    const { page } = session;
+    await openApp(page, `/projects/${PUBLIC_PROJECT_ID}/models/${building}/versions`);
+    const row = page
+      .getByRole('list', { name: 'Versions' })
+      .getByRole('listitem', { name: /Comments on a few elements/ });
+    await row.getByRole('button', { name: 'Compare with previous version' }).click();
+    const { building1000, building1000Changed } = DEMO_VERSIONS;
+    await expectPath(
+      page,
+      `/compare/${PUBLIC_PROJECT_ID}/${rootOf(building1000)}/${rootOf(building1000Changed)}`,
+    );
+    const status = page.getByRole('region', { name: 'Comparison' }).getByRole('status');
+    await expect
+      .poll(() => status.last().textContent(), { timeout: 30_000 })
+      .toMatch(/^0 added, 0 removed, [1-9]\d* changed/);
   });
 
   it('pastes a link to several models and offers the choice', async () => {
