@@ -16,6 +16,7 @@ import {
   setToken,
   waitForObjectShown,
 } from './support/app.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
 import { usePageSession } from './support/browser.ts';
 import { appUrl, demoBase } from './support/demo.ts';
 
@@ -109,6 +110,8 @@ describe('Speckle links of every form', () => {
     const row = page
       .getByRole('list', { name: 'Versions' })
       .getByRole('listitem', { name: /Comments on a few elements/ });
+    await row.getByRole('button', { name: 'Compare with previous version' }).waitFor();
+    await expectNoSeriousViolations(page, "a model's versions");
     await row.getByRole('button', { name: 'Compare with previous version' }).click();
     const { building1000, building1000Changed } = DEMO_VERSIONS;
     await expectPath(
