@@ -105,6 +105,14 @@ describe('Speckle link routes', () => {
     expect(operations).not.toContain('ViewerResources');
   });
 
+  // An embed link reads `object=` as its own: a result moving within itself would change it.
+  it("moves an embedded object link to the object's viewer address", async () => {
+    const root = GENERATED_ROOT_IDS['public-100']!;
+    const { router } = renderWithGraphql(`/embed?stream=${PUBLIC_PROJECT_ID}&object=${root}`);
+    await waitForPath(router, `${PUBLIC}/models/${root}`);
+    await waitForObjectRequest(root);
+  });
+
   it('offers the roots of a multi-model link to choose from, each described', async () => {
     const { user, router } = renderWithGraphql(`${PUBLIC}/models/${M.revitFloor},${M.blenderCube}`);
     const choice = await screen.findByRole('list', { name: 'Roots to choose from' });

@@ -73,6 +73,7 @@ export function SpeckleLinkPage() {
           link={link}
           server={serverInRoute}
           mode={mode}
+          atViewerAddress={pathname.startsWith('/projects/')}
           renderRoot={(root) => (
             <RootResult
               input={input}

@@ -22,12 +22,18 @@ export function LinkResolution({
   link,
   server,
   mode,
+  atViewerAddress,
   renderRoot,
 }: {
   input: GraphqlQueryInput;
   link: SpeckleLink;
   server: string | null;
   mode: LookupMode;
+  /**
+   * Whether the address is a viewer route, `/projects/{p}/models/{resources}`: a result moves
+   * within itself with `?object=`, which a legacy or embed address reads as its own (`&object=`).
+   */
+  atViewerAddress: boolean;
   /** The result of the one root the link names, shown here. */
   renderRoot: (root: LinkRoot) => ReactNode;
 }) {
@@ -67,7 +73,7 @@ export function LinkResolution({
   const { roots, unmatched, withheld } = outcome;
   const [only] = roots;
   if (only && roots.length === 1 && unmatched.length === 0 && withheld.length === 0) {
-    if (link.target.kind === 'resources') return renderRoot(only);
+    if (atViewerAddress) return renderRoot(only);
     return <MoveToViewerRoute opening={opening} root={only} mode={mode} />;
   }
   return (
