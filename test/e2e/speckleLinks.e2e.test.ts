@@ -13,6 +13,8 @@ import {
   connectionRegion,
   demoToken,
   openApp,
+  openFromList,
+  renderedOptionIds,
   setToken,
   waitForObjectShown,
 } from './support/app.ts';
@@ -91,6 +93,14 @@ describe('Speckle links of every form', () => {
     await waitForObjectShown(page, rootOf(building100));
     await expect.poll(() => origin.textContent()).toMatch(/“Second level and the doors”/);
     await expect.poll(() => origin.getByRole('link', { name: 'Next version' }).count()).toBe(1);
+
+    // Moving within the result stays at the version's address, under its bar.
+    const [child] = (await renderedOptionIds(page)).filter((id) => id !== rootOf(building100));
+    await openFromList(page, child!);
+    await waitForObjectShown(page, child!);
+    await expectPath(page, `${model}@${building100}`);
+    expect(new URL(page.url()).searchParams.get('object')).toBe(child);
+    await expect.poll(() => origin.textContent()).toMatch(/“Second level and the doors”/);
   });
 
   it('steps to the version before one deep in a history of 1,000', async () => {
