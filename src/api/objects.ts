@@ -11,7 +11,7 @@ import {
   type ServerAccess,
 } from './client';
 import { tokenFingerprint } from './tokenFingerprint';
-import { retryDelayMs, shouldRetryAutomatically } from './retryPolicy';
+import { NO_QUERY_RETRIES, retryingQueryFn } from './retryingQuery';
 
 export interface ObjectQueryInput extends ObjectAddress {
   origin: string;
@@ -61,13 +61,12 @@ export function singleObjectQuery({
 }: ObjectQueryInput) {
   return queryOptions({
     queryKey: objectQueryKey(origin, access.token, address, 'single'),
-    queryFn: async ({ signal, client }) => {
+    queryFn: retryingQueryFn(async ({ signal, client }) => {
       const result = await fetchSingleObject(access, address, answeredBases(client), signal);
       if (result.base !== access.base) onBaseResolved(result.base);
       return result;
-    },
+    }),
     staleTime: Infinity,
-    retry: shouldRetryAutomatically,
-    retryDelay: retryDelayMs,
+    ...NO_QUERY_RETRIES,
   });
 }
