@@ -10,6 +10,7 @@ import {
   type ObjectAddress,
   type ServerAccess,
 } from './client';
+import { perQueryClient } from './perQueryClient';
 import { tokenFingerprint } from './tokenFingerprint';
 import { NO_QUERY_RETRIES, retryingQueryFn } from './retryingQuery';
 
@@ -21,19 +22,8 @@ export interface ObjectQueryInput extends ObjectAddress {
 
 export type ObjectQueryMode = 'single' | 'children';
 
-// Kept per query client, which lives as long as the app's session: one app (or test) does not
-// inherit what servers did for another.
-const answeredBasesByClient = new WeakMap<QueryClient, AnsweredBases>();
-
 /** The bases that have answered in this app's session, for retries and error messages. */
-export function answeredBases(client: QueryClient): AnsweredBases {
-  let answered = answeredBasesByClient.get(client);
-  if (!answered) {
-    answered = new Set();
-    answeredBasesByClient.set(client, answered);
-  }
-  return answered;
-}
+export const answeredBases = perQueryClient((): AnsweredBases => new Set());
 
 /**
  * Whether `base` has answered as a Speckle server in this app session, a refusal included. Read

@@ -4,12 +4,8 @@
  * request, the with-children stream's included; React Query then sees one long attempt, and its
  * `failureCount` says nothing of the pauses: they are kept here, per query client and query.
  */
-import {
-  hashKey,
-  type QueryClient,
-  type QueryFunctionContext,
-  type QueryKey,
-} from '@tanstack/react-query';
+import { hashKey, type QueryFunctionContext, type QueryKey } from '@tanstack/react-query';
+import { perQueryClient } from './perQueryClient';
 import { withAutomaticRetries, type RetryableError, type RetryWait } from './retryPolicy';
 
 export interface PendingRetry extends RetryWait {
@@ -38,16 +34,7 @@ export class RetryWaits {
   }
 }
 
-const waitsByClient = new WeakMap<QueryClient, RetryWaits>();
-
-export function retryWaitsOf(client: QueryClient): RetryWaits {
-  let waits = waitsByClient.get(client);
-  if (!waits) {
-    waits = new RetryWaits();
-    waitsByClient.set(client, waits);
-  }
-  return waits;
-}
+export const retryWaitsOf = perQueryClient(() => new RetryWaits());
 
 /** The options every query of the app takes with `retryingQueryFn`. */
 export const NO_QUERY_RETRIES = { retry: false } as const;
