@@ -44,20 +44,6 @@ export function laterVersion(/** @type {ModelAddress} */ model) {
 }
 
 /**
- * Requests the later version once from node, so that the server builds and compresses it before
- * anything is timed. Node's fetch may send it on a kept-alive connection that the server has just
- * closed ("other side closed"); the second try opens a new one.
- * @param {ModelAddress} model
- */
-async function warmUp(model) {
-  try {
-    return await readLines(model);
-  } catch {
-    return readLines(model);
-  }
-}
-
-/**
  * @param {Browser} browser
  * @param {DemoServer} server
  * @param {ModelAddress} from the 100k model, already requested once
@@ -67,7 +53,8 @@ async function warmUp(model) {
  */
 export async function measureVersionDiff(browser, server, from, fromFacts, { timeoutMs }) {
   const to = laterVersion(from);
-  const toFacts = await warmUp(to);
+  // Has the server build and compress the later version, which is not to be measured.
+  const toFacts = await readLines(to);
   const alone = [];
   for (const [side, facts] of /** @type {const} */ ([
     [from, fromFacts],
