@@ -19,7 +19,7 @@ import { TARGETS, ms, within } from './figures.mjs';
  * @typedef {{ models: PagedList, versions: PagedList }} PagingResult
  */
 
-export const LARGE_PROJECT = 'Demo project with 1,000 models';
+const LARGE_PROJECT = 'Demo project with 1,000 models';
 const LONG_HISTORY = 'long history';
 const PAGE_TIMEOUT_MS = 30_000;
 /** The list's heading labels its section; its paragraph says "N models, newest first; showing M." */
@@ -40,9 +40,9 @@ const countIn = (text) => Number(text.replaceAll(',', ''));
  * @returns {Promise<PagedList>}
  */
 async function pageThrough(page, list, open) {
-  const within = SUMMARY[list];
+  const summaryLine = SUMMARY[list];
   const first = await timed(page, {
-    milestones: { page: { text: SHOWING.source, within } },
+    milestones: { page: { text: SHOWING.source, within: summaryLine } },
     timeoutMs: PAGE_TIMEOUT_MS,
     act: open,
   });
@@ -54,7 +54,7 @@ async function pageThrough(page, list, open) {
   const pages = [];
   while (summary && shown < total) {
     const run = await timed(page, {
-      milestones: { page: { text: `showing (?!${shown}\\.)\\d+\\.`, within } },
+      milestones: { page: { text: `showing (?!${shown}\\.)\\d+\\.`, within: summaryLine } },
       timeoutMs: PAGE_TIMEOUT_MS,
       act: () => page.getByRole('button', { name: 'Load more', exact: true }).click(),
     });
