@@ -39,7 +39,7 @@ function pinnedRootId(seed) {
 }
 
 /** The later version of `model` (the 100k one): same project, the variant's root. */
-export function laterVersion(/** @type {ModelAddress} */ model) {
+function laterVersion(/** @type {ModelAddress} */ model) {
   return { ...model, objectId: pinnedRootId(VARIANT_SEED) };
 }
 
