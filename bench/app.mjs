@@ -19,15 +19,17 @@ const SETTLE_MS = 1000;
 const PRESELECT_TRIES = 150;
 
 /**
- * Opens the app, waits until the preselected "Demo server" connection is filled in, then lets the
- * page settle.
+ * Opens the app (at `path`), waits until the preselected "Demo server" connection is filled in,
+ * then lets the page settle.
  * @param {Page} page
  * @param {string} base the demo server's URL
+ * @param {string} [path]
  */
-export async function openApp(page, base) {
-  await page.goto('/');
-  // A connection that is set up is one line, its address in full in the line's title.
-  const line = page.getByRole('region', { name: 'Connection' }).getByRole('paragraph');
+export async function openApp(page, base, path = '/') {
+  await page.goto(path);
+  // A connection that is set up is one line, its address in full in the line's title; until the
+  // app has read the demo server's manifest, the region may show the editor and its hints.
+  const line = page.getByRole('region', { name: 'Connection' }).locator('p[title]');
   await line.waitFor({ timeout: 15_000 });
   await settleOnDemoServer(async () => (await line.getAttribute('title')) ?? '', base);
 }
@@ -57,22 +59,23 @@ export async function fillIds(page, projectId, objectId) {
 }
 
 /**
- * Arms the in-page timer, performs `act` (a click, where the time starts) and waits for every
- * milestone to be painted, or for `timeoutMs`.
+ * Arms the in-page timer, performs `act` (a click, where the time starts, unless `startOn` says
+ * otherwise) and waits for every milestone to be painted, or for `timeoutMs`.
  * @param {Page} page
  * @param {{ milestones: Record<string, Milestone>, timeoutMs: number,
- *   act: () => Promise<void> }} options
+ *   act: () => Promise<void>, startOn?: import('./inPage.mjs').StartOn }} options
  * @returns {Promise<Timing & { longTasks: LongTasks }>}
  */
-export async function timed(page, { milestones, timeoutMs, act }) {
-  await page.evaluate((args) => window.__bench.arm(args.milestones, args.timeoutMs), {
+export async function timed(page, { milestones, timeoutMs, act, startOn = 'click' }) {
+  await page.evaluate((args) => window.__bench.arm(args.milestones, args.timeoutMs, args.startOn), {
     milestones,
     timeoutMs,
+    startOn,
   });
   await act();
   const timing = await page.evaluate(() => window.__bench.settled());
   if (!timing) throw new Error('The in-page timer was not armed');
-  if (timing.start === null) throw new Error('The click never reached the page');
+  if (timing.start === null) throw new Error(`The ${startOn} never reached the page`);
   const ends = Object.values(timing.reached).map((reached) => reached.at);
   const end = timing.timedOut ? timing.start + timeoutMs : timing.start + Math.max(0, ...ends);
   const { count, longest, total, tasks } = await page.evaluate(

@@ -96,6 +96,17 @@ export async function startDemoServer({ precompressed, outDir }) {
 }
 
 /**
+ * The manifest's project of this name.
+ * @param {DemoManifest} manifest
+ * @param {string} name
+ */
+export function findProject(manifest, name) {
+  const project = manifest.projects.find((candidate) => candidate.name === name);
+  if (!project) throw new Error(`The demo manifest lists no project "${name}"`);
+  return project;
+}
+
+/**
  * The manifest entry whose label starts with `label`, with its project.
  * @param {DemoManifest} manifest
  * @param {string} label

@@ -34,10 +34,10 @@ export const TARGETS = {
 const MB = 1e6;
 
 /** @param {number | null} value @param {number} limit */
-const within = (value, limit) => value !== null && value <= limit;
+export const within = (value, limit) => value !== null && value <= limit;
 
 /** @param {number} value */
-const ms = (value) => `${Math.round(value)} ms`;
+export const ms = (value) => `${Math.round(value)} ms`;
 
 /** @param {(number | null)[]} values */
 const list = (values) => values.map((value) => (value === null ? '–' : ms(value))).join(', ');
@@ -71,7 +71,7 @@ function pairedRatios(runs, floorRuns) {
 }
 
 /** @param {number | null} value @param {{ floor?: number, naive?: number }} to */
-function ratios(value, to) {
+export function ratios(value, to) {
   if (value === null) return '';
   return Object.entries(to)
     .filter(([, reference]) => reference)

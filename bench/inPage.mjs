@@ -8,11 +8,15 @@
 
 /**
  * @typedef {{ start: number, duration: number }} LongTask
- * @typedef {{ article: string } | { status: 'done', count: number } | { expanded: string }}
- *   Milestone
+ * @typedef {{ article: string } | { status: 'done', count: number } | { expanded: string }
+ *   | { text: string, within: string }} Milestone
  *   `article`: an article named with this id is shown (the detail is the status text then);
  *   `status`: the status region reads "<count> objects"; `expanded`: the element matching this
- *   selector reports aria-expanded="true" or was replaced.
+ *   selector reports aria-expanded="true" or was replaced; `text`: an element matching the
+ *   selector `within` has a text matching this regular expression (the detail is that text).
+ * @typedef {'click' | 'change' | 'now'} StartOn
+ *   What starts the time: the next trusted click, the next change event (a file input given
+ *   files), or the arming itself (for a page opened by its address).
  * @typedef {{ at: number, painted: number | null, detail: string }} Reached
  *   Milliseconds after the start event: DOM shows it (`at`) and next paint (`painted`).
  * @typedef {{ start: number | null, reached: Record<string, Reached>, timedOut: boolean }} Timing
@@ -70,6 +74,13 @@ export function installProbes() {
     if ('article' in milestone) {
       return articleShowing(milestone.article) ? statusTexts().join(' | ') : null;
     }
+    if ('text' in milestone) {
+      const pattern = new RegExp(milestone.text);
+      const texts = [...document.querySelectorAll(milestone.within)].map((node) =>
+        (node.textContent ?? '').trim(),
+      );
+      return texts.find((text) => pattern.test(text)) ?? null;
+    }
     if ('expanded' in milestone) {
       const target = document.querySelector(milestone.expanded);
       return !target || target.getAttribute('aria-expanded') === 'true' ? 'expanded' : null;
@@ -84,12 +95,13 @@ export function installProbes() {
   let pending = null;
 
   /**
-   * Starts timing at the next trusted click (its event time) and notes when each milestone is
-   * first reached; settles when all are painted or after `timeoutMs`.
+   * Starts timing at the next trusted click (its event time), or as `startOn` says, and notes when
+   * each milestone is first reached; settles when all are painted or after `timeoutMs`.
    * @param {Record<string, Milestone>} milestones
    * @param {number} timeoutMs
+   * @param {StartOn} [startOn]
    */
-  function arm(milestones, timeoutMs) {
+  function arm(milestones, timeoutMs, startOn = 'click') {
     /** @type {Timing} */
     const timing = { start: null, reached: {}, timedOut: false };
     const waiting = new Set(Object.keys(milestones));
@@ -101,7 +113,7 @@ export function installProbes() {
         timing.timedOut = timedOut;
         observer.disconnect();
         clearTimeout(timer);
-        removeEventListener('click', onStart, true);
+        removeEventListener(startOn, onStart, true);
         resolve(timing);
       }
       function look() {
@@ -128,7 +140,12 @@ export function installProbes() {
         queueMicrotask(look);
         setTimeout(look, 0);
       }
-      addEventListener('click', onStart, true);
+      if (startOn === 'now') {
+        timing.start = performance.now();
+        queueMicrotask(look);
+      } else {
+        addEventListener(startOn, onStart, true);
+      }
       observer.observe(document.documentElement, {
         subtree: true,
         childList: true,

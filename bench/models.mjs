@@ -21,9 +21,14 @@ export function objectUrl({ base, projectId, objectId }) {
 
 /** @param {ModelAddress} model @param {string} accept */
 async function readBody(model, accept) {
-  const res = await fetch(objectUrl(model), {
-    headers: { Authorization: `Bearer ${model.token}`, Accept: accept },
-  });
+  const request = () =>
+    fetch(objectUrl(model), {
+      headers: { Authorization: `Bearer ${model.token}`, Accept: accept },
+    });
+  // On a busy machine, the request after a 100k body can go out on the kept-alive connection
+  // the server has just closed ("fetch failed: other side closed", before any answer); a second
+  // try opens a new connection.
+  const res = await request().catch(() => request());
   if (!res.ok) throw new Error(`GET ${objectUrl(model)} answered ${res.status}`);
   return Buffer.from(await res.arrayBuffer());
 }

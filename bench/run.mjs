@@ -12,6 +12,8 @@ import { exportJsonLines } from './exportLines.mjs';
 import { buildRows } from './figures.mjs';
 import { readLines, warmUpJsonArray, warmUpSingle } from './models.mjs';
 import { openObjects, scrollList } from './objectList.mjs';
+import { measureOpenFile, openFileRows } from './openFile.mjs';
+import { measurePaging, pagingRows } from './paging.mjs';
 import { profileScenarios } from './profile.mjs';
 import {
   currentLoad,
@@ -22,6 +24,7 @@ import {
 } from './report.mjs';
 import { expandField, paintSingleObject } from './singleObject.mjs';
 import { measureUninspected } from './uninspected.mjs';
+import { measureVersionDiff, versionDiffRows } from './versionDiff.mjs';
 import { measureWithChildren } from './withChildren.mjs';
 
 /** @typedef {import('./models.mjs').ModelFacts} ModelFacts */
@@ -31,7 +34,7 @@ const MODEL_10K = 'Generated building, 10,000 objects';
 const LARGE_OBJECT = 'Large single object';
 // A stuck load must not hang the bench: a 100k load that takes minutes has failed anyway.
 const LOAD_TIMEOUT_MS = 120_000;
-const RUN_TIMEOUT_MS = 10 * 60_000;
+const RUN_TIMEOUT_MS = 20 * 60_000;
 const RESULTS = join(PROJECT_ROOT, 'bench', 'results');
 const FIGURES_DOC = join(PROJECT_ROOT, 'docs', 'figures.md');
 /** Names a run's files: its start time, without the colons some file systems refuse. */
@@ -129,6 +132,7 @@ async function measureStored(browser, profile) {
       { model: big, count: body100k.count, largeObject: large },
       { rounds: 5, timeoutMs: LOAD_TIMEOUT_MS },
     );
+    const later = await measureLaterIssues(browser, server, big, body100k);
     const subjects = { model: big, facts: body100k, largeObject: large };
     const profiled = profile
       ? await profileScenarios(browser, server, subjects, join(RESULTS, STAMP))
@@ -143,11 +147,32 @@ async function measureStored(browser, profile) {
         body100k,
         body10k,
       },
+      later,
       profiled,
     };
   } finally {
     await server.close();
   }
+}
+
+/**
+ * The figures of issues 30 (paging a project's models and a model's versions), 32 (the 100k model
+ * opened as a file) and 31 (two 100k versions compared; last, as it has the server build the
+ * second version).
+ * @param {import('playwright-core').Browser} browser
+ * @param {import('./demoServer.mjs').DemoServer} server
+ * @param {import('./models.mjs').ModelAddress} big the 100k model
+ * @param {ModelFacts} body100k
+ */
+async function measureLaterIssues(browser, server, big, body100k) {
+  log('1,000 models and 1,000 versions, paged through…');
+  const paging = await measurePaging(browser, server);
+  log('100k as a file: Open file against a whole read, and a file too big for a tab…');
+  const plan = { rounds: 3, timeoutMs: LOAD_TIMEOUT_MS };
+  const openedFile = await measureOpenFile(browser, server, big, body100k, plan);
+  log('two 100k versions compared, and each loaded alone…');
+  const versionDiff = await measureVersionDiff(browser, server, big, body100k, plan);
+  return { paging, openedFile, versionDiff };
 }
 
 /** @param {import('playwright-core').Browser} browser */
@@ -181,7 +206,13 @@ async function main() {
     const stored = await measureStored(browser, profile);
     const live100k = await measureLive(browser);
     const measurements = { ...stored.measurements, live100k };
-    const rows = buildRows(measurements);
+    const { paging, openedFile, versionDiff } = stored.later;
+    const rows = [
+      ...buildRows(measurements),
+      ...pagingRows(paging),
+      ...versionDiffRows(versionDiff),
+      ...openFileRows(openedFile),
+    ];
     const env = environment(browser.version(), loadAtStart);
     const { start, end } = env.loadAverage;
     console.log(
@@ -209,7 +240,7 @@ async function main() {
       },
       rows,
       pageErrors,
-      details,
+      details: { ...details, ...stored.later },
     });
     writeFileSync(FIGURES_DOC, formatFiguresDoc(rows, env, new Date(started).toISOString()));
     const seconds = Math.round((Date.now() - started) / 1000);

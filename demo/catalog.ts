@@ -76,6 +76,7 @@ export const GENERATED_ROOT_IDS: Readonly<Record<string, string>> = {
   'private-1000': 'cf5f24366678717a7df86c8242be93f2',
   'private-100000': 'f39135583d3daddeec3b0e2f2cde4d68',
   'public-1000/v2': '430d79a8015843cc597bba8ebc436d96',
+  'private-100000/v2': '3e6df56c148824eb247dca430fd674b5',
 };
 
 /**
@@ -112,7 +113,8 @@ function generatedModel(seed: string, size: number): ModelSource {
 
 /**
  * A later version of a generated building with about 2% of its objects changed, for comparing
- * versions. Reached through the model histories (history.ts), not listed among the demo objects.
+ * versions. Not listed among the demo objects: the 1,000-object one is reached through the model
+ * histories (history.ts), the 100,000-object one by its root id (`npm run bench` compares it).
  */
 function generatedVariant(seed: string, size: number, variant: string): ModelSource {
   const key = `${seed}/${variant}`;
@@ -314,6 +316,7 @@ export function createCatalog(): DemoCatalog {
     new DemoProject(PRIVATE_PROJECT_ID, 'Demo private project', 'private', [
       generatedModel('private-1000', 1_000),
       generatedModel('private-100000', 100_000),
+      generatedVariant('private-100000', 100_000, 'v2'),
     ]),
     new DemoProject(LARGE_PROJECT_ID, 'Demo project with 1,000 models', 'public', [
       unlisted(generatedModel('public-10', 10)),

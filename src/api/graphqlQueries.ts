@@ -3,11 +3,17 @@
  * these answers change as people push versions, so they go stale after a minute. Keys name the
  * server's origin and the token's fingerprint: what a server answers depends on who asks.
  */
-import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  type QueryClient,
+  type QueryFunctionContext,
+  type QueryKey,
+} from '@tanstack/react-query';
 import type { ServerAccess } from './client';
 import type { GraphqlCall } from './graphqlClient';
 import { answeredBases } from './objects';
-import { retryDelayMs, shouldRetryAutomatically } from './retryPolicy';
+import { NO_QUERY_RETRIES, retryingQueryFn } from './retryingQuery';
 import {
   fetchLatestVersion,
   fetchModelByName,
@@ -38,11 +44,14 @@ function graphqlKey({ origin, access }: GraphqlQueryInput, ...parts: unknown[]) 
   return ['graphql', origin, ...parts, tokenFingerprint(access.token)] as const;
 }
 
-const retrying = {
-  staleTime: STALE_AFTER_MS,
-  retry: shouldRetryAutomatically,
-  retryDelay: retryDelayMs,
-} as const;
+/**
+ * What a paged query's function is given: the cursor of the page to bring, null for the first.
+ * Paged queries name their function before the options: written inline, the page's type is lost to
+ * infiniteQueryOptions' inference.
+ */
+type PageContext = QueryFunctionContext<QueryKey, string | null>;
+
+const queryDefaults = { staleTime: STALE_AFTER_MS, ...NO_QUERY_RETRIES } as const;
 
 function call(
   input: GraphqlQueryInput,
@@ -65,13 +74,14 @@ export function viewerResourcesQuery(
   const { projectId, resourceIdString, modelIds } = input;
   return queryOptions({
     queryKey: graphqlKey(input, 'viewerResources', projectId, resourceIdString),
-    queryFn: (context) =>
+    queryFn: retryingQueryFn((context) =>
       resolveViewerResources(call(input, context), {
         projectId,
         resourceIdString,
         modelIds,
       }),
-    ...retrying,
+    ),
+    ...queryDefaults,
   });
 }
 
@@ -85,31 +95,34 @@ export function speckleLinkQuery(
   const { projectId, target } = input.link;
   return queryOptions({
     queryKey: graphqlKey(input, 'link', projectId, target),
-    queryFn: (context) =>
+    queryFn: retryingQueryFn((context) =>
       target.kind === 'resources'
         ? resolveTypedIds(call(input, context), projectId, formatViewerResources(target.resources))
         : resolveSpeckleLink(call(input, context), input.link),
-    ...retrying,
+    ),
+    ...queryDefaults,
   });
 }
 
 export function projectModelsQuery(input: GraphqlQueryInput & { projectId: string }) {
   const { projectId } = input;
+  const fetchPage = retryingQueryFn((context: PageContext) =>
+    fetchProjectModels(call(input, context), {
+      projectId,
+      limit: MODELS_PAGE_SIZE,
+      cursor: context.pageParam,
+    }),
+  );
   return infiniteQueryOptions({
     queryKey: graphqlKey(input, 'projectModels', projectId),
-    queryFn: (context) =>
-      fetchProjectModels(call(input, context), {
-        projectId,
-        limit: MODELS_PAGE_SIZE,
-        cursor: context.pageParam,
-      }),
+    queryFn: fetchPage,
     initialPageParam: null as string | null,
     getNextPageParam: (last, pages) =>
       nextCursor(
         last.models,
         pages.map((page) => page.models),
       ),
-    ...retrying,
+    ...queryDefaults,
   });
 }
 
@@ -117,22 +130,24 @@ export function modelVersionsQuery(
   input: GraphqlQueryInput & { projectId: string; modelId: string },
 ) {
   const { projectId, modelId } = input;
+  const fetchPage = retryingQueryFn((context: PageContext) =>
+    fetchModelVersions(call(input, context), {
+      projectId,
+      modelId,
+      limit: VERSIONS_PAGE_SIZE,
+      cursor: context.pageParam,
+    }),
+  );
   return infiniteQueryOptions({
     queryKey: graphqlKey(input, 'modelVersions', projectId, modelId),
-    queryFn: (context) =>
-      fetchModelVersions(call(input, context), {
-        projectId,
-        modelId,
-        limit: VERSIONS_PAGE_SIZE,
-        cursor: context.pageParam,
-      }),
+    queryFn: fetchPage,
     initialPageParam: null as string | null,
     getNextPageParam: (last, pages) =>
       nextCursor(
         last.versions,
         pages.map((page) => page.versions),
       ),
-    ...retrying,
+    ...queryDefaults,
   });
 }
 
@@ -140,8 +155,10 @@ export function versionQuery(input: GraphqlQueryInput & { projectId: string; ver
   const { projectId, versionId } = input;
   return queryOptions({
     queryKey: graphqlKey(input, 'version', projectId, versionId),
-    queryFn: (context) => fetchVersion(call(input, context), { projectId, versionId }),
-    ...retrying,
+    queryFn: retryingQueryFn((context) =>
+      fetchVersion(call(input, context), { projectId, versionId }),
+    ),
+    ...queryDefaults,
   });
 }
 
@@ -162,8 +179,10 @@ export function modelByNameQuery(input: GraphqlQueryInput & { projectId: string;
   const { projectId, name } = input;
   return queryOptions({
     queryKey: graphqlKey(input, 'modelByName', projectId, name),
-    queryFn: (context) => fetchModelByName(call(input, context), { projectId, name }),
-    ...retrying,
+    queryFn: retryingQueryFn((context) =>
+      fetchModelByName(call(input, context), { projectId, name }),
+    ),
+    ...queryDefaults,
   });
 }
 
@@ -171,15 +190,15 @@ export function latestVersionQuery(input: GraphqlQueryInput & { projectId: strin
   const { projectId } = input;
   return queryOptions({
     queryKey: graphqlKey(input, 'latestVersion', projectId),
-    queryFn: (context) => fetchLatestVersion(call(input, context), { projectId }),
-    ...retrying,
+    queryFn: retryingQueryFn((context) => fetchLatestVersion(call(input, context), { projectId })),
+    ...queryDefaults,
   });
 }
 
 export function serverIdentityQuery(input: GraphqlQueryInput) {
   return queryOptions({
     queryKey: graphqlKey(input, 'serverIdentity'),
-    queryFn: (context) => fetchServerIdentity(call(input, context)),
-    ...retrying,
+    queryFn: retryingQueryFn((context) => fetchServerIdentity(call(input, context))),
+    ...queryDefaults,
   });
 }

@@ -10,8 +10,9 @@ import {
   type ObjectAddress,
   type ServerAccess,
 } from './client';
+import { perQueryClient } from './perQueryClient';
 import { tokenFingerprint } from './tokenFingerprint';
-import { retryDelayMs, shouldRetryAutomatically } from './retryPolicy';
+import { NO_QUERY_RETRIES, retryingQueryFn } from './retryingQuery';
 
 export interface ObjectQueryInput extends ObjectAddress {
   origin: string;
@@ -21,19 +22,8 @@ export interface ObjectQueryInput extends ObjectAddress {
 
 export type ObjectQueryMode = 'single' | 'children';
 
-// Kept per query client, which lives as long as the app's session: one app (or test) does not
-// inherit what servers did for another.
-const answeredBasesByClient = new WeakMap<QueryClient, AnsweredBases>();
-
 /** The bases that have answered in this app's session, for retries and error messages. */
-export function answeredBases(client: QueryClient): AnsweredBases {
-  let answered = answeredBasesByClient.get(client);
-  if (!answered) {
-    answered = new Set();
-    answeredBasesByClient.set(client, answered);
-  }
-  return answered;
-}
+export const answeredBases = perQueryClient((): AnsweredBases => new Set());
 
 /**
  * Whether `base` has answered as a Speckle server in this app session, a refusal included. Read
@@ -61,13 +51,12 @@ export function singleObjectQuery({
 }: ObjectQueryInput) {
   return queryOptions({
     queryKey: objectQueryKey(origin, access.token, address, 'single'),
-    queryFn: async ({ signal, client }) => {
+    queryFn: retryingQueryFn(async ({ signal, client }) => {
       const result = await fetchSingleObject(access, address, answeredBases(client), signal);
       if (result.base !== access.base) onBaseResolved(result.base);
       return result;
-    },
+    }),
     staleTime: Infinity,
-    retry: shouldRetryAutomatically,
-    retryDelay: retryDelayMs,
+    ...NO_QUERY_RETRIES,
   });
 }

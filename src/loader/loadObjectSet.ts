@@ -11,9 +11,9 @@ import {
   type ObjectAddress,
   type ServerAccess,
 } from '../api/client';
-import { openIndexChannel, type IndexChannel } from './indexChannel';
+import { openIndexChannel } from './indexChannel';
 import type { MalformedLine } from '../bytes/lines';
-import { retryDelayMs, shouldRetryAutomatically, MAX_AUTOMATIC_RETRIES } from '../api/retryPolicy';
+import { withAutomaticRetries } from '../api/retryPolicy';
 import type { ObjectSet } from '../store/objectSet';
 
 export async function loadObjectSet(
@@ -41,7 +41,13 @@ export async function loadObjectSet(
   const stop = () => void channel.stop();
   signal.addEventListener('abort', stop);
   try {
-    const base = await openWithRetries(set, channel, access, address, answered);
+    const base = await withAutomaticRetries(() => channel.open(access, address, answered), {
+      signal,
+      // The stream opens only with the object endpoint's errors.
+      onWait: (wait, error) => {
+        if (isApiError(error)) set.waitForRetry(wait, error);
+      },
+    });
     if (base !== access.base) onBaseResolved(base);
     const end = await channel.finished;
     const atBase = { ...context, base };
@@ -62,37 +68,4 @@ export async function loadObjectSet(
     // Ends the worker, and its memory with it; the bytes it held back come first.
     await channel.stop();
   }
-}
-
-async function openWithRetries(
-  set: ObjectSet,
-  channel: IndexChannel,
-  access: ServerAccess,
-  address: ObjectAddress,
-  answered: AnsweredBases,
-): Promise<string> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      return await channel.open(access, address, answered);
-    } catch (error) {
-      if (!shouldRetryAutomatically(attempt, error) || !isApiError(error)) throw error;
-      const delay = retryDelayMs(attempt);
-      set.waitForRetry({ attempt: attempt + 1, of: MAX_AUTOMATIC_RETRIES, delayMs: delay }, error);
-      await sleep(delay, set.signal);
-    }
-  }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
 }

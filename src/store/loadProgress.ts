@@ -1,5 +1,6 @@
 /** How far a load of the received set has come, as views read it (ObjectSet.getProgress). */
 import type { ApiError } from '../api/apiError';
+import type { RetryWait } from '../api/retryPolicy';
 
 export type LoadStatus = 'waiting' | 'loading' | 'complete' | 'incomplete' | 'failed';
 
@@ -26,7 +27,7 @@ export interface LoadProgress {
   /** Why the load stopped short (or never started); null while all is well. */
   error: ApiError | null;
   /** Set while waiting before an automatic retry. */
-  retry: { attempt: number; of: number; delayMs: number } | null;
+  retry: RetryWait | null;
 }
 
 export function isLoading(progress: LoadProgress): boolean {

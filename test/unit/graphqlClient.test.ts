@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DEMO_TOKEN,
   PRIVATE_PROJECT_ID,
@@ -18,6 +18,7 @@ import {
   serverIdentityQuery,
 } from '../../src/api/graphqlQueries';
 import { shouldRetryAutomatically } from '../../src/api/retryPolicy';
+import { retryWaitsOf, type PendingRetry } from '../../src/api/retryingQuery';
 import {
   fetchLatestVersion,
   fetchModelByName,
@@ -386,10 +387,25 @@ describe('every refusal has its own error', () => {
     const client = new QueryClient();
     const options = serverIdentityQuery({ origin: SERVER, access: { base: SERVER, token: '' } });
 
-    const identity = await client.fetchQuery({ ...options, retryDelay: 0 });
+    const waits = retryWaitsOf(client);
+    const waiting = new Promise<PendingRetry | undefined>((resolve) =>
+      waits.subscribe(() => resolve(waits.get(options.queryKey))),
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const fetching = client.fetchQuery(options);
+      const wait = await waiting;
+      expect(wait).toMatchObject({ attempt: 1, of: 3, delayMs: 1000 });
+      expect(wait?.error.kind).toBe('rate-limited');
+      await vi.advanceTimersByTimeAsync(1000);
+      const identity = await fetching;
 
-    expect(identity.server.name).toBe('Speckle Object Explorer demo server');
-    expect(graphqlRequests).toHaveLength(2);
+      expect(identity.server.name).toBe('Speckle Object Explorer demo server');
+      expect(graphqlRequests).toHaveLength(2);
+      expect(waits.get(options.queryKey)).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("a gateway's 502 page, transient", async () => {

@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type ApiErrorKind } from '../../src/api/apiError';
 import {
   MAX_AUTOMATIC_RETRIES,
   retryDelayMs,
   shouldRetryAutomatically,
+  withAutomaticRetries,
+  type RetryWait,
 } from '../../src/api/retryPolicy';
 
 const context = { base: 'https://speckle.example', projectId: 'p', objectId: 'o', hadToken: true };
@@ -60,5 +62,77 @@ describe('shouldRetryAutomatically', () => {
     ['a plain Error', new Error('boom')],
   ])('does not retry %s', (_name, error) => {
     expect(shouldRetryAutomatically(0, error)).toBe(false);
+  });
+});
+
+describe('withAutomaticRetries', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  /** A request that fails with each of `failures` in turn, then answers "done". */
+  function requestFailing(...failures: unknown[]) {
+    const request = vi.fn(() => {
+      const failure = failures.shift();
+      return failure === undefined ? Promise.resolve('done') : Promise.reject(failure);
+    });
+    return request;
+  }
+
+  it('pauses 1 s, then 2 s, telling each pause before it begins, and returns the answer', async () => {
+    const rateLimited = failure('rate-limited', 429);
+    const gateway = failure('server-error', 503);
+    const request = requestFailing(rateLimited, gateway);
+    const waits: Array<[RetryWait, unknown]> = [];
+
+    const answer = withAutomaticRetries(request, { onWait: (...wait) => waits.push(wait) });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(request).toHaveBeenCalledTimes(1);
+    expect(waits).toEqual([[{ attempt: 1, of: 3, delayMs: 1000 }, rateLimited]]);
+    await vi.advanceTimersByTimeAsync(1 + 1999);
+    expect(request).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+
+    await expect(answer).resolves.toBe('done');
+    expect(request).toHaveBeenCalledTimes(3);
+    expect(waits.map(([wait, error]) => [wait.attempt, error])).toEqual([
+      [1, rateLimited],
+      [2, gateway],
+    ]);
+  });
+
+  it('gives up with the last failure after three retries', async () => {
+    const last = failure('rate-limited', 429);
+    const request = requestFailing(failure('rate-limited', 429), last, last, last);
+
+    const answer = withAutomaticRetries(request);
+    const settled = expect(answer).rejects.toBe(last);
+    await vi.advanceTimersByTimeAsync(1000 + 2000 + 4000);
+
+    await settled;
+    expect(request).toHaveBeenCalledTimes(4);
+  });
+
+  it('does not wait for an answer that waiting cannot change', async () => {
+    const refused = failure('invalid-token', 403);
+    const request = requestFailing(refused);
+    const onWait = vi.fn();
+
+    await expect(withAutomaticRetries(request, { onWait })).rejects.toBe(refused);
+    expect(request).toHaveBeenCalledTimes(1);
+    expect(onWait).not.toHaveBeenCalled();
+  });
+
+  it('ends a pause at once when the signal aborts, with its reason, and asks no more', async () => {
+    const request = requestFailing(failure('rate-limited', 429));
+    const controller = new AbortController();
+
+    const answer = withAutomaticRetries(request, { signal: controller.signal });
+    const settled = expect(answer).rejects.toBe('cancelled by the user');
+    await vi.advanceTimersByTimeAsync(500);
+    controller.abort('cancelled by the user');
+
+    await settled;
+    await vi.runAllTimersAsync();
+    expect(request).toHaveBeenCalledTimes(1);
   });
 });

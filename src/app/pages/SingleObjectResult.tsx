@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { isApiError } from '../../api/apiError';
 import { useAskAgain } from '../../shared/useAskAgain';
 import { singleObjectQuery, type ObjectQueryInput } from '../../api/objects';
-import { MAX_AUTOMATIC_RETRIES, retryDelayMs } from '../../api/retryPolicy';
+import { useRetryWait } from '../../shared/useRetryWait';
 import { formatBytes } from '../../speckle/text';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { objectSource } from '../../features/tree/objectSource';
@@ -25,7 +25,9 @@ export function SingleObjectResult({
   speckleUrlOf: ((objectId: string) => string) | null;
 }) {
   useAskAgain('single', input);
-  const query = useQuery(singleObjectQuery(input));
+  const options = singleObjectQuery(input);
+  const query = useQuery(options);
+  const retryWait = useRetryWait(options.queryKey);
   const raw = query.data?.raw;
   // Parsed once per answer: a single object can be 20 MB.
   const source = useMemo(() => (raw === undefined ? null : objectSource(() => raw)), [raw]);
@@ -36,15 +38,8 @@ export function SingleObjectResult({
   return (
     <section className="result" aria-label="Result" tabIndex={-1} ref={resultRef}>
       <p role="status" className="status">
-        {query.isFetching && query.failureCount > 0 ? (
-          <RetryCountdown
-            // React Query waits retryDelayMs(failures - 1) after each failure.
-            key={query.failureCount}
-            error={query.failureReason}
-            attempt={query.failureCount}
-            of={MAX_AUTOMATIC_RETRIES}
-            delayMs={retryDelayMs(query.failureCount - 1)}
-          />
+        {retryWait ? (
+          <RetryCountdown key={retryWait.attempt} error={retryWait.error} wait={retryWait} />
         ) : query.isPending ? (
           'Loading object…'
         ) : query.isSuccess ? (

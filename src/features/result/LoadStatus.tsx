@@ -29,13 +29,7 @@ export function LoadStatus({
       {progress.status === 'waiting' && waitingNote ? (
         <Waiting since={progress.startedAt} note={waitingNote} />
       ) : retry ? (
-        <RetryCountdown
-          key={retry.attempt}
-          error={progress.error}
-          attempt={retry.attempt}
-          of={retry.of}
-          delayMs={retry.delayMs}
-        />
+        <RetryCountdown key={retry.attempt} error={progress.error} wait={retry} />
       ) : (
         statusText(progress) + damagedNote(progress.damaged)
       )}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { retryReason } from '../../api/apiError';
+import type { RetryWait } from '../../api/retryPolicy';
 import { useNow } from './useNow';
 
 /**
@@ -8,14 +9,10 @@ import { useNow } from './useNow';
  */
 export function RetryCountdown({
   error,
-  attempt,
-  of,
-  delayMs,
+  wait: { attempt, of, delayMs },
 }: {
   error: unknown;
-  attempt: number;
-  of: number;
-  delayMs: number;
+  wait: RetryWait;
 }) {
   const [startedAt] = useState(Date.now);
   const now = useNow(1000);
