@@ -169,9 +169,10 @@ export function versionNeighboursQuery(
   const { projectId, modelId, versionId } = input;
   return queryOptions({
     queryKey: graphqlKey(input, 'versionNeighbours', projectId, modelId, versionId),
-    queryFn: (context) =>
+    queryFn: retryingQueryFn((context) =>
       fetchVersionNeighbours(call(input, context), { projectId, modelId, versionId }),
-    ...retrying,
+    ),
+    ...queryDefaults,
   });
 }
 
