@@ -13,9 +13,9 @@ import {
 import { Faults } from './faults.ts';
 import { answerGraphql } from './graphqlEndpoint.ts';
 import { DEMO_HISTORY, DEMO_LINKS } from './history.ts';
-import { serializeJsonb, type JsonObject } from './jsonb.ts';
+import type { ObjectAnswer } from './objectAnswers.ts';
 import { CORS, sendBody, sendEmpty, sendFaultStatus, sendJson, sendNoRoute } from './responses.ts';
-import { compressBody, sendCompressed, streamObjects, type StreamRecord } from './streamObjects.ts';
+import { compressBody, sendCompressed, streamObjects } from './streamObjects.ts';
 
 export interface DemoHandlerOptions {
   /** Path the server is mounted at, e.g. '/demo-server'; '' mounts it at the origin root. */
@@ -252,27 +252,23 @@ class DemoRequestHandler {
     }
     const project = this.readableProject(req, res, projectId);
     if (!project) return;
-    const object = project.get(objectId);
-    if (!object) {
+    const answer = await project.answer(objectId);
+    if (!answer) {
       sendBody(req, res, 404, 'text/html; charset=utf-8', 'Failed to find object.');
       return;
     }
-    // The server overwrites the count on the requested object from its own column.
-    const root = { ...object, totalChildrenCount: project.storedChildrenCount(objectId) };
-    const rootText = serializeJsonb(root, false);
     if (single) {
-      sendJson(req, res, 200, rootText);
+      sendJson(req, res, 200, answer.text);
       return;
     }
-    await this.streamWithChildren(req, res, project, object, rootText);
+    await this.streamWithChildren(req, res, project, answer);
   }
 
   private async streamWithChildren(
     req: IncomingMessage,
     res: ServerResponse,
     project: DemoProject,
-    object: JsonObject,
-    rootText: string,
+    answer: ObjectAnswer,
   ): Promise<void> {
     const mode = req.headers.accept === 'text/plain' ? 'text' : 'json';
     const headers = {
@@ -285,25 +281,18 @@ class DemoRequestHandler {
       res.end();
       return;
     }
-    const rootId = String(object.id);
-    const descendants = project.descendants(object);
-    function* records(): Generator<StreamRecord> {
-      yield { id: rootId, text: rootText };
-      for (const id of descendants) {
-        const child = project.get(id);
-        if (child) yield { id, text: serializeJsonb(child, true) };
-      }
-    }
     // Stream faults act object by object, so they need the live stream.
     if (this.precompressed && !this.faults.shapesStreams) {
-      const key = `${project.id}/${rootId}/${mode}`;
-      const body = await compressedBody(key, () => compressBody(records(), mode));
+      const key = `${project.id}/${answer.id}/${mode}`;
+      const body = answer.compressedFile
+        ? { file: await answer.compressedFile(mode) }
+        : await compressedBody(key, () => compressBody(answer.records(), mode));
       res.writeHead(200, headers);
       await sendCompressed(res, body);
       return;
     }
     res.writeHead(200, headers);
-    await streamObjects(res, records(), {
+    await streamObjects(res, answer.records(), {
       mode,
       delayMs: this.faults.delayMs,
       dropAfter: this.faults.takeDropAfter(),
