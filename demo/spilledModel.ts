@@ -19,6 +19,10 @@ export const SPILL_ROOT = join(tmpdir(), 'speckle-demo-models');
 const ID_LENGTH = 32;
 const WRITE_BYTES = 4 * 1024 * 1024;
 const READ_BYTES = 1024 * 1024;
+// Ids are hashes, so their first two hex digits spread a million objects evenly: ~13 MB a bucket.
+const BUCKETS = 256;
+const BUCKET_WRITE_BYTES = 128 * 1024;
+const NEWLINE = Buffer.from('\n', 'latin1');
 // Preparing is seconds of CPU per level: the server answers other requests in between.
 const YIELD_EVERY = 5_000;
 
@@ -70,11 +74,16 @@ class SpillSink implements ObjectSink {
 
 /** Appends to a file through one big buffer. */
 class BufferedWriter {
-  private readonly buffer = Buffer.allocUnsafe(WRITE_BYTES);
+  private readonly buffer: Buffer;
   private used = 0;
   written = 0;
 
-  constructor(private readonly fd: number) {}
+  constructor(
+    private readonly fd: number,
+    bytes: number,
+  ) {
+    this.buffer = Buffer.allocUnsafe(bytes);
+  }
 
   write(bytes: Uint8Array): void {
     if (this.used + bytes.length > this.buffer.length) this.flush();
@@ -92,34 +101,66 @@ class BufferedWriter {
   }
 }
 
-/** Copies the unsorted texts into `<id>\t<text>\n` lines sorted by id; returns line offsets. */
+/** Opens a file for appending through a buffer; closes it with `end`. */
+function bufferedFile(path: string, bytes: number) {
+  const fd = openSync(path, 'w');
+  const writer = new BufferedWriter(fd, bytes);
+  return { writer, end: () => (writer.flush(), closeSync(fd)) };
+}
+
+/**
+ * Copies the unsorted texts into `<id>\t<text>\n` lines sorted by id; returns each line's offset.
+ * Reading the texts in id order would seek all over a file bigger than the page cache may hold
+ * (an hour on a busy disk), so they are read in order into one bucket file per id prefix, and each
+ * bucket, a few megabytes, is sorted in memory.
+ */
 async function writeSortedLines(work: string, sink: SpillSink): Promise<Float64Array> {
   const { ids, lengths } = sink;
-  const starts = new Float64Array(ids.length);
-  for (let i = 1; i < ids.length; i += 1) starts[i] = (starts[i - 1] ?? 0) + (lengths[i - 1] ?? 0);
-  const order = Array.from(ids.keys()).sort((a, b) => ((ids[a] ?? '') < (ids[b] ?? '') ? -1 : 1));
-  const offsets = new Float64Array(ids.length + 1);
+  const bucketPath = (bucket: number) => join(work, `bucket-${bucket}`);
+  const buckets = Array.from({ length: BUCKETS }, (_, bucket) =>
+    bufferedFile(bucketPath(bucket), BUCKET_WRITE_BYTES),
+  );
   const unsorted = openSync(join(work, files.unsorted), 'r');
-  const output = openSync(join(work, files.children), 'w');
-  const writer = new BufferedWriter(output);
   let text = Buffer.allocUnsafe(READ_BYTES);
   try {
-    for (const [rank, index] of order.entries()) {
+    for (const [index, id] of ids.entries()) {
       const length = lengths[index] ?? 0;
       if (length > text.length) text = Buffer.allocUnsafe(length);
-      readSync(unsorted, text, 0, length, starts[index] ?? 0);
-      offsets[rank] = writer.written;
-      writer.write(Buffer.from(`${ids[index]}\t`, 'latin1'));
+      readSync(unsorted, text, 0, length, null);
+      const { writer } = buckets[Number.parseInt(id.slice(0, 2), 16)] ?? buckets[0]!;
+      writer.write(Buffer.from(`${id}\t`, 'latin1'));
       writer.write(text.subarray(0, length));
-      writer.write(Buffer.from('\n', 'latin1'));
-      if (rank % YIELD_EVERY === 0) await yieldToEvents();
+      writer.write(NEWLINE);
+      if (index % YIELD_EVERY === 0) await yieldToEvents();
     }
-    writer.flush();
-    offsets[ids.length] = writer.written;
   } finally {
     closeSync(unsorted);
-    closeSync(output);
+    for (const bucket of buckets) bucket.end();
   }
+  const offsets = new Float64Array(ids.length + 1);
+  const output = bufferedFile(join(work, files.children), WRITE_BYTES);
+  let rank = 0;
+  try {
+    for (let bucket = 0; bucket < BUCKETS; bucket += 1) {
+      const lines = readFileSync(bucketPath(bucket));
+      const starts: number[] = [];
+      for (let start = 0; start < lines.length; start = lines.indexOf(10, start) + 1) {
+        starts.push(start);
+      }
+      const idAt = (start: number) => lines.toString('latin1', start, start + ID_LENGTH);
+      starts.sort((a, b) => (idAt(a) < idAt(b) ? -1 : 1));
+      for (const start of starts) {
+        offsets[rank] = output.writer.written;
+        output.writer.write(lines.subarray(start, lines.indexOf(10, start) + 1));
+        rank += 1;
+      }
+      rmSync(bucketPath(bucket));
+      await yieldToEvents();
+    }
+  } finally {
+    output.end();
+  }
+  offsets[rank] = output.writer.written;
   return offsets;
 }
 
