@@ -28,6 +28,8 @@ export interface DemoHandlerOptions {
    * SPECKLE_DEMO_PRECOMPRESSED=1.
    */
   precompressed?: boolean;
+  /** The objects to serve; by default the demo's, shared by every handler in the process. */
+  catalog?: DemoCatalog;
 }
 
 export type DemoHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -42,7 +44,7 @@ export interface DemoServer {
 // Objects are immutable and slow to generate, so every handler in the process shares them.
 let sharedCatalog: DemoCatalog | undefined;
 
-function catalog(): DemoCatalog {
+function sharedCatalogOrNew(): DemoCatalog {
   sharedCatalog ??= createCatalog();
   return sharedCatalog;
 }
@@ -65,10 +67,10 @@ function compressedBody(key: string, compress: () => Promise<Buffer>): Promise<B
 type Authorization = { kind: 'none' } | { kind: 'invalid' } | { kind: 'valid'; token: string };
 
 // The server takes `Bearer <token>` or a bare token; `bearer x` or `Bearer  x` is an unknown token.
-function readAuthorization(header: string | undefined): Authorization {
+function readAuthorization(catalog: DemoCatalog, header: string | undefined): Authorization {
   if (!header) return { kind: 'none' };
   const token = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : header;
-  return catalog().tokens.has(token) ? { kind: 'valid', token } : { kind: 'invalid' };
+  return catalog.tokens.has(token) ? { kind: 'valid', token } : { kind: 'invalid' };
 }
 
 function sleep(ms: number): Promise<void> {
@@ -114,6 +116,7 @@ class DemoRequestHandler {
     private readonly prefix: string,
     private readonly testControls: boolean,
     private readonly precompressed: boolean,
+    private readonly catalog: () => DemoCatalog,
   ) {}
 
   async handle(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
@@ -147,7 +150,12 @@ class DemoRequestHandler {
       return;
     }
     if (names.join('/') === 'demo.json') {
-      sendJson(req, res, 200, JSON.stringify({ ...buildManifest(catalog()), links: DEMO_LINKS }));
+      sendJson(
+        req,
+        res,
+        200,
+        JSON.stringify({ ...buildManifest(this.catalog()), links: DEMO_LINKS }),
+      );
       return;
     }
     const [, projectId, objectId, last] = segments;
@@ -187,7 +195,7 @@ class DemoRequestHandler {
         body: req.method === 'POST' ? await readBody(req) : '',
         search: query < 0 ? '' : url.slice(query + 1),
       },
-      { catalog: catalog(), history: DEMO_HISTORY },
+      { catalog: this.catalog(), history: DEMO_HISTORY },
     );
     res.writeHead(answer.status, {
       ...answer.headers,
@@ -214,12 +222,12 @@ class DemoRequestHandler {
 
   /** Resolves the project the request may read, or answers the refusal itself. */
   private readableProject(req: IncomingMessage, res: ServerResponse, projectId: string) {
-    const auth = readAuthorization(req.headers.authorization);
+    const auth = readAuthorization(this.catalog(), req.headers.authorization);
     if (auth.kind === 'invalid') {
       sendJson(req, res, 403, JSON.stringify({ error: 'Your token is not valid.' }));
       return null;
     }
-    const { projects, tokens } = catalog();
+    const { projects, tokens } = this.catalog();
     const project = projects.find((candidate) => candidate.id === projectId);
     if (auth.kind === 'none') {
       if (project?.visibility === 'public') return project;
@@ -307,7 +315,13 @@ export function createDemoHandler(options: DemoHandlerOptions = {}): DemoHandler
   const prefix = options.prefix ?? DEMO_PATH_PREFIX;
   const testControls = options.testControls ?? process.env.SPECKLE_DEMO_TEST_CONTROLS === '1';
   const precompressed = options.precompressed ?? process.env.SPECKLE_DEMO_PRECOMPRESSED === '1';
-  const handler = new DemoRequestHandler(prefix, testControls, precompressed);
+  const { catalog } = options;
+  const handler = new DemoRequestHandler(
+    prefix,
+    testControls,
+    precompressed,
+    catalog ? () => catalog : sharedCatalogOrNew,
+  );
   return (req, res, next) => {
     const pathname = pathnameOf(req);
     if (prefix !== '' && pathname !== prefix && !pathname.startsWith(`${prefix}/`)) {
@@ -331,8 +345,8 @@ export async function startDemoServer(
 ): Promise<DemoServer> {
   const prefix = options.prefix ?? DEMO_PATH_PREFIX;
   const host = options.host ?? '127.0.0.1';
-  const { testControls, precompressed } = options;
-  const handler = createDemoHandler({ prefix, testControls, precompressed });
+  const { testControls, precompressed, catalog } = options;
+  const handler = createDemoHandler({ prefix, testControls, precompressed, catalog });
   const server = createServer((req, res) =>
     handler(req, res, () => sendNoRoute(req, res, pathnameOf(req))),
   );

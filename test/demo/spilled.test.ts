@@ -13,7 +13,9 @@ import {
 } from '../../demo/catalog.ts';
 import type { ObjectAnswer } from '../../demo/objectAnswers.ts';
 import { SPILL_ROOT, SpilledModel } from '../../demo/spilledModel.ts';
+import { startDemoServer } from '../../demo/server.ts';
 import { compressBody, type StreamRecord } from '../../demo/streamObjects.ts';
+import { gunzipPartial, rawRequest } from './http.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'speckle-spill-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -104,6 +106,34 @@ describe('a generated model kept on disk', () => {
     expect(existsSync(join(dir, 'x'))).toBe(false);
     expect(existsSync(join(dir, `x.partial-${process.pid}`))).toBe(false);
   });
+});
+
+describe('the demo server, serving a model kept on disk', () => {
+  it.each([false, true])(
+    'sends its bodies and objects as the in-memory model’s (bodies stored gzipped: %s)',
+    async (precompressed) => {
+      const { rootId, project } = spilledProject('public-1000', 1_000);
+      const catalog = { projects: [project], tokens: new Map() };
+      const server = await startDemoServer({ prefix: '', catalog, precompressed });
+      try {
+        const expected = await records(await memory.answer(rootId));
+        const url = `${server.url}/objects/${project.id}/${rootId}`;
+        const lines = await rawRequest(url, { headers: { Accept: 'text/plain' } });
+        const array = await rawRequest(url);
+        expect(lines.headers['content-encoding']).toBe('gzip');
+        expect(gunzipPartial(lines.body)).toBe(
+          expected.map(({ id, text }) => `${id}\t${text}\n`).join(''),
+        );
+        expect(gunzipPartial(array.body)).toBe(`[${expected.map(({ text }) => text).join(',')}]`);
+        const child = expected[500]!;
+        const single = await rawRequest(`${url.replace(rootId, child.id)}/single`);
+        expect(single.body.toString('utf8')).toBe((await memory.answer(child.id))?.text);
+      } finally {
+        await server.close();
+      }
+    },
+    GENERATING_TIMEOUT_MS,
+  );
 });
 
 describe('the 1,000,000-object model', () => {
