@@ -1,8 +1,9 @@
 // A generated building too big to hold in memory (1,000,000 objects, about 3.4 GB of text): built
 // once, as a stream, into files under os.tmpdir(), its children sorted by id as the server sends
-// them, and served from there. Building it holds the ids and their offsets, never the texts; so
-// does serving it, apart from the window being read. The files are named after the root's id,
-// which is a hash of the whole model, so a changed generator never reads an old build.
+// them, and served from there. Building it holds the ids, the closures the generator needs and
+// one level's texts at a time; serving it holds the ids and offsets (40 MB for a million objects)
+// and the window being read. The files are named after the root's id, which is a hash of the
+// whole model, so a changed generator never reads an old build.
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { closeSync, mkdirSync, openSync, readSync, writeFileSync, writeSync } from 'node:fs';
 import { createReadStream } from 'node:fs';
