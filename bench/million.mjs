@@ -205,11 +205,34 @@ async function main() {
   } finally {
     await server.close();
   }
-  const live = process.argv.includes('--skip-live')
-    ? null
-    : (log('the demo server streaming it with live gzip…'), await liveServerMemory(MODEL));
+  const skipLive = process.argv.includes('--skip-live');
+  /** @param {Awaited<ReturnType<typeof liveServerMemory>> | null} live */
+  const report = (live) =>
+    writeReport({ started, loadAtStart, figures, body, warmUp, live, final: live || skipLive });
+  // The browser's figures took the longest: written before the live pass, which may be cut short.
+  if (!skipLive) {
+    report(null);
+    log('the demo server streaming it with live gzip…');
+  }
+  report(skipLive ? null : await liveServerMemory(MODEL));
+}
+
+/**
+ * Writes bench/results/million-<stamp>.json; once `final`, prints the table too.
+ * @param {any} run
+ */
+function writeReport({ started, loadAtStart, figures, body, warmUp, live, final }) {
   const rows = millionRows({ ...figures, body, warmUp, live });
   const env = environment(String(figures.browserVersion ?? ''), loadAtStart);
+  const bodyFacts = { bytes: body.bytes, objects: body.ids.length, hash: body.hash };
+  const details = { ...figures, warmUp, live };
+  const path = writeResults(
+    RESULTS,
+    `million-${STAMP}`,
+    { date: new Date(started).toISOString(), ...env, body: bodyFacts, rows, pageErrors, details },
+    { latest: false },
+  );
+  if (!final) return;
   console.log(
     `Speckle Object Explorer, 1,000,000-object bench, ${new Date(started).toISOString()}, ` +
       `commit ${env.commit?.slice(0, 10)}${env.uncommittedChanges ? ' (with uncommitted changes)' : ''}\n` +
@@ -218,20 +241,6 @@ async function main() {
   );
   console.log(formatTable(rows));
   if (pageErrors.length > 0) console.log(`\nThe app threw: ${pageErrors.join(' | ')}`);
-  const bodyFacts = { bytes: body.bytes, objects: body.ids.length, hash: body.hash };
-  const path = writeResults(
-    RESULTS,
-    `million-${STAMP}`,
-    {
-      date: new Date(started).toISOString(),
-      ...env,
-      body: bodyFacts,
-      rows,
-      pageErrors,
-      details: { ...figures, warmUp, live },
-    },
-    { latest: false },
-  );
   console.log(
     `\nFigures written to ${path} (${Math.round((Date.now() - started) / 1000)} s in all).`,
   );
