@@ -79,9 +79,10 @@ export async function warmUpSingle(/** @type {ModelAddress} */ model) {
  * Reads the line-mode body as a stream, for a body too big to hold: its size, its FNV-1a
  * (fnv1a.mjs) and every object's id and line length, in the server's order.
  * @param {ModelAddress} model
+ * @param {{ limitBytes?: number }} [options] stop reading (and cancel the body) past this many
  * @returns {Promise<{ bytes: number, hash: string, ids: string[], lengths: number[] }>}
  */
-export async function scanLines(model) {
+export async function scanLines(model, { limitBytes = Infinity } = {}) {
   const res = await fetch(objectUrl(model), {
     headers: { Authorization: `Bearer ${model.token}`, Accept: 'text/plain' },
   });
@@ -114,6 +115,7 @@ export async function scanLines(model) {
       [lineStart, from, inHead] = [bytes + end + 1, end + 1, true];
     }
     bytes += buffer.length;
+    if (bytes >= limitBytes) break;
   }
   return { bytes, hash: hex(hash), ids, lengths };
 }
