@@ -27,10 +27,12 @@ const PRESELECT_TRIES = 150;
  */
 export async function openApp(page, base, path = '/') {
   await page.goto(path);
-  // A connection that is set up is one line, its address in full in the line's title; until the
-  // app has read the demo server's manifest, the region may show the editor and its hints.
-  const line = page.getByRole('region', { name: 'Connection' }).locator('p[title]');
-  await line.waitFor({ timeout: 15_000 });
+  // A connection that is set up is one line, its address in full in the line's title, beside
+  // its Edit button. Until the app has read the demo manifest the editor shows instead, with
+  // paragraphs of its own: a busy demo server can take seconds.
+  const region = page.getByRole('region', { name: 'Connection' });
+  await region.getByRole('button', { name: 'Edit connection' }).waitFor({ timeout: 60_000 });
+  const line = region.getByRole('paragraph');
   await settleOnDemoServer(async () => (await line.getAttribute('title')) ?? '', base);
 }
 
