@@ -22,13 +22,8 @@ import { IdTable } from './idTable';
 import { Column, LineColumns } from './lineColumns';
 import type { ReadonlyList } from '../scheduling/readonlyList';
 import { isTextTooLarge } from '../speckle/textLimit';
-import {
-  Body,
-  lastAtOrBefore,
-  storedObjectClass,
-  type ObjectSummary,
-  type StoredObject,
-} from './body';
+import { Body, storedObjectClass, type ObjectSummary, type StoredObject } from './body';
+import { lastAtOrBefore, type ByteStore } from './byteStore';
 import { ListView } from './listView';
 import type { LoadProgress } from './loadProgress';
 
@@ -103,6 +98,8 @@ export class ObjectSet {
       startedAt: now,
       finishedAt: null,
       error: null,
+      stored: 'page',
+      storageNote: null,
       retry: null,
     };
   }
@@ -150,11 +147,54 @@ export class ObjectSet {
   wantBytes(): Promise<void> {
     if (!this.bytesWanted) {
       this.bytesWanted = true;
-      // Without a loader, nothing holds bytes back.
-      if (this.askForBytes) this.askForBytes();
+      // Without a loader, nothing holds bytes back; a spilled body's are read back one by one.
+      if (this.askForBytes && !this.body.store) this.askForBytes();
       else this.bytesHere.settle();
     }
     return this.bytesHere.done;
+  }
+
+  /**
+   * Brings the object's text to where `raw` reads it: the held bytes (wantBytes), or for a spilled
+   * body the object's own bytes, read back from the store. Resolves once it can be read.
+   */
+  async wantText(id: string): Promise<void> {
+    const line = this.find(id);
+    if (line === -1 || this.readableLine(id) !== -1) return;
+    if (!this.body.store) {
+      await this.wantBytes();
+      // The loader may have spilled the body instead of sending its bytes.
+      if (this.body.store) await this.wantText(id);
+      return;
+    }
+    await this.body.readBack(this.lines.starts.at(line), this.lines.sizes.at(line));
+    this.notify();
+  }
+
+  /** Whether the body went to a byte store (loader: spill), its texts read back one by one. */
+  get spilled(): boolean {
+    return this.body.store !== null;
+  }
+
+  /**
+   * The bytes the loader held back, and every later block's, go to `store` instead of the page:
+   * each object's text is read back from there when asked for (wantText).
+   */
+  spillTo(store: ByteStore): void {
+    this.body.spillTo(store);
+    this.readableWhileHeld = null;
+    this.bytesHere.settle();
+    this.update({ readable: this.progress.received, stored: 'disk' }, 'now');
+  }
+
+  /** Why the body stays in the page though it is too big for it (loader/spillPlan.ts). */
+  noteStorage(note: string): void {
+    this.update({ storageNote: note }, 'now');
+  }
+
+  /** Drops the set's store (its file on disk); the set can no longer read what went there. */
+  dispose(): void {
+    void this.body.store?.release();
   }
 
   /** How the loader is asked for the bytes it holds back, once a reader wants them. */
@@ -168,7 +208,7 @@ export class ObjectSet {
     let { received, expected, duplicates, tooLarge, damaged } = this.progress;
     const { bytes, byteLength, offset, starts, ends, types, idHashes } = block;
     const firstLine = this.lines.length;
-    if (!bytes) this.readableWhileHeld ??= received;
+    if (!bytes && !this.body.store) this.readableWhileHeld ??= received;
     this.typeNames.push(...block.newTypes);
     this.body.append(bytes, offset, byteLength);
     if (starts.length > 0) {
@@ -296,7 +336,7 @@ export class ObjectSet {
     const line = this.find(id);
     if (line === -1) return -1;
     const { starts, sizes } = this.lines;
-    return starts.at(line) + sizes.at(line) <= this.body.readableEnd ? line : -1;
+    return this.body.canSlice(starts.at(line), sizes.at(line)) ? line : -1;
   }
 
   /** Where the line's id sits in its block's id text. */
