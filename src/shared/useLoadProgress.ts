@@ -13,6 +13,11 @@ export function useLoadPhase(set: ObjectSet): LoadPhase {
   return useSyncExternalStore(set.subscribe, () => loadPhaseOf(set));
 }
 
+/** Whether the set's texts went to disk (ObjectSet.spillTo): changes once at most. */
+export function useOnDisk(set: ObjectSet): boolean {
+  return useSyncExternalStore(set.subscribe, () => set.spilled);
+}
+
 /**
  * Whether object `id` has arrived, and whether its text can be read yet: changes twice at most,
  * however many objects arrive. An object that arrived without its bytes has them asked for, or

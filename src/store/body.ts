@@ -39,6 +39,15 @@ export class Body {
   private readonly readBackTexts = new Map<number, Uint8Array>();
   private readBackBytes = 0;
 
+  /** A body of one span of bytes from body offset `from` on: all that is read from it. */
+  static span(bytes: Uint8Array, from: number): Body {
+    const body = new Body();
+    body.blocks.push(bytes);
+    body.offsets.push(from);
+    body.readableEnd = from + bytes.length;
+    return body;
+  }
+
   get store(): ByteStore | null {
     return this.spill?.store ?? null;
   }

@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
+import { EXPORT_FORMATS } from '../../src/export/formats';
 import { Body } from '../../src/store/body';
 import { memoryByteStore } from '../../src/store/byteStore';
 import { ObjectSet } from '../../src/store/objectSet';
+import { collect } from './exportFixtures';
 import { appendHeldRecords, appendRecords } from './objectSets';
 
 const id = (n: number) => String(n).padStart(32, '0');
@@ -66,5 +68,24 @@ describe('an object set spilled to a byte store', () => {
 
     await expect(store.read(0, 1)).rejects.toThrow(/not stored/);
     await expect(set.wantText(id(3))).rejects.toThrow(/not stored/);
+  });
+});
+
+describe('the downloads of a set spilled to a byte store', () => {
+  it('are written from the stored bytes, equal to the body as received', async () => {
+    const { set } = spilledSet();
+    set.finish();
+    const all = [record(0), record(1), record(2, 'Objects.Geometry.Mesh — ünïcode'), record(3)];
+    const body = all.map(({ id, raw }) => `${id}\t${raw}\n`).join('');
+
+    const lines = EXPORT_FORMATS.jsonLines.parts({
+      records: set.withTexts('records'),
+      lineBytes: set.bodyPieces(),
+    });
+    const array = EXPORT_FORMATS.jsonArray.parts({ records: set.withTexts('records') });
+
+    expect((await collect(lines)).join('')).toBe(body);
+    expect((await collect(array)).join('')).toBe(`[${all.map(({ raw }) => raw).join(',')}]`);
+    expect(set.bodyLength()).toBe(bytes(body).length);
   });
 });
