@@ -25,8 +25,9 @@ const START_TIMEOUT_MS = 30_000;
  * @typedef {{ id: string, label: string, speckleType: string, objectCount: number }} DemoObject
  * @typedef {{ id: string, name: string, visibility: string, objects: DemoObject[] }} DemoProject
  * @typedef {{ token: string, projects: DemoProject[] }} DemoManifest
- * @typedef {{ appUrl: string, base: string, manifest: DemoManifest, close(): Promise<void> }}
- *   DemoServer
+ * @typedef {{ appUrl: string, base: string, manifest: DemoManifest, pid: number,
+ *   close(): Promise<void> }} DemoServer
+ *   `pid`: the server's process, for reading its memory
  */
 
 export function assertBuilt() {
@@ -92,7 +93,7 @@ export async function startDemoServer({ precompressed, outDir }) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const manifest = /** @type {DemoManifest} */ (await (await fetch(`${base}/demo.json`)).json());
-  return { appUrl, base, manifest, close };
+  return { appUrl, base, manifest, pid: child.pid ?? 0, close };
 }
 
 /**

@@ -6,10 +6,13 @@
 
 /**
  * @typedef {import('./browser.mjs').BenchPage} BenchPage
- * @typedef {{ ms: number | null, bytes: number, baseline: number, peak: number, samples: number }}
- *   ExportRun
- *   `baseline` and `peak`: V8 heap plus backing stores, before and during the export.
+ * @typedef {{ ms: number | null, bytes: number, baseline: number, peak: number, samples: number,
+ *   hash: string | null }} ExportRun
+ *   `baseline` and `peak`: V8 heap plus backing stores, before and during the export. `hash`:
+ *   the bytes' FNV-1a (fnv1a.mjs) when asked for; `ms` then leaves out the time spent hashing.
  */
+
+import { FNV_OFFSET, fnv1a, hex } from './fnv1a.mjs';
 
 const BUTTON = 'Download server lines (id, tab, JSON)';
 const SAMPLE_EVERY_MS = 50;
@@ -23,33 +26,52 @@ async function heapUsed(cdp) {
 /**
  * @param {BenchPage} session a page showing the loaded model
  * @param {number} timeoutMs
+ * @param {{ hash?: boolean }} [options] hash the bytes too, to compare them with the server's
  * @returns {Promise<ExportRun>}
  */
-export async function exportJsonLines({ page, cdp }, timeoutMs) {
-  await page.evaluate(() => {
-    const state = { start: /** @type {number | null} */ (null), end: null, bytes: 0 };
-    Object.assign(window, { __benchExport: state });
-    document.addEventListener('click', (event) => (state.start ??= event.timeStamp), {
-      capture: true,
-      once: true,
-    });
-    Object.assign(window, {
-      showSaveFilePicker: async () => ({
-        createWritable: async () => ({
-          write: async (/** @type {Uint8Array} */ data) => void (state.bytes += data.byteLength),
-          close: async () => void (state.end = performance.now()),
-          abort: async () => undefined,
+export async function exportJsonLines({ page, cdp }, timeoutMs, { hash = false } = {}) {
+  await page.evaluate(
+    ({ hash, fnvSource, offset }) => {
+      /** @type {(state: number, bytes: Uint8Array) => number} */
+      const fnv = hash ? (0, eval)(`(${fnvSource})`) : () => 0;
+      const state = {
+        start: /** @type {number | null} */ (null),
+        end: /** @type {number | null} */ (null),
+        bytes: 0,
+        hash: offset,
+        hashMs: 0,
+      };
+      Object.assign(window, { __benchExport: state });
+      document.addEventListener('click', (event) => (state.start ??= event.timeStamp), {
+        capture: true,
+        once: true,
+      });
+      Object.assign(window, {
+        showSaveFilePicker: async () => ({
+          createWritable: async () => ({
+            write: async (/** @type {Uint8Array} */ data) => {
+              state.bytes += data.byteLength;
+              if (!hash) return;
+              const started = performance.now();
+              state.hash = fnv(state.hash, data);
+              state.hashMs += performance.now() - started;
+            },
+            close: async () => void (state.end = performance.now()),
+            abort: async () => undefined,
+          }),
         }),
-      }),
-    });
-  });
+      });
+    },
+    { hash, fnvSource: fnv1a.toString(), offset: FNV_OFFSET },
+  );
   await cdp.send('HeapProfiler.collectGarbage');
   const baseline = await heapUsed(cdp);
   let peak = baseline;
   let samples = 0;
   await page.getByRole('button', { name: BUTTON, exact: true }).click();
   const deadline = Date.now() + timeoutMs;
-  /** @type {{ start: number | null, end: number | null, bytes: number }} */
+  /** @type {{ start: number | null, end: number | null, bytes: number, hash: number,
+   *   hashMs: number }} */
   let state;
   for (;;) {
     peak = Math.max(peak, await heapUsed(cdp));
@@ -58,6 +80,7 @@ export async function exportJsonLines({ page, cdp }, timeoutMs) {
     if (state.end !== null || Date.now() > deadline) break;
     await new Promise((resolve) => setTimeout(resolve, SAMPLE_EVERY_MS));
   }
-  const ms = state.end !== null && state.start !== null ? state.end - state.start : null;
-  return { ms, bytes: state.bytes, baseline, peak, samples };
+  const ms =
+    state.end !== null && state.start !== null ? state.end - state.start - state.hashMs : null;
+  return { ms, bytes: state.bytes, baseline, peak, samples, hash: hash ? hex(state.hash) : null };
 }

@@ -3,7 +3,10 @@
 // generates the model (seconds for 100k objects) and, in pre-compressed mode, compresses the body,
 // neither of which belongs in a measurement.
 
+import { FNV_OFFSET, fnv1a, hex } from './fnv1a.mjs';
+
 export const FULL_CHUNK_LENGTH = 62_500;
+const ID_LENGTH = 32;
 const DATA_CHUNK = '"speckle_type": "Speckle.Core.Models.DataChunk"';
 
 /**
@@ -70,4 +73,47 @@ export async function warmUpSingle(/** @type {ModelAddress} */ model) {
   });
   if (!res.ok) throw new Error(`GET ${objectUrl(model)}/single answered ${res.status}`);
   return (await res.arrayBuffer()).byteLength;
+}
+
+/**
+ * Reads the line-mode body as a stream, for a body too big to hold: its size, its FNV-1a
+ * (fnv1a.mjs) and every object's id and line length, in the server's order.
+ * @param {ModelAddress} model
+ * @returns {Promise<{ bytes: number, hash: string, ids: string[], lengths: number[] }>}
+ */
+export async function scanLines(model) {
+  const res = await fetch(objectUrl(model), {
+    headers: { Authorization: `Bearer ${model.token}`, Accept: 'text/plain' },
+  });
+  if (!res.ok || !res.body) throw new Error(`GET ${objectUrl(model)} answered ${res.status}`);
+  /** @type {string[]} */
+  const ids = [];
+  /** @type {number[]} */
+  const lengths = [];
+  let [bytes, lineStart, hash, head] = [0, 0, FNV_OFFSET, ''];
+  let inHead = true;
+  for await (const chunk of /** @type {AsyncIterable<Uint8Array>} */ (res.body)) {
+    const buffer = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    hash = fnv1a(hash, buffer);
+    for (let from = 0; ;) {
+      // A line's id may straddle two chunks.
+      if (inHead) {
+        head += buffer.toString(
+          'latin1',
+          from,
+          Math.min(buffer.length, from + ID_LENGTH - head.length),
+        );
+        if (head.length === ID_LENGTH) {
+          ids.push(head);
+          [inHead, head] = [false, ''];
+        }
+      }
+      const end = buffer.indexOf(10, from);
+      if (end < 0) break;
+      lengths.push(bytes + end - lineStart);
+      [lineStart, from, inHead] = [bytes + end + 1, end + 1, true];
+    }
+    bytes += buffer.length;
+  }
+  return { bytes, hash: hex(hash), ids, lengths };
 }

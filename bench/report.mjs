@@ -85,17 +85,19 @@ export function environment(browserVersion, loadAtStart) {
 }
 
 /**
- * Writes <directory>/<stamp>.json and <directory>/latest.json; returns the first path.
+ * Writes <directory>/<stamp>.json and, unless told not to, <directory>/latest.json; returns the
+ * first path.
  * @param {string} directory
  * @param {string} stamp the run's date and time
  * @param {object} report
+ * @param {{ latest?: boolean }} [options] `latest: false` for a run other than `npm run bench`
  */
-export function writeResults(directory, stamp, report) {
+export function writeResults(directory, stamp, report, { latest = true } = {}) {
   mkdirSync(directory, { recursive: true });
   const path = join(directory, `${stamp}.json`);
   const text = `${JSON.stringify(report, null, 2)}\n`;
   writeFileSync(path, text);
-  writeFileSync(join(directory, 'latest.json'), text);
+  if (latest) writeFileSync(join(directory, 'latest.json'), text);
   return path;
 }
 

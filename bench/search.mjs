@@ -10,82 +10,11 @@ import { fillIds, openApp } from './app.mjs';
 import { launchBrowser, openBenchPage, pageErrors } from './browser.mjs';
 import { assertBuilt, demoObjectAddress, startDemoServer } from './demoServer.mjs';
 import { readLines } from './models.mjs';
+import { timeQuery } from './searchQuery.mjs';
 
 const MODEL_100K = 'Generated building, 100,000 objects';
 const TIMEOUT_MS = 120_000;
 const log = (/** @type {string} */ message) => console.error(`bench: ${message}`);
-
-/**
- * Arms a watcher in the page for one query, fills the box, and waits for the watcher's figures.
- * @param {import('playwright-core').Page} page
- * @param {string} query
- */
-async function timeQuery(page, query) {
-  const box = page.getByRole('searchbox', { name: 'Search all objects' });
-  // Start from an empty result list, so the first option seen belongs to this query.
-  await box.fill('');
-  await page.getByRole('listbox', { name: 'Search results' }).waitFor({ state: 'detached' });
-  const statusId = await box.getAttribute('aria-describedby');
-  await page.evaluate(
-    ({ statusId, query, timeoutMs }) => {
-      const input = /** @type {HTMLInputElement} */ (
-        document.querySelector(`[aria-describedby="${statusId}"]`)
-      );
-      const status = /** @type {HTMLElement} */ (document.getElementById(statusId));
-      const done = new RegExp(`^(Searched all|Showing) .* for ${JSON.stringify(query)}`);
-      /** @type {{ start: number | null, first: number | null, done: number | null, status: string }} */
-      const timing = { start: null, first: null, done: null, status: '' };
-      /** @type {any} */ (window).__searchTiming = new Promise((resolve) => {
-        const finish = () => {
-          observer.disconnect();
-          clearTimeout(timer);
-          timing.status = status.textContent ?? '';
-          resolve(timing);
-        };
-        const look = () => {
-          if (timing.start === null) return;
-          const now = performance.now() - timing.start;
-          if (
-            timing.first === null &&
-            document.querySelector('[aria-label="Search results"] [role="option"]')
-          ) {
-            timing.first = now;
-          }
-          if (done.test(status.textContent ?? '')) {
-            timing.done = now;
-            timing.first ??= now;
-            finish();
-          }
-        };
-        const observer = new MutationObserver(look);
-        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-        const timer = setTimeout(finish, timeoutMs);
-        input.addEventListener('input', (event) => (timing.start = event.timeStamp), {
-          once: true,
-        });
-      });
-    },
-    { statusId, query, timeoutMs: TIMEOUT_MS },
-  );
-  await box.fill(query);
-  /** @type {{ start: number, first: number | null, done: number | null, status: string }} */
-  const timing = await page.evaluate(() => /** @type {any} */ (window).__searchTiming);
-  const tasks = await page.evaluate(
-    ([from, to]) => /** @type {any} */ (window).__bench.longTasksBetween(from, to),
-    [timing.start, timing.start + (timing.done ?? TIMEOUT_MS)],
-  );
-  return {
-    query,
-    firstResultMs: timing.first === null ? null : Math.round(timing.first),
-    doneMs: timing.done === null ? null : Math.round(timing.done),
-    longTasks: {
-      count: tasks.count,
-      longestMs: Math.round(tasks.longest),
-      totalMs: Math.round(tasks.total),
-    },
-    status: timing.status,
-  };
-}
 
 async function main() {
   assertBuilt();
@@ -121,7 +50,7 @@ async function main() {
     const runs = [];
     for (const query of queries) {
       log(`searching ${JSON.stringify(query)}…`);
-      runs.push(await timeQuery(page, query));
+      runs.push(await timeQuery(page, query, TIMEOUT_MS));
     }
     const after = await realms.measure();
     const mb = (/** @type {number} */ bytes) => Math.round(bytes / 1e5) / 10;

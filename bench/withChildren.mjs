@@ -41,7 +41,7 @@ const countIn = (text) => Number(text.replaceAll(',', ''));
  * @param {number} timeoutMs
  * @returns {Promise<AppRun>}
  */
-async function loadInApp({ page, cdp }, model, facts, timeoutMs) {
+export async function loadInApp({ page, cdp }, model, facts, timeoutMs) {
   await fillIds(page, model.projectId, model.objectId);
   await collectGarbage(cdp);
   const timing = await timed(page, {

@@ -23,6 +23,7 @@ const TOPOGRAPHY_GRID = 130;
 const LEVEL_HEIGHT = 3.5;
 const CELLS_PER_ROW = 40;
 const CELL_SIZE = 8;
+const PARAMETER_CACHE_LIMIT = 20_000;
 /** The share of elements a variant changes; with their levels and root, about 2% of objects. */
 const VARIANT_CHANGED_SHARE = 0.035;
 
@@ -82,9 +83,30 @@ function closureObject(closure: ReadonlyMap<string, number>): JsonObject {
  */
 type Draft = Record<string, JsonValue | undefined>;
 
+/**
+ * Where the graph puts each stored object once it is complete (id and `__closure` filled in), and
+ * asks whether an id is stored already (shared children are stored once).
+ */
+export interface ObjectSink {
+  has(id: string): boolean;
+  add(id: string, object: JsonObject): void;
+}
+
+/** Keeps every object: the model the demo server holds in memory. */
+class MapSink implements ObjectSink {
+  readonly objects = new Map<string, JsonObject>();
+  has(id: string): boolean {
+    return this.objects.has(id);
+  }
+  add(id: string, object: JsonObject): void {
+    this.objects.set(id, object);
+  }
+}
+
 /** Stores detached objects by content id and keeps each one's closure for its parents. */
 class ObjectGraph {
-  readonly objects = new Map<string, JsonObject>();
+  constructor(private readonly sink: ObjectSink) {}
+
   private readonly closures = new Map<string, Map<string, number>>();
   // Texts of inline objects, reused in their parents' texts instead of serializing them again.
   private readonly inlineTexts = new WeakMap<object, string>();
@@ -145,12 +167,12 @@ class ObjectGraph {
     }
     body.totalChildrenCount = closure.size;
     const { id } = this.identify(body);
-    if (this.objects.has(id)) return id;
+    if (this.sink.has(id)) return id;
     if (closure.size > 0) {
       body.__closure = closureObject(closure);
       this.closures.set(id, closure);
     }
-    this.objects.set(id, body as JsonObject);
+    this.sink.add(id, body as JsonObject);
     return id;
   }
 
@@ -373,7 +395,7 @@ function doorType(index: number) {
 }
 
 class BuildingBuilder {
-  readonly graph = new ObjectGraph();
+  readonly graph: ObjectGraph;
   private elementCounter = 300_000;
   private readonly materials: JsonObject[];
   private readonly doorMeshes = new Map<number, string>();
@@ -386,7 +408,9 @@ class BuildingBuilder {
   constructor(
     private readonly random: Random,
     private readonly changes: Random | null,
+    sink: ObjectSink,
   ) {
+    this.graph = new ObjectGraph(sink);
     this.materials = MATERIALS.map(([name, diffuse, opacity]) =>
       this.graph.inline({
         id: undefined,
@@ -430,6 +454,10 @@ class BuildingBuilder {
         applicationInternalName: key,
       }),
     );
+    // Most records are an element's own (its IfcGUID, its length): a cache of every record would
+    // grow with the model, gigabytes for a million objects. Forgetting some changes no bytes, since
+    // a record's text and id follow from its content.
+    if (this.parameterCache.size >= PARAMETER_CACHE_LIMIT) this.parameterCache.clear();
     this.parameterCache.set(cacheKey, record);
     return record;
   }
@@ -675,12 +703,7 @@ function topographyLevels(size: number, levels: number): Set<number> {
   return chosen;
 }
 
-/**
- * A deterministic building of exactly `size` stored objects (the root plus its unique detached
- * descendants): a model collection, level collections, walls hosting doors, floors, columns,
- * beams and, from 1,000 objects up, large topography meshes whose arrays span several chunks.
- */
-export function generateBuilding(options: {
+export interface BuildingOptions {
   seed: string;
   size: number;
   /**
@@ -688,7 +711,16 @@ export function generateBuilding(options: {
    * their ids and their parents' (about 2% of the objects), as a small edit in Revit would.
    */
   variant?: string;
-}): GeneratedModel {
+}
+
+/**
+ * Builds the building into `sink`, children first, pausing (yielding) after each level so that a
+ * caller streaming a big model can write out what a level produced; returns the root's id.
+ */
+export function* buildBuilding(
+  options: BuildingOptions,
+  sink: ObjectSink,
+): Generator<void, string> {
   const { seed, size, variant } = options;
   if (!Number.isInteger(size) || size < MIN_BUILDING_SIZE) {
     throw new RangeError(`A generated building needs at least ${MIN_BUILDING_SIZE} objects`);
@@ -703,8 +735,10 @@ export function generateBuilding(options: {
     return planner.planLevel(share - 1, withTopography.has(level));
   });
 
-  const builder = new BuildingBuilder(random, variant ? createRandom(`${seed}/${variant}`) : null);
-  const levelIds = plans.map((levelPlans, level) => {
+  const changes = variant ? createRandom(`${seed}/${variant}`) : null;
+  const builder = new BuildingBuilder(random, changes, sink);
+  const levelIds: string[] = [];
+  for (const [level, levelPlans] of plans.entries()) {
     const name = `Level ${level + 1}`;
     const elevation = round(level * LEVEL_HEIGHT);
     const elementIds = levelPlans.map((plan, index) =>
@@ -722,8 +756,9 @@ export function generateBuilding(options: {
       collectionType: 'level',
       totalChildrenCount: undefined,
     };
-    return builder.graph.detach(body, elementIds);
-  });
+    levelIds.push(builder.graph.detach(body, elementIds));
+    yield;
+  }
   const rootBody: Draft = {
     id: undefined,
     name: `Generated building ${seed}`,
@@ -735,10 +770,24 @@ export function generateBuilding(options: {
     collectionType: 'model',
     totalChildrenCount: undefined,
   };
-  const rootId = builder.graph.detach(rootBody, levelIds);
-  const { objects } = builder.graph;
-  if (objects.size !== size) {
-    throw new Error(`Generated ${objects.size} objects instead of ${size} (seed ${seed})`);
+  return builder.graph.detach(rootBody, levelIds);
+}
+
+/**
+ * A deterministic building of exactly `size` stored objects (the root plus its unique detached
+ * descendants): a model collection, level collections, walls hosting doors, floors, columns,
+ * beams and, from 1,000 objects up, large topography meshes whose arrays span several chunks.
+ */
+export function generateBuilding(options: BuildingOptions): GeneratedModel {
+  const sink = new MapSink();
+  const build = buildBuilding(options, sink);
+  let step = build.next();
+  while (!step.done) step = build.next();
+  const { objects } = sink;
+  if (objects.size !== options.size) {
+    throw new Error(
+      `Generated ${objects.size} objects instead of ${options.size} (seed ${options.seed})`,
+    );
   }
-  return { rootId, objects };
+  return { rootId: step.value, objects };
 }

@@ -344,7 +344,7 @@ class ViewerResolver {
         .flatMap((model) => this.versionsOf(model));
     }
     if (entry.length === OBJECT_ID_LENGTH) {
-      return this.project.get(entry) ? [{ modelId: null, versionId: null, objectId: entry }] : [];
+      return this.project.has(entry) ? [{ modelId: null, versionId: null, objectId: entry }] : [];
     }
     const [modelId = '', versionId] = entry.split('@');
     // Like `model(id)`, any project's model is found.

@@ -71,6 +71,7 @@ export const DEMO_MODELS = {
   publicMain: '0a1b2c3d4e',
   privateMain: '0a1b2c3d4f',
   tower: '7e3a1b2c90',
+  millionBuilding: '7e3a1b2c91',
 } as const;
 
 export const DEMO_VERSIONS = {
@@ -86,6 +87,7 @@ export const DEMO_VERSIONS = {
   largeMesh: 'e9a0000002',
   tower1000: '70e0000001',
   tower100000: '70e0000002',
+  millionBuilding: '70e0000003',
 } as const;
 
 const REVIT_FLOOR_ID = '551513ff4f3596024547fc818f1f3f70';
@@ -200,6 +202,16 @@ const HAND_WRITTEN_HISTORY: readonly DemoModel[] = [
     versions: [
       version(V.tower1000, at(9, 9), root('private-1000'), 'Podium'),
       version(V.tower100000, at(10, 9), root('private-100000'), 'All 100,000 objects'),
+    ],
+  },
+  // Older than the tower's last version, which stays the project's newest.
+  {
+    id: DEMO_MODELS.millionBuilding,
+    projectId: PRIVATE_PROJECT_ID,
+    name: 'generated/1,000,000 objects',
+    createdAt: at(9, 10),
+    versions: [
+      version(V.millionBuilding, at(9, 11), root('private-1000000'), 'One million objects'),
     ],
   },
 ];

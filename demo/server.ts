@@ -13,9 +13,9 @@ import {
 import { Faults } from './faults.ts';
 import { answerGraphql } from './graphqlEndpoint.ts';
 import { DEMO_HISTORY, DEMO_LINKS } from './history.ts';
-import { serializeJsonb, type JsonObject } from './jsonb.ts';
+import type { ObjectAnswer } from './objectAnswers.ts';
 import { CORS, sendBody, sendEmpty, sendFaultStatus, sendJson, sendNoRoute } from './responses.ts';
-import { compressBody, sendCompressed, streamObjects, type StreamRecord } from './streamObjects.ts';
+import { compressBody, sendCompressed, streamObjects } from './streamObjects.ts';
 
 export interface DemoHandlerOptions {
   /** Path the server is mounted at, e.g. '/demo-server'; '' mounts it at the origin root. */
@@ -28,6 +28,8 @@ export interface DemoHandlerOptions {
    * SPECKLE_DEMO_PRECOMPRESSED=1.
    */
   precompressed?: boolean;
+  /** The objects to serve; by default the demo's, shared by every handler in the process. */
+  catalog?: DemoCatalog;
 }
 
 export type DemoHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -42,7 +44,7 @@ export interface DemoServer {
 // Objects are immutable and slow to generate, so every handler in the process shares them.
 let sharedCatalog: DemoCatalog | undefined;
 
-function catalog(): DemoCatalog {
+function sharedCatalogOrNew(): DemoCatalog {
   sharedCatalog ??= createCatalog();
   return sharedCatalog;
 }
@@ -65,10 +67,10 @@ function compressedBody(key: string, compress: () => Promise<Buffer>): Promise<B
 type Authorization = { kind: 'none' } | { kind: 'invalid' } | { kind: 'valid'; token: string };
 
 // The server takes `Bearer <token>` or a bare token; `bearer x` or `Bearer  x` is an unknown token.
-function readAuthorization(header: string | undefined): Authorization {
+function readAuthorization(catalog: DemoCatalog, header: string | undefined): Authorization {
   if (!header) return { kind: 'none' };
   const token = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : header;
-  return catalog().tokens.has(token) ? { kind: 'valid', token } : { kind: 'invalid' };
+  return catalog.tokens.has(token) ? { kind: 'valid', token } : { kind: 'invalid' };
 }
 
 function sleep(ms: number): Promise<void> {
@@ -114,6 +116,7 @@ class DemoRequestHandler {
     private readonly prefix: string,
     private readonly testControls: boolean,
     private readonly precompressed: boolean,
+    private readonly catalog: () => DemoCatalog,
   ) {}
 
   async handle(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
@@ -147,7 +150,12 @@ class DemoRequestHandler {
       return;
     }
     if (names.join('/') === 'demo.json') {
-      sendJson(req, res, 200, JSON.stringify({ ...buildManifest(catalog()), links: DEMO_LINKS }));
+      sendJson(
+        req,
+        res,
+        200,
+        JSON.stringify({ ...buildManifest(this.catalog()), links: DEMO_LINKS }),
+      );
       return;
     }
     const [, projectId, objectId, last] = segments;
@@ -187,7 +195,7 @@ class DemoRequestHandler {
         body: req.method === 'POST' ? await readBody(req) : '',
         search: query < 0 ? '' : url.slice(query + 1),
       },
-      { catalog: catalog(), history: DEMO_HISTORY },
+      { catalog: this.catalog(), history: DEMO_HISTORY },
     );
     res.writeHead(answer.status, {
       ...answer.headers,
@@ -214,12 +222,12 @@ class DemoRequestHandler {
 
   /** Resolves the project the request may read, or answers the refusal itself. */
   private readableProject(req: IncomingMessage, res: ServerResponse, projectId: string) {
-    const auth = readAuthorization(req.headers.authorization);
+    const auth = readAuthorization(this.catalog(), req.headers.authorization);
     if (auth.kind === 'invalid') {
       sendJson(req, res, 403, JSON.stringify({ error: 'Your token is not valid.' }));
       return null;
     }
-    const { projects, tokens } = catalog();
+    const { projects, tokens } = this.catalog();
     const project = projects.find((candidate) => candidate.id === projectId);
     if (auth.kind === 'none') {
       if (project?.visibility === 'public') return project;
@@ -252,27 +260,23 @@ class DemoRequestHandler {
     }
     const project = this.readableProject(req, res, projectId);
     if (!project) return;
-    const object = project.get(objectId);
-    if (!object) {
+    const answer = await project.answer(objectId);
+    if (!answer) {
       sendBody(req, res, 404, 'text/html; charset=utf-8', 'Failed to find object.');
       return;
     }
-    // The server overwrites the count on the requested object from its own column.
-    const root = { ...object, totalChildrenCount: project.storedChildrenCount(objectId) };
-    const rootText = serializeJsonb(root, false);
     if (single) {
-      sendJson(req, res, 200, rootText);
+      sendJson(req, res, 200, answer.text);
       return;
     }
-    await this.streamWithChildren(req, res, project, object, rootText);
+    await this.streamWithChildren(req, res, project, answer);
   }
 
   private async streamWithChildren(
     req: IncomingMessage,
     res: ServerResponse,
     project: DemoProject,
-    object: JsonObject,
-    rootText: string,
+    answer: ObjectAnswer,
   ): Promise<void> {
     const mode = req.headers.accept === 'text/plain' ? 'text' : 'json';
     const headers = {
@@ -285,25 +289,18 @@ class DemoRequestHandler {
       res.end();
       return;
     }
-    const rootId = String(object.id);
-    const descendants = project.descendants(object);
-    function* records(): Generator<StreamRecord> {
-      yield { id: rootId, text: rootText };
-      for (const id of descendants) {
-        const child = project.get(id);
-        if (child) yield { id, text: serializeJsonb(child, true) };
-      }
-    }
     // Stream faults act object by object, so they need the live stream.
     if (this.precompressed && !this.faults.shapesStreams) {
-      const key = `${project.id}/${rootId}/${mode}`;
-      const body = await compressedBody(key, () => compressBody(records(), mode));
+      const key = `${project.id}/${answer.id}/${mode}`;
+      const body = answer.compressedFile
+        ? { file: await answer.compressedFile(mode) }
+        : await compressedBody(key, () => compressBody(answer.records(), mode));
       res.writeHead(200, headers);
       await sendCompressed(res, body);
       return;
     }
     res.writeHead(200, headers);
-    await streamObjects(res, records(), {
+    await streamObjects(res, answer.records(), {
       mode,
       delayMs: this.faults.delayMs,
       dropAfter: this.faults.takeDropAfter(),
@@ -318,7 +315,13 @@ export function createDemoHandler(options: DemoHandlerOptions = {}): DemoHandler
   const prefix = options.prefix ?? DEMO_PATH_PREFIX;
   const testControls = options.testControls ?? process.env.SPECKLE_DEMO_TEST_CONTROLS === '1';
   const precompressed = options.precompressed ?? process.env.SPECKLE_DEMO_PRECOMPRESSED === '1';
-  const handler = new DemoRequestHandler(prefix, testControls, precompressed);
+  const { catalog } = options;
+  const handler = new DemoRequestHandler(
+    prefix,
+    testControls,
+    precompressed,
+    catalog ? () => catalog : sharedCatalogOrNew,
+  );
   return (req, res, next) => {
     const pathname = pathnameOf(req);
     if (prefix !== '' && pathname !== prefix && !pathname.startsWith(`${prefix}/`)) {
@@ -342,8 +345,8 @@ export async function startDemoServer(
 ): Promise<DemoServer> {
   const prefix = options.prefix ?? DEMO_PATH_PREFIX;
   const host = options.host ?? '127.0.0.1';
-  const { testControls, precompressed } = options;
-  const handler = createDemoHandler({ prefix, testControls, precompressed });
+  const { testControls, precompressed, catalog } = options;
+  const handler = createDemoHandler({ prefix, testControls, precompressed, catalog });
   const server = createServer((req, res) =>
     handler(req, res, () => sendNoRoute(req, res, pathnameOf(req))),
   );

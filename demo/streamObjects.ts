@@ -6,6 +6,7 @@
 // client's speed is what gets measured. compressBody and sendCompressed gzip a body once and then
 // send the stored bytes, as a cache in front of the server would.
 import { once } from 'node:events';
+import { createReadStream, createWriteStream, renameSync, rmSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { constants, createGzip, type Gzip } from 'node:zlib';
 
@@ -14,8 +15,13 @@ export interface StreamRecord {
   text: string;
 }
 
+export type StreamMode = 'json' | 'text';
+
+/** Objects to stream, root first: in memory, or read from disk as they are taken. */
+export type StreamRecords = Iterable<StreamRecord> | AsyncIterable<StreamRecord>;
+
 export interface StreamOptions {
-  mode: 'json' | 'text';
+  mode: StreamMode;
   /** Pause between objects (a slow server). */
   delayMs: number;
   /** Destroy the socket once this many objects were sent (a connection lost mid-stream). */
@@ -128,7 +134,7 @@ function drainOrClose(writable: NodeJS.WritableStream, res: ServerResponse): Pro
 }
 
 /** The body text of the record at `index`: a line, or an element of the JSON array. */
-function recordText(mode: StreamOptions['mode'], index: number, { id, text }: StreamRecord) {
+function recordText(mode: StreamMode, index: number, { id, text }: StreamRecord) {
   if (mode === 'text') return `${id}\t${text}\n`;
   return index === 0 ? `[${text}` : `,${text}`;
 }
@@ -137,14 +143,14 @@ function halfOf(text: string): string {
   return text.slice(0, Math.floor(text.length / 2));
 }
 
-function closingText(mode: StreamOptions['mode']): string {
+function closingText(mode: StreamMode): string {
   return mode === 'json' ? ']' : '';
 }
 
 /** Streams the records (root first) as a JSON array or as `<id>\t<json>\n` lines. */
 export async function streamObjects(
   res: ServerResponse,
-  records: Iterable<StreamRecord>,
+  records: StreamRecords,
   options: StreamOptions,
 ): Promise<void> {
   const body = new GzipBody(res);
@@ -160,7 +166,7 @@ export async function streamObjects(
     return false;
   };
 
-  for (const record of records) {
+  for await (const record of records) {
     if (body.closed || !(await faultsAllowMore(false))) return;
     const cut = mode === 'text' && cutTextAfter === sent;
     body.push(recordText(mode, sent, cut ? { ...record, text: halfOf(record.text) } : record));
@@ -176,17 +182,10 @@ export async function streamObjects(
 }
 
 /**
- * The whole gzip-encoded body for the records, compressed once to be sent many times. Like the
- * live stream it is flushed after the root, so a client can decode the root from the first bytes.
+ * Writes the whole body into `gzip`, flushed after the root like the live
+ * stream, so a client can decode the root from the first bytes; ends `gzip`.
  */
-export async function compressBody(
-  records: Iterable<StreamRecord>,
-  mode: StreamOptions['mode'],
-): Promise<Buffer> {
-  const gzip = createGzip({ level: STORED_GZIP_LEVEL });
-  const output: Buffer[] = [];
-  gzip.on('data', (chunk: Buffer) => output.push(chunk));
-  const finished = once(gzip, 'end');
+async function writeCompressed(records: StreamRecords, mode: StreamMode, gzip: Gzip) {
   let index = 0;
   let batch: string[] = [];
   let batchChars = 0;
@@ -196,7 +195,7 @@ export async function compressBody(
     batchChars = 0;
     if (!gzip.write(text)) await once(gzip, 'drain');
   };
-  for (const record of records) {
+  for await (const record of records) {
     const text = recordText(mode, index, record);
     batch.push(text);
     batchChars += text.length;
@@ -209,15 +208,58 @@ export async function compressBody(
   batch.push(closingText(mode));
   await write();
   gzip.end();
+}
+
+/** The whole gzip-encoded body for the records, compressed once to be sent many times. */
+export async function compressBody(records: StreamRecords, mode: StreamMode): Promise<Buffer> {
+  const gzip = createGzip({ level: STORED_GZIP_LEVEL });
+  const output: Buffer[] = [];
+  gzip.on('data', (chunk: Buffer) => output.push(chunk));
+  const finished = once(gzip, 'end');
+  await writeCompressed(records, mode, gzip);
   await finished;
   return Buffer.concat(output);
 }
 
-/** Sends bytes gzipped beforehand in slices, waiting whenever the client is slower than we are. */
-export async function sendCompressed(res: ServerResponse, body: Buffer): Promise<void> {
+/**
+ * Like compressBody, into a file for a body too big to hold; the file appears whole or not at
+ * all.
+ */
+export async function compressBodyToFile(records: StreamRecords, mode: StreamMode, path: string) {
+  const partial = `${path}.partial-${process.pid}`;
+  // Gigabytes: zlib's default ratio would take minutes longer to win a few percent.
+  const gzip = createGzip({ level: GZIP_LEVEL });
+  const file = createWriteStream(partial);
+  gzip.pipe(file);
+  try {
+    const finished = once(file, 'close');
+    await writeCompressed(records, mode, gzip);
+    await finished;
+    renameSync(partial, path);
+  } finally {
+    rmSync(partial, { force: true });
+  }
+}
+
+function* slices(body: Buffer): Generator<Buffer> {
   for (let offset = 0; offset < body.length; offset += STORED_WRITE_BYTES) {
+    yield body.subarray(offset, offset + STORED_WRITE_BYTES);
+  }
+}
+
+/**
+ * Sends bytes gzipped beforehand, held or in a file, waiting whenever the client is slower than
+ * we are.
+ */
+export async function sendCompressed(
+  res: ServerResponse,
+  body: Buffer | { file: string },
+): Promise<void> {
+  const chunks = Buffer.isBuffer(body)
+    ? slices(body)
+    : (createReadStream(body.file, { highWaterMark: STORED_WRITE_BYTES }) as AsyncIterable<Buffer>);
+  for await (const slice of chunks) {
     if (res.destroyed) return;
-    const slice = body.subarray(offset, offset + STORED_WRITE_BYTES);
     if (!res.write(slice)) await drainOrClose(res, res);
   }
   if (!res.destroyed) res.end();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import {
   buildManifest,
@@ -50,6 +51,27 @@ describe('demo catalog', () => {
         Object.keys(sizes).map((seed) => [seed, GENERATED_ROOT_IDS[seed]]),
       );
       expect(actual, 'paste these ids into GENERATED_ROOT_IDS').toEqual(pinned);
+    },
+    GENERATING_TIMEOUT_MS,
+  );
+
+  it(
+    'streams the small public models byte for byte as before big models were kept on disk',
+    async () => {
+      const project = createCatalog().projects.find(({ id }) => id === PUBLIC_PROJECT_ID)!;
+      const digests: Record<string, string> = {};
+      for (const seed of ['public-10', 'public-100', 'public-1000']) {
+        const digest = createHash('sha256');
+        const answer = await project.answer(GENERATED_ROOT_IDS[seed] ?? '');
+        for await (const { id, text } of answer?.records() ?? []) digest.update(`${id}\t${text}\n`);
+        digests[seed] = digest.digest('hex');
+      }
+      // SHA-256 of the line-mode bodies the server sent at commit 1fd200f.
+      expect(digests).toEqual({
+        'public-10': '45b3b283cfb69f0673edcc79b4e1348294a79e2e36ef328bb50aca914e10c9a4',
+        'public-100': 'd800945c3340b7e96596e8553f72088c8d37fbe3bc74c710a4bba3693638f487',
+        'public-1000': 'f397914dcf0d7831dc137838ddab2f055016eb36a6c9c9bfec71a8ec3f2610ae',
+      });
     },
     GENERATING_TIMEOUT_MS,
   );

@@ -137,7 +137,9 @@ describe('manifest', () => {
       ['Generated building, 10,000 objects', 10000],
       ['Large single object, 20 MB', 1],
     ]);
-    expect(privateProject?.objects.map((object) => object.objectCount)).toEqual([1000, 100000]);
+    expect(privateProject?.objects.map((object) => object.objectCount)).toEqual([
+      1000, 100000, 1_000_000,
+    ]);
     for (const project of manifest.projects) {
       for (const object of project.objects) {
         expect(object.id).toMatch(/^[0-9a-f]{32}$/);

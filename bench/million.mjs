@@ -1,0 +1,252 @@
+// `npm run bench:million` (builds the app first): issue 33's figures on the demo server's
+// 1,000,000-object model (about 3.4 GB of lines), in headless Chromium. Optional and heavy, apart
+// from `npm run bench`: the first run builds the model on disk and gzips its body (minutes; kept
+// in os.tmpdir() for later runs), and every run moves gigabytes through the browser.
+//
+// In one page: the floor (fetch and discard the same body), then the app's load (click on "Get
+// with children" until the status reads "1,000,000 objects"), the first object shown, the longest
+// main-thread task, and the memory of ALL the browser's processes (proportional set size, after a
+// forced garbage collection) before the click and after the load; then opening objects, scrolling
+// the list end to end, searching all objects and exporting the lines to a counting save picker,
+// compared with the server's body. The demo server's resident memory is sampled meanwhile.
+//
+// The machine is guarded: should the tab crash, the browser's PSS pass PSS_LIMIT (the browser is
+// then killed) or a step pass its timeout, the remaining steps are skipped and the report says why.
+import { join } from 'node:path';
+import { openApp } from './app.mjs';
+import { collectGarbage, launchBrowser, openBenchPage, pageErrors } from './browser.mjs';
+import { assertBuilt, demoObjectAddress, PROJECT_ROOT, startDemoServer } from './demoServer.mjs';
+import { exportJsonLines } from './exportLines.mjs';
+import { fetchAndDiscard } from './floor.mjs';
+import { millionRows } from './millionRows.mjs';
+import { scanLines } from './models.mjs';
+import { openObjects, scrollList } from './objectList.mjs';
+import { launchedBrowserPid, rss, sample, treePss } from './processMemory.mjs';
+import { currentLoad, environment, formatTable, writeResults } from './report.mjs';
+import { timeQuery } from './searchQuery.mjs';
+import { loadInApp } from './withChildren.mjs';
+
+/** `--model <label>` runs the same steps on a smaller model, to try the bench out in a minute. */
+const modelArg = process.argv.indexOf('--model');
+const MODEL =
+  modelArg > 0 ? (process.argv[modelArg + 1] ?? '') : 'Generated building, 1,000,000 objects';
+const PSS_LIMIT = 12e9;
+const STEP_TIMEOUT_MS = 30 * 60_000;
+const RUN_TIMEOUT_MS = 150 * 60_000;
+const RESULTS = join(PROJECT_ROOT, 'bench', 'results');
+const STAMP = new Date().toISOString().replace(/:/g, '-');
+
+const log = (/** @type {string} */ message) => console.error(`bench: ${message}`);
+
+/** Why the browser steps stopped early: they are skipped, and the report says so. */
+class Stopped extends Error {}
+
+/**
+ * Races each browser step against the tab crashing, the browser's PSS passing PSS_LIMIT (which
+ * kills it) and the step's timeout.
+ * @param {number} browserPid
+ * @param {import('playwright-core').Page} page
+ */
+function guard(browserPid, page) {
+  /** @type {(error: Stopped) => void} */
+  let stop = () => undefined;
+  const stopped = new Promise((_, reject) => (stop = reject));
+  stopped.catch(() => undefined);
+  const pss = sample(
+    () => treePss(browserPid),
+    1000,
+    (bytes) => {
+      if (bytes <= PSS_LIMIT) return;
+      stop(new Stopped(`the browser's PSS passed ${PSS_LIMIT / 1e9} GB: it was killed`));
+      process.kill(browserPid, 'SIGKILL');
+    },
+  );
+  page.on('crash', () => stop(new Stopped('the tab crashed')));
+  return {
+    pss,
+    /**
+     * @template T
+     * @param {string} what
+     * @param {Promise<T>} step
+     * @returns {Promise<T>}
+     */
+    async run(what, step) {
+      log(`${what}…`);
+      /** @type {NodeJS.Timeout | undefined} */
+      let timer;
+      const late = new Promise((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Stopped(`${what} took over ${STEP_TIMEOUT_MS / 60_000} min`)),
+          STEP_TIMEOUT_MS,
+        );
+      });
+      try {
+        return /** @type {T} */ (await Promise.race([step, stopped, late]));
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+/**
+ * The demo server's resident memory while it streams the body with live gzip (its own process).
+ * @param {string} label
+ */
+async function liveServerMemory(label) {
+  const server = await startDemoServer({ precompressed: false });
+  try {
+    const rssWhile = sample(() => rss(server.pid), 250);
+    const started = Date.now();
+    const body = await scanLines(demoObjectAddress(server, label));
+    return { ...rssWhile.stop(), ms: Date.now() - started, bytes: body.bytes };
+  } finally {
+    await server.close();
+  }
+}
+
+/**
+ * Objects to open: spread over the list, the heaviest child, and the root last.
+ * @param {{ ids: string[], lengths: number[] }} body
+ */
+function objectsToOpen({ ids, lengths }) {
+  let largest = 1;
+  for (let i = 2; i < lengths.length; i += 1) {
+    if ((lengths[i] ?? 0) > (lengths[largest] ?? 0)) largest = i;
+  }
+  const at = (/** @type {number} */ index, /** @type {string} */ why) => ({
+    id: ids[index] ?? '',
+    index,
+    length: lengths[index] ?? 0,
+    why,
+  });
+  const count = ids.length;
+  return [
+    at(1, 'first child'),
+    at(Math.floor(count / 2), 'child at 1/2'),
+    at(largest, 'largest child'),
+    at(count - 1, 'last child'),
+    at(0, 'root'),
+  ];
+}
+
+/**
+ * @param {import('./demoServer.mjs').DemoServer} server
+ * @param {import('./models.mjs').ModelAddress} model
+ * @param {Awaited<ReturnType<typeof scanLines>>} body
+ */
+async function measureInBrowser(server, model, body) {
+  const count = body.ids.length;
+  const browser = await launchBrowser();
+  const browserPid = launchedBrowserPid();
+  const session = await openBenchPage(browser, server.appUrl);
+  const { page, cdp } = session;
+  const guarded = guard(browserPid, page);
+  const serverRss = sample(() => rss(server.pid), 250);
+  /** @type {Record<string, unknown>} */
+  const figures = { stopped: null };
+  try {
+    figures.browserVersion = browser.version();
+    await openApp(page, server.base);
+    figures.floor = await guarded.run('floor', fetchAndDiscard(session, model));
+    await collectGarbage(cdp);
+    figures.pssBefore = treePss(browserPid);
+    const load = await guarded.run(
+      'app load',
+      loadInApp(session, model, { count }, STEP_TIMEOUT_MS),
+    );
+    figures.load = load;
+    figures.serverRss = serverRss.stop();
+    await collectGarbage(cdp);
+    figures.pssAfter = treePss(browserPid);
+    if (load.done === null) throw new Stopped(`the load did not finish: ${load.alerts}`);
+    const targets = objectsToOpen(body);
+    figures.open = await guarded.run('opening objects', openObjects(page, targets, count));
+    figures.scroll = await guarded.run('scrolling the list', scrollList(page, count));
+    const queries = [body.ids[Math.floor(count * 0.75)] ?? '', 'Double-Glass'];
+    /** @type {unknown[]} */
+    const searches = [];
+    figures.search = searches;
+    for (const query of queries) {
+      searches.push(await guarded.run(`search ${query}`, timeQuery(page, query, STEP_TIMEOUT_MS)));
+    }
+    const exporting = exportJsonLines(session, STEP_TIMEOUT_MS, { hash: true });
+    figures.exported = await guarded.run('export', exporting);
+  } catch (error) {
+    if (!(error instanceof Stopped)) throw error;
+    log(`stopped: ${error.message}`);
+    figures.stopped = error.message;
+  } finally {
+    serverRss.stop();
+    figures.pssPeak = guarded.pss.stop().peak;
+    figures.serverRss ??= serverRss.stop();
+    await Promise.race([browser.close(), new Promise((resolve) => setTimeout(resolve, 30_000))]);
+  }
+  return figures;
+}
+
+async function main() {
+  const started = Date.now();
+  const loadAtStart = currentLoad();
+  assertBuilt();
+  const server = await startDemoServer({ precompressed: true });
+  let figures;
+  let body;
+  let warmUp;
+  try {
+    const model = demoObjectAddress(server, MODEL);
+    log('reading the body from node (a first run builds the model on disk: many minutes)…');
+    const warmRss = sample(() => rss(server.pid), 500);
+    const warmStarted = Date.now();
+    body = await scanLines(model);
+    warmUp = { ms: Date.now() - warmStarted, ...warmRss.stop() };
+    log(`${body.ids.length} objects, ${(body.bytes / 1e9).toFixed(2)} GB of lines`);
+    figures = await measureInBrowser(server, model, body);
+  } finally {
+    await server.close();
+  }
+  const live = process.argv.includes('--skip-live')
+    ? null
+    : (log('the demo server streaming it with live gzip…'), await liveServerMemory(MODEL));
+  const rows = millionRows({ ...figures, body, warmUp, live });
+  const env = environment(String(figures.browserVersion ?? ''), loadAtStart);
+  console.log(
+    `Speckle Object Explorer, 1,000,000-object bench, ${new Date(started).toISOString()}, ` +
+      `commit ${env.commit?.slice(0, 10)}${env.uncommittedChanges ? ' (with uncommitted changes)' : ''}\n` +
+      `load average ${env.loadAverage.start.toFixed(1)} at start, ` +
+      `${env.loadAverage.end.toFixed(1)} at end\n`,
+  );
+  console.log(formatTable(rows));
+  if (pageErrors.length > 0) console.log(`\nThe app threw: ${pageErrors.join(' | ')}`);
+  const bodyFacts = { bytes: body.bytes, objects: body.ids.length, hash: body.hash };
+  const path = writeResults(
+    RESULTS,
+    `million-${STAMP}`,
+    {
+      date: new Date(started).toISOString(),
+      ...env,
+      body: bodyFacts,
+      rows,
+      pageErrors,
+      details: { ...figures, warmUp, live },
+    },
+    { latest: false },
+  );
+  console.log(
+    `\nFigures written to ${path} (${Math.round((Date.now() - started) / 1000)} s in all).`,
+  );
+}
+
+const watchdog = setTimeout(() => {
+  log(`still running after ${RUN_TIMEOUT_MS / 60_000} minutes: giving up`);
+  process.exit(2);
+}, RUN_TIMEOUT_MS);
+watchdog.unref();
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    log(`broke: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exit(1);
+  },
+);
