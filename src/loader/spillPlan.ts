@@ -10,13 +10,13 @@ import { opfsByteStore } from '../store/opfsByteStore';
 import { spillRoom, tabSpillDirectory, type SpillRoom } from '../store/spillDirectory';
 import { formatBytes } from '../speckle/text';
 
-export const SPILL_THRESHOLD_BYTES = 512 * 1024 * 1024;
+export const SPILL_THRESHOLD_BYTES = 500_000_000;
 
 /**
  * What a tab is given to hold in memory when it cannot spill: past this, the load stops as
  * incomplete rather than risk the tab (Chromium ends a renderer at a few GB).
  */
-export const MEMORY_LIMIT_BYTES = 2 * 1024 * 1024 * 1024;
+export const MEMORY_LIMIT_BYTES = 2_000_000_000;
 
 /** Room to leave in the storage beyond the body's guessed size: the guess is from a sample. */
 const ROOM_MARGIN = 1.25;
@@ -69,6 +69,19 @@ export function spillChoice(body: BodySoFar, plan: SpillPlan): SpillChoice {
     };
   }
   return { kind: 'spill' };
+}
+
+/**
+ * Said beside the lookup, before any load, when the browser cannot keep a big body on disk at all:
+ * why, and what happens instead. Too little room shows only once a model's size is known
+ * (spillChoice): a private window's quota is small, yet ample for every model under the threshold.
+ */
+export function storageNoteBeforeLoad(room: SpillRoom): string | null {
+  if (!('unavailable' in room)) return null;
+  return (
+    `Models over ${formatBytes(SPILL_THRESHOLD_BYTES)} are kept on disk, but ${room.unavailable}: ` +
+    `they load into memory instead, up to ${formatBytes(MEMORY_LIMIT_BYTES)}.`
+  );
 }
 
 /** The message of a load stopped at the memory limit. */

@@ -159,6 +159,26 @@ describe("a spilled load's storage", () => {
 describe('a body too big for the page when the storage cannot take it', () => {
   const session = usePageSession();
 
+  it('is announced beside the lookup, before any load, when the browser has no file storage', async () => {
+    const { page } = session;
+    await page.addInitScript(() => {
+      Reflect.deleteProperty(StorageManager.prototype, 'getDirectory');
+    });
+
+    await openApp(page);
+
+    await expect
+      .poll(() =>
+        page
+          .getByText(
+            'Models over 500 MB are kept on disk, but this browser gives pages no private file ' +
+              'storage: they load into memory instead, up to 2.0 GB.',
+          )
+          .isVisible(),
+      )
+      .toBe(true);
+  });
+
   it('says so as the load starts, and is kept in memory', async () => {
     const { page } = session;
     const { project, object } = await thousandObjectModel();
@@ -173,7 +193,7 @@ describe('a body too big for the page when the storage cannot take it', () => {
     await waitForCompleteCount(page, 1000);
 
     expect(await statusText(page)).toMatch(
-      /This model is about [\d.]+ MB, more than the 10\.0 kB the browser's storage has free: it is kept in memory, up to 2\.1 GB/,
+      /This model is about [\d.]+ MB, more than the 10\.0 kB the browser's storage has free: it is kept in memory, up to 2\.0 GB/,
     );
     expect(await privateFiles(page)).toEqual({});
     await receivedObjects(page).focus();

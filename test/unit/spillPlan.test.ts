@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { expectedBodyBytes, spillChoice, type SpillPlan } from '../../src/loader/spillPlan';
+import {
+  expectedBodyBytes,
+  spillChoice,
+  storageNoteBeforeLoad,
+  type SpillPlan,
+} from '../../src/loader/spillPlan';
 import { memoryByteStore } from '../../src/store/byteStore';
 
 const plan = (room: SpillPlan['room']): SpillPlan => ({
@@ -42,5 +47,17 @@ describe('where a body goes', () => {
       kind: 'no room',
       note: 'This model is about 1.0 MB, and this browser gives pages no storage: it is kept in memory, up to 2.0 MB.',
     });
+  });
+});
+
+describe('the note beside the lookup, before any load', () => {
+  it('says when big models cannot be kept on disk, and what happens instead', () => {
+    expect(storageNoteBeforeLoad({ unavailable: 'this browser gives pages no storage' })).toBe(
+      'Models over 500 MB are kept on disk, but this browser gives pages no storage: they load into memory instead, up to 2.0 GB.',
+    );
+  });
+
+  it('says nothing while the storage can be had, however full: a model will say', () => {
+    expect(storageNoteBeforeLoad({ freeBytes: 1e6 })).toBeNull();
   });
 });
