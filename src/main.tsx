@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { prepareIndexWorker } from './loader/indexChannel';
+import { removeStaleSpills } from './store/spillDirectory';
 import { AppProviders } from './app/AppProviders';
 import { createQueryClient } from './app/queryClient';
 import { createAppRoutes } from './app/routes';
@@ -28,3 +29,6 @@ createRoot(root).render(
 
 // The first load with children then finds its indexer started and warmed up.
 prepareIndexWorker();
+
+// What closed tabs spilled to disk (docs/storage.md) is removed once the page is first idle.
+requestIdleCallback(() => void removeStaleSpills().catch(() => undefined));

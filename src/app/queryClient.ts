@@ -12,10 +12,13 @@ export function createQueryClient(): QueryClient {
   });
   const cache = client.getQueryCache();
   // A set whose query leaves the cache must not go on downloading into memory nobody can reach:
-  // its load (network and indexing worker) stops, and then nothing holds the set.
+  // its load (network and indexing worker) stops, and then nothing holds the set; what it spilled
+  // to disk is deleted.
   cache.subscribe((event) => {
     const data: unknown = event.type === 'removed' ? event.query.state.data : undefined;
-    if (data instanceof ObjectSet) data.cancel();
+    if (!(data instanceof ObjectSet)) return;
+    data.cancel();
+    data.dispose();
   });
   keepRecentResults(cache);
   return client;

@@ -7,13 +7,11 @@
  * `parts()` is called, so a file made from a click holds what had arrived at that click.
  */
 import type { LineRecord } from '../bytes/lines';
-import type { ObjectSummary } from '../store/body';
-import { itemsSoFar, sumOf, type ReadonlyList } from '../scheduling/readonlyList';
+import { itemsSoFar, soFar, type ListOrStream } from '../scheduling/readonlyList';
 import type { Path } from '../speckle/paths';
-import { utf8ByteLength } from '../bytes/utf8Text';
 import { reindentJsonParts } from './jsonLayout';
 import { jsonValueSpan } from './jsonPath';
-import { byteSlices, type TextParts } from './parts';
+import { byteSlices, streamSlices, type TextParts } from './parts';
 import { jsonValueParts } from './valueParts';
 
 export interface ExportFormat<Input> {
@@ -38,14 +36,17 @@ export interface RawInput {
   raw: string;
 }
 
-/** Every line of a with-children answer in the order received, repeated copies included. */
+/**
+ * Every line of a with-children answer in the order received, repeated copies included; a stream
+ * of them for a body on disk (ObjectSet.withTexts).
+ */
 export interface RecordsInput {
-  records: ReadonlyList<LineRecord>;
+  records: ListOrStream<LineRecord>;
   /**
-   * The body's bytes holding those lines, where the caller keeps them (ObjectSet.bodyBytes): the
+   * The body's bytes holding those lines, where the caller keeps them (ObjectSet.bodyPieces): the
    * JSON lines file is then written from them as they are, without decoding a single text.
    */
-  lineBytes?: readonly Uint8Array[];
+  lineBytes?: readonly Uint8Array[] | AsyncIterable<Uint8Array>;
 }
 
 export interface ExportObject {
@@ -54,9 +55,9 @@ export interface ExportObject {
   speckleType: string;
 }
 
-/** Each received object once, in the order received (see uniqueObjects). */
+/** Each received object once, in the order received (see uniqueObjects), or a stream of them. */
 export interface ObjectsInput {
-  objects: Iterable<ExportObject>;
+  objects: Iterable<ExportObject> | AsyncIterable<ExportObject>;
 }
 
 export interface TypeInput extends ObjectsInput {
@@ -128,7 +129,7 @@ export const EXPORT_FORMATS = {
     mimeType: JSON_TYPE,
     description: 'JSON array',
     transformation: null,
-    parts: ({ records }) => jsonArrayParts(rawsOf(itemsSoFar(records))),
+    parts: ({ records }) => jsonArrayParts(rawsOf(soFar(records))),
   }),
   jsonLines: format<RecordsInput>({
     id: 'jsonLines',
@@ -141,7 +142,11 @@ export const EXPORT_FORMATS = {
     description: 'Object lines (id, tab, JSON)',
     transformation: null,
     parts: ({ records, lineBytes }) =>
-      lineBytes ? byteSlices(itemsSoFar(lineBytes)) : jsonLinesParts(itemsSoFar(records)),
+      !lineBytes
+        ? jsonLinesParts(soFar(records))
+        : Symbol.asyncIterator in lineBytes
+          ? streamSlices(lineBytes)
+          : byteSlices(itemsSoFar(lineBytes)),
   }),
   ndjson: format<ObjectsInput>({
     id: 'ndjson',
@@ -234,15 +239,17 @@ export const EXPORT_FORMATS = {
   }),
 };
 
-function* rawsOf(records: Iterable<LineRecord>): Generator<string> {
-  for (const { raw } of records) yield raw;
+type Items<Item> = Iterable<Item> | AsyncIterable<Item>;
+
+async function* rawsOf(records: Items<LineRecord>): AsyncGenerator<string> {
+  for await (const { raw } of records) yield raw;
 }
 
 /** `[r0,r1,…]`: the with-children endpoint's JSON array form. */
-export function* jsonArrayParts(raws: Iterable<string>): Generator<string> {
+export async function* jsonArrayParts(raws: Items<string>): AsyncGenerator<string> {
   yield '[';
   let first = true;
-  for (const raw of raws) {
+  for await (const raw of raws) {
     if (!first) yield ',';
     first = false;
     yield raw;
@@ -251,49 +258,8 @@ export function* jsonArrayParts(raws: Iterable<string>): Generator<string> {
 }
 
 /** `id\tjson\n` per object: the with-children endpoint's `text/plain` form. */
-export function* jsonLinesParts(records: Iterable<LineRecord>): Generator<string> {
-  for (const { id, raw } of records) yield* [id, '\t', raw, '\n'];
-}
-
-/** The sizes a with-children load keeps, as ObjectSet does: each text's UTF-8 byte count. */
-export interface SizedSet {
-  /** Every line received, repeats included. */
-  readonly records: ReadonlyList<ObjectSummary>;
-  /** Each object once. */
-  readonly summaries: ReadonlyList<ObjectSummary>;
-  /** The body's bytes up to the end of its last good line. */
-  bodyBytes(): readonly Uint8Array[];
-}
-
-/**
- * The size in bytes of a set export's file made now, known before it is written, so progress can
- * say "of how much"; null for a format whose size shows only in the writing. Exact, except NDJSON
- * of a text with line breaks (never sent by a server), which comes out smaller once compacted.
- */
-export function setExportBytes(formatId: string, set: SizedSet): number | null {
-  switch (formatId) {
-    case 'jsonArray':
-      return 2 + Math.max(0, set.records.length - 1) + sumOf(set.records, ({ bytes }) => bytes);
-    case 'jsonLines':
-      return sumOf(set.bodyBytes(), ({ byteLength }) => byteLength);
-    case 'ndjson':
-      return sumOf(set.summaries, ({ bytes }) => bytes + 1);
-    case 'ids':
-      return sumOf(set.summaries, ({ id }) => utf8ByteLength(id) + 1);
-    default:
-      return null;
-  }
-}
-
-/** The received objects a with-children load holds, as ObjectSet keeps them. */
-export interface ReceivedObjects {
-  readonly summaries: ReadonlyList<ExportObject>;
-}
-
-/** Each object once, in the order received: those received so far, not those still to come. */
-export function uniqueObjects(set: ReceivedObjects): Iterable<ExportObject> {
-  // The set's records, whose text is decoded only where a format reads it: the ids need none.
-  return itemsSoFar(set.summaries);
+export async function* jsonLinesParts(records: Items<LineRecord>): AsyncGenerator<string> {
+  for await (const { id, raw } of records) yield* [id, '\t', raw, '\n'];
 }
 
 /**
@@ -302,8 +268,8 @@ export function uniqueObjects(set: ReceivedObjects): Iterable<ExportObject> {
  * cannot hold a raw one. A text with line breaks between its tokens (never seen from a server) is
  * compacted so that it stays on its line.
  */
-function* ndjsonParts(objects: Iterable<ExportObject>): Generator<string> {
-  for (const { raw } of objects) {
+async function* ndjsonParts(objects: Items<ExportObject>): AsyncGenerator<string> {
+  for await (const { raw } of objects) {
     if (LINE_BREAK.test(raw)) yield* reindentJsonParts(raw, 0);
     else yield raw;
     yield '\n';
@@ -312,25 +278,23 @@ function* ndjsonParts(objects: Iterable<ExportObject>): Generator<string> {
 
 const LINE_BREAK = /[\r\n]/;
 
-function objectsOfTypeParts(objects: Iterable<ExportObject>, speckleType: string): string[] {
-  const parts = ['['];
-  for (const object of objects) {
-    if (object.speckleType !== speckleType) continue;
-    if (parts.length > 1) parts.push(',');
-    parts.push(object.raw);
-  }
-  parts.push(']');
-  return parts;
+async function* objectsOfTypeParts(
+  objects: Items<ExportObject>,
+  speckleType: string,
+): AsyncGenerator<string> {
+  yield* jsonArrayParts(rawsOfType(objects, speckleType));
 }
 
-function* idsOf(objects: Iterable<ExportObject>): Generator<string> {
-  for (const { id } of objects) yield id;
+async function* rawsOfType(objects: Items<ExportObject>, speckleType: string) {
+  for await (const object of objects) if (object.speckleType === speckleType) yield object.raw;
 }
 
-function idLineParts(ids: Iterable<string>): string[] {
-  const parts: string[] = [];
-  for (const id of ids) parts.push(id, '\n');
-  return parts;
+async function* idsOf(objects: Items<ExportObject>): AsyncGenerator<string> {
+  for await (const { id } of objects) yield id;
+}
+
+async function* idLineParts(ids: Items<string>): AsyncGenerator<string> {
+  for await (const id of ids) yield* [id, '\n'];
 }
 
 async function* recomposedParts(recompose: () => unknown, indent = 0): AsyncGenerator<string> {

@@ -29,6 +29,11 @@ export function* byteSlices(
   }
 }
 
+/** The blocks of a stream (a body read from disk) as byteSlices makes them. */
+export async function* streamSlices(blocks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  for await (const block of blocks) yield* byteSlices([block]);
+}
+
 /**
  * Parts, produced now or as they become ready: text, or bytes already UTF-8 (a with-children body
  * as received), which are written as they are.

@@ -4,6 +4,8 @@
  * leaves unstarted until it wants the bytes, so that they wait outside every heap; the in-page
  * indexer (no Worker: jsdom, node) keeps them in an array.
  */
+import type { ByteStore } from '../store/byteStore';
+
 export interface ByteVault {
   /** Starts bringing the parts to the page as they come, ahead of `take`. */
   receive(): void;
@@ -11,6 +13,11 @@ export interface ByteVault {
   take(count: number): Promise<Uint8Array[]>;
   /** Drops whatever the vault holds, and whatever comes. */
   close(): void;
+  /**
+   * Sends every part, those put and those to come, to `store` instead (loader/spillPlan.ts);
+   * false, and nothing done, once the page has started receiving them.
+   */
+  spillTo(store: ByteStore): boolean;
 }
 
 export function portVault(port: MessagePort): ByteVault {
@@ -31,6 +38,12 @@ export function portVault(port: MessagePort): ByteVault {
   };
   return {
     receive,
+    spillTo(store) {
+      if (port.onmessage) return false;
+      // A port crosses with the messages waiting in it: the parts go from there to the store.
+      store.appendFrom(port);
+      return true;
+    },
     take(count) {
       receive();
       return new Promise((resolve) => {
@@ -44,8 +57,17 @@ export function portVault(port: MessagePort): ByteVault {
 
 export function arrayVault(): ByteVault & { put(bytes: Uint8Array): void } {
   let parts: Uint8Array[] = [];
+  let spill: ByteStore | null = null;
   return {
-    put: (bytes) => parts.push(bytes),
+    put(bytes) {
+      if (spill) spill.append([bytes]);
+      else parts.push(bytes);
+    },
+    spillTo(store) {
+      spill = store;
+      store.append(parts.splice(0));
+      return true;
+    },
     receive: () => undefined,
     take: (count) => Promise.resolve(parts.splice(0, count)),
     close: () => (parts = []),

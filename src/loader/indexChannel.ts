@@ -17,6 +17,8 @@ import type { IndexedBlock } from '../store/indexedBlock';
 import { BlockIndexer } from './indexing';
 import { ApiError } from '../api/apiError';
 import { arrayVault, portVault, type ByteVault } from './byteVault';
+import type { ByteStore } from '../store/byteStore';
+import { memoryLimitNote, spillChoice, type BodySoFar, type SpillPlan } from './spillPlan';
 import {
   errorContext,
   type AnsweredBases,
@@ -37,6 +39,10 @@ export interface BlockSink {
   receiveBytes(parts: readonly Uint8Array[]): void;
   /** What a file load read, and the problems it found. */
   noteFile?(note: FileNote): void;
+  /** The held bytes, and every later block's, go to `store` (loader/spillPlan.ts). */
+  spillTo?(store: ByteStore): void;
+  /** Why a body too big for memory is kept there all the same (loader/spillPlan.ts). */
+  noteStorage?(note: string): void;
 }
 
 export interface IndexChannel {
@@ -59,8 +65,14 @@ export interface IndexChannel {
   stop(): Promise<void>;
 }
 
-export function openIndexChannel(sink: BlockSink, signal: AbortSignal): IndexChannel {
-  return typeof Worker === 'function' ? workerChannel(sink) : inPageChannel(sink, signal);
+export function openIndexChannel(
+  sink: BlockSink,
+  signal: AbortSignal,
+  spill: SpillPlan | null = null,
+): IndexChannel {
+  return typeof Worker === 'function'
+    ? workerChannel(sink, spill)
+    : inPageChannel(sink, signal, spill);
 }
 
 let spare: Worker | null = null;
@@ -127,15 +139,23 @@ interface Opening {
  * come while they are taken wait for them, so that the sink has each block's bytes before the next
  * block, and all of them before the end.
  */
-function replyRouter(sink: BlockSink, vault: ByteVault) {
+function replyRouter(sink: BlockSink, vault: ByteVault, spill: SpillPlan | null) {
   let opening: Opening | null = null;
   /** Set once the load stops; resolves when the held bytes are with the sink. */
   let stopping: Promise<void> | null = null;
   /** How many blocks came without their bytes, which are still in the vault. */
   let held = 0;
-  /** The lines received, and how many the root's closure expects: when to receive the held bytes. */
-  let lines = 0;
-  let expected: number | null = null;
+  /** What came so far: when to receive the held bytes, whether to spill them. */
+  const body: BodySoFar = { bytes: 0, lines: 0, expected: null, rootEnd: null };
+  /** Whether the held bytes may still spill: not once the page took any of them. */
+  let mayStore = spill !== null;
+  let store: ByteStore | null = null;
+  /** How many blocks came without their bytes in all: those the store has, once spilled. */
+  let heldInAll = 0;
+  /** Set once the body passed the memory limit without a store: nothing more is taken. */
+  let limited = false;
+  /** Why the store failed to keep the bytes (a full disk): the load then ends incomplete. */
+  let storeFailure: string | undefined;
   let taking: Promise<void> | null = null;
   /** The replies that wait while the held bytes are taken. */
   let waiting: FromLoad[] | null = null;
@@ -143,6 +163,11 @@ function replyRouter(sink: BlockSink, vault: ByteVault) {
   const finished = new Promise<LoadEnd | null>((resolve) => (settle = resolve));
 
   async function takeHeld(): Promise<void> {
+    if (store) {
+      await store.stored(heldInAll).catch((error: Error) => (storeFailure ??= error.message));
+      held = 0;
+      return;
+    }
     const parts = await vault.take(held);
     held = 0;
     sink.receiveBytes(parts);
@@ -163,20 +188,36 @@ function replyRouter(sink: BlockSink, vault: ByteVault) {
       waiting.push(reply);
       return;
     }
-    if (stopping) return;
+    if (stopping || limited) return;
     switch (reply.kind) {
-      case 'block':
-        if (!reply.block.bytes) held += 1;
-        sink.appendBlock(reply.block);
-        lines += reply.block.starts.length;
-        expected ??= reply.block.expected;
-        if (expected !== null && lines >= expected * RECEIVE_HELD_FROM) vault.receive();
+      case 'block': {
+        const { block } = reply;
+        if (!block.bytes) {
+          held += 1;
+          heldInAll += 1;
+        }
+        sink.appendBlock(block);
+        body.lines += block.starts.length;
+        body.expected ??= block.expected;
+        body.rootEnd ??= block.ends[0] ?? null;
+        body.bytes = block.offset + block.byteLength;
+        if (mayStore) chooseStorage();
+        if (spill && !store && body.bytes > spill.memoryLimit) {
+          limited = true;
+          return settle({ complete: false, broken: memoryLimitNote(spill) });
+        }
+        if (!store && body.expected !== null && body.lines >= body.expected * RECEIVE_HELD_FROM) {
+          mayStore = false;
+          vault.receive();
+        }
         return;
+      }
       case 'released':
+        mayStore = false;
         return takeHeldFirst([]);
       case 'finished':
         if (held > 0) return takeHeldFirst([reply]);
-        return settle({ complete: reply.complete, broken: reply.broken });
+        return settle({ complete: reply.complete, broken: reply.broken ?? storeFailure });
       case 'file-read':
       case 'file-problem':
         return sink.noteFile?.(reply);
@@ -189,8 +230,29 @@ function replyRouter(sink: BlockSink, vault: ByteVault) {
     }
   }
 
+  /** Spills the held bytes once the body is expected to pass the plan's threshold. */
+  function chooseStorage(): void {
+    const choice = spillChoice(body, spill!);
+    if (choice.kind === 'memory') return;
+    mayStore = false;
+    if (choice.kind === 'no room') return sink.noteStorage?.(choice.note);
+    const opened = spill!.open();
+    if (!vault.spillTo(opened)) return void opened.release();
+    store = opened;
+    sink.spillTo?.(opened);
+  }
+
   return {
     finished,
+    /**
+     * Decides now whether to spill, as a reader wants the held bytes: true when they spilled; when
+     * not, they will come to the page, and then never spill.
+     */
+    spillsRatherThanRelease(): boolean {
+      if (mayStore) chooseStorage();
+      mayStore = false;
+      return store !== null;
+    },
     open(access: ServerAccess, address: ObjectAddress, answered: AnsweredBases) {
       return new Promise<string>((resolve, reject) => {
         opening = { access, address, answered, resolve, reject };
@@ -229,10 +291,10 @@ function loadRequest(
   return { access, address, answered: [...answered] };
 }
 
-function workerChannel(sink: BlockSink): IndexChannel {
+function workerChannel(sink: BlockSink, spill: SpillPlan | null): IndexChannel {
   const worker = takeWorker();
   const vault = new MessageChannel();
-  const router = replyRouter(sink, portVault(vault.port1));
+  const router = replyRouter(sink, portVault(vault.port1), spill);
   post(worker, { kind: 'vault', port: vault.port2 }, [vault.port2]);
   const stop = (why: 'cancelled' | 'truncated') => {
     if (!router.stopped) {
@@ -254,15 +316,21 @@ function workerChannel(sink: BlockSink): IndexChannel {
     },
     openFiles: (files) => post(worker, { kind: 'files', files: [...files] }),
     finished: router.finished,
-    release: () => post(worker, { kind: 'release' }),
+    release() {
+      if (!router.spillsRatherThanRelease()) post(worker, { kind: 'release' });
+    },
     stop: () => stop('cancelled'),
   };
 }
 
-function inPageChannel(sink: BlockSink, signal: AbortSignal): IndexChannel {
+function inPageChannel(
+  sink: BlockSink,
+  signal: AbortSignal,
+  spill: SpillPlan | null,
+): IndexChannel {
   const indexer = new BlockIndexer();
   const vault = arrayVault();
-  const router = replyRouter(sink, vault);
+  const router = replyRouter(sink, vault, spill);
   // The same hold as in the worker, though here it saves nothing: one code, two hosts.
   const hold = holdBytes((reply) => router.route(reply), vault.put);
   return {
@@ -273,7 +341,9 @@ function inPageChannel(sink: BlockSink, signal: AbortSignal): IndexChannel {
     },
     openFiles: (files) => void loadFiles(files, indexer, hold.send, signal),
     finished: router.finished,
-    release: () => hold.release(),
+    release() {
+      if (!router.spillsRatherThanRelease()) hold.release();
+    },
     // The request ends with the load's signal, which a cancel aborts.
     stop: () => router.stop('cancelled'),
   };

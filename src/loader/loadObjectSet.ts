@@ -15,6 +15,7 @@ import { openIndexChannel } from './indexChannel';
 import type { MalformedLine } from '../bytes/lines';
 import { withAutomaticRetries } from '../api/retryPolicy';
 import type { ObjectSet } from '../store/objectSet';
+import { browserSpillPlan } from './spillPlan';
 
 export async function loadObjectSet(
   set: ObjectSet,
@@ -34,8 +35,11 @@ export async function loadObjectSet(
         malformed.line ??= block.malformed;
       },
       receiveBytes: (parts) => set.receiveBytes(parts),
+      spillTo: (store) => set.spillTo(store),
+      noteStorage: (note) => set.noteStorage(note),
     },
     signal,
+    typeof Worker === 'function' ? browserSpillPlan() : null,
   );
   set.askForBytesWith(() => channel.release());
   const stop = () => void channel.stop();

@@ -27,3 +27,11 @@ export function sumOf<Item>(list: ReadonlyList<Item>, size: (item: Item) => numb
   for (let index = 0; index < list.length; index += 1) total += size(list.at(index)!);
   return total;
 }
+
+/** Items as a list, or as a stream of items that come one by one (texts read from disk). */
+export type ListOrStream<Item> = ReadonlyList<Item> | AsyncIterable<Item>;
+
+/** A list's items as it stands now (itemsSoFar), or the stream as it is. */
+export function soFar<Item>(items: ListOrStream<Item>): Iterable<Item> | AsyncIterable<Item> {
+  return Symbol.asyncIterator in items ? items : itemsSoFar(items);
+}

@@ -5,6 +5,7 @@
 import type { LineRecord } from '../bytes/lines';
 import { decodeSpan } from '../bytes/utf8Text';
 import { isTextTooLarge, TextTooLargeError } from '../speckle/textLimit';
+import { copyRange, lastAtOrBefore, type ByteStore } from './byteStore';
 
 export interface ObjectSummary {
   id: string;
@@ -16,15 +17,40 @@ export interface ObjectSummary {
 }
 
 /**
+ * Texts read back from a store are kept while they are among the latest read and together under
+ * this size: the shown object and those just before it, read again as the view draws them.
+ */
+const READ_BACK_BYTES = 64 * 1024 * 1024;
+
+/**
  * The body as received, chunk by chunk, with the body offset of each chunk's first byte. The loader
  * may hold the bytes of the last chunks back (loader/byteHold.ts): those chunks are null here
- * until it sends them, always the last ones, as it sends them in order.
+ * until it sends them, always the last ones, as it sends them in order. Or, for a body too big for
+ * the page, it spills them to a byte store (store/byteStore.ts) from where they are read back.
  */
 export class Body {
   readonly blocks: (Uint8Array | null)[] = [];
   readonly offsets: number[] = [];
   /** The body offset where the held bytes begin; the end of the body when none are held. */
   readableEnd = 0;
+  /** Where the bytes from body offset `from` on are, once spilled: at `offset - from` there. */
+  private spill: { store: ByteStore; from: number } | null = null;
+  /** Texts read back from the spill, by body offset, the least recently read first. */
+  private readonly readBackTexts = new Map<number, Uint8Array>();
+  private readBackBytes = 0;
+
+  /** A body of one span of bytes from body offset `from` on: all that is read from it. */
+  static span(bytes: Uint8Array, from: number): Body {
+    const body = new Body();
+    body.blocks.push(bytes);
+    body.offsets.push(from);
+    body.readableEnd = from + bytes.length;
+    return body;
+  }
+
+  get store(): ByteStore | null {
+    return this.spill?.store ?? null;
+  }
 
   append(block: Uint8Array | null, offset: number, length: number): void {
     this.blocks.push(block);
@@ -45,25 +71,58 @@ export class Body {
     }
   }
 
+  /** The held bytes, and every later block's, go to `store`, first byte first. */
+  spillTo(store: ByteStore): void {
+    this.spill = { store, from: this.readableEnd };
+  }
+
+  /** Whether `slice` has these bytes now. */
+  canSlice(start: number, length: number): boolean {
+    return start + length <= this.readableEnd || this.readBackTexts.get(start)?.length === length;
+  }
+
   /**
    * The bytes from body offset `start` on: a view into their block, or for the few that span
-   * blocks (one line per chunk of the body, at most) a copy joined from them. Null while any of
-   * them is held.
+   * blocks (one line per chunk of the body, at most) a copy joined from them; a text read back
+   * from the spill (readBack). Null while any of them is held.
    */
   slice(start: number, length: number): Uint8Array | null {
-    if (start + length > this.readableEnd) return null;
-    let index = lastAtOrBefore(this.offsets, start);
+    if (start + length > this.readableEnd) {
+      const read = this.readBackTexts.get(start);
+      return read?.length === length ? read : null;
+    }
+    const index = lastAtOrBefore(this.offsets, start);
     const first = this.blocks[index]!;
     const from = start - this.offsets[index]!;
     if (from + length <= first.length) return first.subarray(from, from + length);
-    const joined = new Uint8Array(length);
-    joined.set(first.subarray(from));
-    for (let at = first.length - from; at < length;) {
-      index += 1;
-      const piece = this.blocks[index]!.subarray(0, length - at);
-      joined.set(piece, at);
-      at += piece.length;
+    return copyRange(this.blocks, this.offsets, start, length);
+  }
+
+  /** Reads a spilled text back, so that `slice` has it while it is among the latest read. */
+  async readBack(start: number, length: number): Promise<void> {
+    const bytes = await this.read(start, length);
+    this.readBackBytes += length - (this.readBackTexts.get(start)?.length ?? 0);
+    this.readBackTexts.delete(start);
+    this.readBackTexts.set(start, bytes);
+    for (const [offset, old] of this.readBackTexts) {
+      if (this.readBackBytes <= READ_BACK_BYTES || old === bytes) break;
+      this.readBackTexts.delete(offset);
+      this.readBackBytes -= old.length;
     }
+  }
+
+  /** The bytes from body offset `start`, wherever they are: in the page or in the spill. */
+  async read(start: number, length: number): Promise<Uint8Array> {
+    const here = this.slice(start, length);
+    if (here) return here;
+    if (!this.spill) throw new Error(`Bytes ${start}–${start + length} have not reached the page.`);
+    const { store, from } = this.spill;
+    const inPage = Math.max(0, Math.min(length, from - start));
+    const spilled = await store.read(start + inPage - from, length - inPage);
+    if (inPage === 0) return spilled;
+    const joined = new Uint8Array(length);
+    joined.set(this.slice(start, inPage)!);
+    joined.set(spilled, inPage);
     return joined;
   }
 }
@@ -111,16 +170,4 @@ export function storedObjectClass(body: Body) {
       return body;
     }
   };
-}
-
-/** The index of the last of the ascending `values` at or before `value` (0 when none is). */
-export function lastAtOrBefore(values: readonly number[], value: number): number {
-  let low = 0;
-  let high = values.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >>> 1;
-    if (values[middle]! <= value) low = middle;
-    else high = middle - 1;
-  }
-  return low;
 }

@@ -26,6 +26,10 @@ export interface LoadProgress {
   finishedAt: number | null;
   /** Why the load stopped short (or never started); null while all is well. */
   error: ApiError | null;
+  /** Where the objects' texts are: in the page, or spilled to disk (ObjectSet.spillTo). */
+  stored: 'page' | 'disk';
+  /** Why a body too big for the page is kept there all the same (loader/spillPlan.ts). */
+  storageNote: string | null;
   /** Set while waiting before an automatic retry. */
   retry: RetryWait | null;
 }

@@ -22,13 +22,11 @@ import { IdTable } from './idTable';
 import { Column, LineColumns } from './lineColumns';
 import type { ReadonlyList } from '../scheduling/readonlyList';
 import { isTextTooLarge } from '../speckle/textLimit';
-import {
-  Body,
-  lastAtOrBefore,
-  storedObjectClass,
-  type ObjectSummary,
-  type StoredObject,
-} from './body';
+import { Body, storedObjectClass, type ObjectSummary, type StoredObject } from './body';
+import type { ByteStore } from './byteStore';
+import { IdTexts } from './idTexts';
+import { settlement } from '../scheduling/settlement';
+import { pieces, textWindows } from './textWindows';
 import { ListView } from './listView';
 import type { LoadProgress } from './loadProgress';
 
@@ -40,12 +38,6 @@ import type { LoadProgress } from './loadProgress';
 const NOTIFY_INTERVAL_MS = 250;
 
 export type StoredRecord = LineRecord & ObjectSummary & { readonly encoded: Uint8Array };
-
-/** A block's ids as the indexer sent them: one text, and where each id ends in it. */
-interface IdBlock {
-  text: string;
-  ends: Uint32Array;
-}
 
 export class ObjectSet {
   /** Each object once, in the order received. Views follow it while a load runs. */
@@ -63,9 +55,7 @@ export class ObjectSet {
   private readonly Stored = storedObjectClass(this.body);
   /** The load's type table: the indexer numbers each type name in order of first sight. */
   private readonly typeNames: string[] = [];
-  private readonly idBlocks: IdBlock[] = [];
-  /** The number of each id block's first line among all lines received. */
-  private readonly idBlockStarts: number[] = [];
+  private readonly ids = new IdTexts();
   /** Each line's columns, by line number. */
   private readonly lines = new LineColumns();
   /**
@@ -103,6 +93,8 @@ export class ObjectSet {
       startedAt: now,
       finishedAt: null,
       error: null,
+      stored: 'page',
+      storageNote: null,
       retry: null,
     };
   }
@@ -150,11 +142,54 @@ export class ObjectSet {
   wantBytes(): Promise<void> {
     if (!this.bytesWanted) {
       this.bytesWanted = true;
-      // Without a loader, nothing holds bytes back.
-      if (this.askForBytes) this.askForBytes();
+      // Without a loader, nothing holds bytes back; a spilled body's are read back one by one.
+      if (this.askForBytes && !this.body.store) this.askForBytes();
       else this.bytesHere.settle();
     }
     return this.bytesHere.done;
+  }
+
+  /**
+   * Brings the object's text to where `raw` reads it: the held bytes (wantBytes), or for a spilled
+   * body the object's own bytes, read back from the store. Resolves once it can be read.
+   */
+  async wantText(id: string): Promise<void> {
+    const line = this.find(id);
+    if (line === -1 || this.readableLine(id) !== -1) return;
+    if (!this.body.store) {
+      await this.wantBytes();
+      // The loader may have spilled the body instead of sending its bytes.
+      if (this.body.store) await this.wantText(id);
+      return;
+    }
+    await this.body.readBack(this.lines.starts.at(line), this.lines.sizes.at(line));
+    this.notify();
+  }
+
+  /** Whether the body went to a byte store (loader: spill), its texts read back one by one. */
+  get spilled(): boolean {
+    return this.body.store !== null;
+  }
+
+  /**
+   * The bytes the loader held back, and every later block's, go to `store` instead of the page:
+   * each object's text is read back from there when asked for (wantText).
+   */
+  spillTo(store: ByteStore): void {
+    this.body.spillTo(store);
+    this.readableWhileHeld = null;
+    this.bytesHere.settle();
+    this.update({ readable: this.progress.received, stored: 'disk' }, 'now');
+  }
+
+  /** Why the body stays in the page though it is too big for it (loader/spillPlan.ts). */
+  noteStorage(note: string): void {
+    this.update({ storageNote: note }, 'now');
+  }
+
+  /** Drops the set's store (its file on disk); the set can no longer read what went there. */
+  dispose(): void {
+    void this.body.store?.release();
   }
 
   /** How the loader is asked for the bytes it holds back, once a reader wants them. */
@@ -168,12 +203,11 @@ export class ObjectSet {
     let { received, expected, duplicates, tooLarge, damaged } = this.progress;
     const { bytes, byteLength, offset, starts, ends, types, idHashes } = block;
     const firstLine = this.lines.length;
-    if (!bytes) this.readableWhileHeld ??= received;
+    if (!bytes && !this.body.store) this.readableWhileHeld ??= received;
     this.typeNames.push(...block.newTypes);
     this.body.append(bytes, offset, byteLength);
     if (starts.length > 0) {
-      this.idBlocks.push({ text: block.idText, ends: block.idEnds });
-      this.idBlockStarts.push(this.lines.length);
+      this.ids.push(block.idText, block.idEnds, this.lines.length);
     }
     this.goodEnd = block.goodEnd;
     if (received === 0 && block.expected !== null) {
@@ -248,6 +282,36 @@ export class ObjectSet {
     return parts;
   }
 
+  /** The length of bodyBytes, wherever the bytes are: the JSON lines file's size. */
+  bodyLength(): number {
+    return Math.min(this.goodEnd, this.body.store ? Infinity : this.body.readableEnd);
+  }
+
+  /** The body as bodyBytes, for a spilled body read from the store piece by piece. */
+  bodyPieces(): readonly Uint8Array[] | AsyncIterable<Uint8Array> {
+    return this.body.store ? pieces(this.body, this.bodyLength()) : this.bodyBytes();
+  }
+
+  /**
+   * Every line (`records`), or each object once (`summaries`), for readers of all their texts: the
+   * list itself when the body is in the page, else read from the store in spans (textWindows.ts).
+   */
+  withTexts(
+    which: 'records' | 'summaries',
+  ): ReadonlyList<StoredRecord> | AsyncIterable<StoredRecord> {
+    if (!this.body.store) return this[which];
+    const lineOf = (index: number) =>
+      which === 'summaries' && this.distinctLines ? this.distinctLines.at(index) : index;
+    const { starts, sizes } = this.lines;
+    return textWindows({
+      count: this[which].length,
+      start: (index) => starts.at(lineOf(index)),
+      size: (index) => sizes.at(lineOf(index)),
+      read: (start, length) => this.body.read(start, length),
+      record: (index, Stored) => this.lineRecord(lineOf(index), Stored),
+    });
+  }
+
   waitForRetry(retry: LoadProgress['retry'], error: ApiError): void {
     this.update({ retry, error }, 'now');
   }
@@ -270,9 +334,9 @@ export class ObjectSet {
     return () => this.listeners.delete(listener);
   };
 
-  private lineRecord(line: number): StoredObject {
+  private lineRecord(line: number, Stored = this.Stored): StoredObject {
     const { lines } = this;
-    return new this.Stored(
+    return new Stored(
       this.idOf(line),
       this.typeNames[lines.types.at(line)] ?? '',
       lines.sizes.at(line),
@@ -296,27 +360,14 @@ export class ObjectSet {
     const line = this.find(id);
     if (line === -1) return -1;
     const { starts, sizes } = this.lines;
-    return starts.at(line) + sizes.at(line) <= this.body.readableEnd ? line : -1;
-  }
-
-  /** Where the line's id sits in its block's id text. */
-  private idSpan(line: number): { text: string; start: number; end: number } {
-    // The block that holds the line: the last one starting at or before it.
-    const block = lastAtOrBefore(this.idBlockStarts, line);
-    const { text, ends } = this.idBlocks[block]!;
-    const local = line - this.idBlockStarts[block]!;
-    return { text, start: local === 0 ? 0 : ends[local - 1]!, end: ends[local]! };
+    return this.body.canSlice(starts.at(line), sizes.at(line)) ? line : -1;
   }
 
   private idOf(line: number): string {
-    const { text, start, end } = this.idSpan(line);
-    return text.slice(start, end);
+    return this.ids.idOf(line);
   }
 
-  private readonly idIs = (line: number, id: string): boolean => {
-    const { text, start, end } = this.idSpan(line);
-    return end - start === id.length && text.startsWith(id, start);
-  };
+  private readonly idIs = (line: number, id: string): boolean => this.ids.is(line, id);
 
   /** The line of the object with this id; -1 when none arrived. */
   private find(id: string): number {
@@ -344,11 +395,4 @@ export class ObjectSet {
     this.notifyTimer = null;
     for (const listener of this.listeners) listener();
   }
-}
-
-/** A promise and the function that keeps it, once. */
-function settlement(): { done: Promise<void>; settle(): void } {
-  let settle = () => undefined as void;
-  const done = new Promise<void>((resolve) => (settle = resolve));
-  return { done, settle };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { arrayVault, portVault } from '../../src/loader/byteVault';
+import { memoryByteStore, type ByteStore } from '../../src/store/byteStore';
 
 const part = (...bytes: number[]) => new Uint8Array(bytes);
 
@@ -94,5 +95,40 @@ describe('arrayVault', () => {
     expect((await vault.take(2)).map((bytes) => [...bytes])).toEqual([[1], [2]]);
     vault.close();
     expect(await vault.take(1)).toEqual([]);
+  });
+});
+
+describe('a vault spilled to a store', () => {
+  const stored = async (store: ByteStore, length: number) => [...(await store.read(0, length))];
+
+  it('sends the parts waiting in its port, and those to come, to the store', async () => {
+    const { vault, put } = ports();
+    const store = memoryByteStore();
+    put(part(1, 2));
+
+    expect(vault.spillTo(store)).toBe(true);
+    put(part(3));
+
+    await store.stored(2);
+    expect(await stored(store, 3)).toEqual([1, 2, 3]);
+  });
+
+  it('refuses once the page receives the parts: they are the page’s then', () => {
+    const { vault } = ports();
+    vault.receive();
+
+    expect(vault.spillTo(memoryByteStore())).toBe(false);
+  });
+
+  it('in the page, sends the parts put and those to come to the store', async () => {
+    const vault = arrayVault();
+    const store = memoryByteStore();
+    vault.put(part(1));
+
+    vault.spillTo(store);
+    vault.put(part(2, 3));
+
+    await store.stored(2);
+    expect(await stored(store, 3)).toEqual([1, 2, 3]);
   });
 });

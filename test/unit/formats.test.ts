@@ -6,10 +6,9 @@ import {
   formatFileName,
   jsonArrayParts,
   jsonLinesParts,
-  setExportBytes,
-  uniqueObjects,
   type ExportObject,
 } from '../../src/export/formats';
+import { setExportBytes, uniqueObjects } from '../../src/export/setExport';
 import type { TextParts } from '../../src/export/parts';
 import { ObjectSet } from '../../src/store/objectSet';
 import { BlockIndexer } from '../../src/loader/indexing';
@@ -359,31 +358,36 @@ describe('uniqueObjects', () => {
 });
 
 describe('jsonArrayParts', () => {
-  it('lays the texts out as [r0,r1,…] without joining them', () => {
-    expect([...jsonArrayParts(['{"a":1}', '{"b": 2}'])]).toEqual([
+  it('lays the texts out as [r0,r1,…] without joining them', async () => {
+    expect(await collect(jsonArrayParts(['{"a":1}', '{"b": 2}']))).toEqual([
       '[',
       '{"a":1}',
       ',',
       '{"b": 2}',
       ']',
     ]);
-    expect([...jsonArrayParts(['{}'])]).toEqual(['[', '{}', ']']);
-    expect([...jsonArrayParts([])]).toEqual(['[', ']']);
+    expect(await collect(jsonArrayParts(['{}']))).toEqual(['[', '{}', ']']);
+    expect(await collect(jsonArrayParts([]))).toEqual(['[', ']']);
   });
 
-  it('equals JSON.stringify of the objects when given their compact texts', () => {
+  it('equals JSON.stringify of the objects when given their compact texts', async () => {
     const objects = JSON.parse(fixtureText('revit-floor.objects.json')) as unknown[];
 
     const parts = jsonArrayParts(objects.map((object) => JSON.stringify(object)));
 
-    expect([...parts].join('')).toBe(JSON.stringify(objects));
+    expect((await collect(parts)).join('')).toBe(JSON.stringify(objects));
   });
 });
 
 describe('jsonLinesParts', () => {
-  it('lays the records out as id<TAB>json<LF> without joining them', () => {
-    expect([...jsonLinesParts([{ id: 'a', raw: '{}' }])]).toEqual(['a', '\t', '{}', '\n']);
-    expect([...jsonLinesParts([])]).toEqual([]);
+  it('lays the records out as id<TAB>json<LF> without joining them', async () => {
+    expect(await collect(jsonLinesParts([{ id: 'a', raw: '{}' }]))).toEqual([
+      'a',
+      '\t',
+      '{}',
+      '\n',
+    ]);
+    expect(await collect(jsonLinesParts([]))).toEqual([]);
   });
 });
 

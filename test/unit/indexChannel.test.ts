@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SpillPlan } from '../../src/loader/spillPlan';
+import { memoryByteStore, type ByteStore } from '../../src/store/byteStore';
 
 /** Stands in for the indexing worker: records what it is told, and keeps the vault it is given. */
 class FakeWorker {
@@ -51,7 +53,12 @@ const address = { projectId: 'p', objectId: 'a'.repeat(32) };
 
 /** A sink that notes what it is given. */
 function sink() {
-  return { appendBlock: vi.fn(), receiveBytes: vi.fn<(parts: readonly Uint8Array[]) => void>() };
+  return {
+    appendBlock: vi.fn(),
+    receiveBytes: vi.fn<(parts: readonly Uint8Array[]) => void>(),
+    spillTo: vi.fn<(store: ByteStore) => void>(),
+    noteStorage: vi.fn<(note: string) => void>(),
+  };
 }
 
 /** A block as the worker sends it: its bytes, or null when held, and `lines` objects. */
@@ -63,7 +70,9 @@ const block = (
 ) => ({
   offset,
   bytes,
+  byteLength: bytes?.length ?? 1,
   starts: new Float64Array(lines),
+  ends: new Float64Array(lines).fill(offset + (bytes?.length ?? 1)),
   expected,
 });
 
@@ -73,10 +82,10 @@ function reply(worker: FakeWorker, ...replies: unknown[]) {
 }
 
 /** A load whose worker has answered: the body is on its way. */
-async function openedLoad() {
+async function openedLoad(spill: SpillPlan | null = null) {
   const { openIndexChannel } = await channelModule();
   const blocks = sink();
-  const channel = openIndexChannel(blocks, new AbortController().signal);
+  const channel = openIndexChannel(blocks, new AbortController().signal, spill);
   const worker = FakeWorker.started[0]!;
   void channel.open(access, address, new Set());
   reply(worker, { kind: 'opened', base: access.base, answered: [access.base] });
@@ -352,5 +361,72 @@ describe('the spare indexing worker', () => {
     prepareIndexWorker();
     runIdleCallbacks();
     expect(FakeWorker.started).toHaveLength(1);
+  });
+});
+
+describe('a load with a spill plan', () => {
+  /** Spills bodies expected over 1,000 bytes; the storage has `freeBytes` free. */
+  const plan = (freeBytes = 1e9, memoryLimit = 1e9): SpillPlan => ({
+    threshold: 1000,
+    memoryLimit,
+    room: { freeBytes },
+    open: () => memoryByteStore(),
+  });
+
+  /** The root (4 bytes) of a model of 1,001 objects, then an object of 10 bytes held back. */
+  async function bigLoad(spill: SpillPlan) {
+    const load = await openedLoad(spill);
+    reply(load.worker, { kind: 'block', block: block(0, new Uint8Array(4), 1, 1001) });
+    load.worker.putInVault(new Uint8Array(10).fill(7));
+    reply(load.worker, { kind: 'block', block: { ...block(4, null), byteLength: 10 } });
+    return load;
+  }
+
+  it('sends the held bytes to a store once the body is expected past the threshold', async () => {
+    const { blocks, channel, worker } = await bigLoad(plan());
+
+    expect(blocks.spillTo).toHaveBeenCalledTimes(1);
+    const store = blocks.spillTo.mock.calls[0]![0];
+    // A reader's want is answered from the store, not by the worker.
+    channel.release();
+    expect(worker.posted).toEqual([expect.objectContaining({ kind: 'load' })]);
+    reply(worker, { kind: 'finished', complete: true });
+
+    await expect(channel.finished).resolves.toEqual({ complete: true, broken: undefined });
+    expect([...(await store.read(0, 10))]).toEqual(new Array(10).fill(7));
+    expect(blocks.receiveBytes).not.toHaveBeenCalled();
+  });
+
+  it('keeps a body expected under the threshold in the page, as without a plan', async () => {
+    const { blocks, channel, worker } = await openedLoad(plan());
+    reply(worker, { kind: 'block', block: block(0, new Uint8Array(4), 1, 11) });
+    worker.putInVault(new Uint8Array([1, 2]));
+    reply(worker, { kind: 'block', block: block(4, null) });
+
+    channel.release();
+    expect(worker.posted.at(-1)).toEqual({ kind: 'release' });
+    reply(worker, { kind: 'released' });
+    await vi.waitFor(() => expect(received(blocks)).toEqual([[[1, 2]]]));
+    expect(blocks.spillTo).not.toHaveBeenCalled();
+  });
+
+  it('says why a body too big for the page stays there when the storage has no room', async () => {
+    const { blocks } = await bigLoad(plan(5000));
+
+    expect(blocks.spillTo).not.toHaveBeenCalled();
+    expect(blocks.noteStorage).toHaveBeenCalledWith(
+      expect.stringMatching(/about 10.0 kB, more than the 5.0 kB the browser's storage has free/),
+    );
+  });
+
+  it('stops the load at the memory limit when the body could not spill', async () => {
+    const { blocks, channel, worker } = await bigLoad(plan(5000, 15));
+    reply(worker, { kind: 'block', block: { ...block(14, null), byteLength: 10 } });
+
+    await expect(channel.finished).resolves.toEqual({
+      complete: false,
+      broken: expect.stringMatching(/stopped at 15 B, all the tab can hold/),
+    });
+    expect(blocks.appendBlock).toHaveBeenCalledTimes(3);
   });
 });

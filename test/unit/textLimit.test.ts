@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { objectSource } from '../../src/features/tree/objectSource';
-import { EXPORT_FORMATS, uniqueObjects } from '../../src/export/formats';
+import { EXPORT_FORMATS } from '../../src/export/formats';
+import { uniqueObjects } from '../../src/export/setExport';
 import { parsedObjects } from '../../src/store/objectLookup';
 import { MAX_TEXT_BYTES, TextTooLargeError } from '../../src/speckle/textLimit';
 import { collect } from './exportFixtures';

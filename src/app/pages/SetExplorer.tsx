@@ -22,7 +22,7 @@ import { ResultObjectPane } from './ResultObjectPane';
 import { SetExports } from './SetExports';
 import { useResultInView } from './useResultInView';
 import { useEscapeToCancel } from './useEscapeToCancel';
-import { useLoadPhase, useLoadProgress } from '../../shared/useLoadProgress';
+import { useLoadPhase, useLoadProgress, useOnDisk } from '../../shared/useLoadProgress';
 
 export interface SetOrigin {
   /** The server lookup that brings the set, or null for files: nothing is then fetched. */
@@ -66,7 +66,8 @@ export function SetExplorer({ set, origin }: { set: ObjectSet; origin: SetOrigin
   const showPanels = useDeferredValue(loading || phase.anyReceived, phase.anyReceived);
   const navigation = useObjectNavigation(rootId);
   const closure = useRootClosure(set, rootId, !loading);
-  const closureCheck = useClosureCheck(set, rootId, closure, !loading);
+  const onDisk = useOnDisk(set);
+  const closureCheck = useClosureCheck(set, rootId, closure, !loading, onDisk);
   const [filter, setFilter] = useState<ObjectFilter>(NO_FILTER);
   const { shownId } = navigation;
   const complete = phase.status === 'complete';
@@ -142,6 +143,7 @@ export function SetExplorer({ set, origin }: { set: ObjectSet; origin: SetOrigin
           />
           <ClosureIntegrity
             check={closureCheck}
+            referencesRead={!onDisk}
             closure={closure}
             complete={complete}
             target={target}
@@ -149,7 +151,13 @@ export function SetExplorer({ set, origin }: { set: ObjectSet; origin: SetOrigin
           />
         </>
       )}
-      {showPanels && (
+      {showPanels && onDisk && (
+        <p className="hint">
+          Search reads every object&apos;s text, and this model&apos;s texts are on disk: searching
+          them is not built yet. Objects open from the list.
+        </p>
+      )}
+      {showPanels && !onDisk && (
         <ObjectSearch
           set={set}
           onOpen={(id, path) => navigation.open(id, { via: 'jump', reveal: path })}

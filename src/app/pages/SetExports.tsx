@@ -1,10 +1,6 @@
-import {
-  EXPORT_FORMATS,
-  setExportBytes,
-  uniqueObjects,
-  type ExportFormat,
-  type ExportTarget,
-} from '../../export/formats';
+import { EXPORT_FORMATS, type ExportFormat, type ExportTarget } from '../../export/formats';
+import { setExportBytes, uniqueObjects } from '../../export/setExport';
+import { soFar } from '../../scheduling/readonlyList';
 import { DownloadButton } from '../../shared/DownloadButton';
 import { ExportProgress } from '../../shared/ExportProgress';
 import { useExport } from '../../shared/useExport';
@@ -34,18 +30,20 @@ export function SetExports({
       }
     />
   );
-  const eachObjectOnce = () => ({ objects: uniqueObjects(set) });
+  // A body on disk is read back as the file is written (ObjectSet.withTexts); ids need no text.
+  const eachObjectOnce = () => ({ objects: soFar(set.withTexts('summaries')) });
+  const eachId = () => ({ objects: uniqueObjects(set) });
   return (
     <>
       <div className="row toolbar">
-        {exportButton(EXPORT_FORMATS.jsonArray, () => ({ records: set.records }))}
+        {exportButton(EXPORT_FORMATS.jsonArray, () => ({ records: set.withTexts('records') }))}
         {/* The body as it stands when its bytes are here, if it is in the line form. */}
         {exportButton(EXPORT_FORMATS.jsonLines, () => ({
-          records: set.records,
-          lineBytes: bodyIsLines ? set.bodyBytes() : undefined,
+          records: set.withTexts('records'),
+          lineBytes: bodyIsLines ? set.bodyPieces() : undefined,
         }))}
         {exportButton(EXPORT_FORMATS.ndjson, eachObjectOnce)}
-        {exportButton(EXPORT_FORMATS.ids, eachObjectOnce)}
+        {exportButton(EXPORT_FORMATS.ids, eachId)}
       </div>
       <ExportProgress active={exports.active} outcome={exports.outcome} />
     </>

@@ -5,6 +5,7 @@ import { DemoObjects } from './DemoObjects';
 import { IdField } from './IdField';
 import { useLookupForm, type LinkNotes, type LookupFields } from './useLookupForm';
 import type { LinkTarget } from '../../speckle/speckleLink';
+import { StorageNote } from './StorageNote';
 
 const TARGET_NAMES: Record<LinkTarget['kind'], string> = {
   project: 'the project',
@@ -79,6 +80,7 @@ export function LookupForm({
             Get with children
           </button>
         </div>
+        <StorageNote />
       </form>
       {demoObjects.length > 0 && <DemoObjects objects={demoObjects} />}
     </section>

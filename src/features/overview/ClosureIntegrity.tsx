@@ -17,8 +17,11 @@ export function ClosureIntegrity({
   complete,
   target,
   onOpen,
+  referencesRead = true,
 }: {
   check: ClosureCheck;
+  /** False for a model whose texts are on disk: the check then reads the index alone. */
+  referencesRead?: boolean;
   closure: ReadonlyMap<string, number> | null;
   /** The load ended with all the server sent. */
   complete: boolean;
@@ -39,6 +42,12 @@ export function ClosureIntegrity({
           <p className="hint">The check runs once the load has ended.</p>
         )}
         {check.state === 'failed' && <p className="error-text">{check.message}</p>}
+        {check.state === 'done' && !referencesRead && (
+          <p className="hint">
+            References between objects were not read: this model&apos;s texts are on disk, and the
+            check went through its index of ids only.
+          </p>
+        )}
         {check.state === 'done' && partial && (
           <p className="hint warning-text">
             The load stopped before the server finished: the check covers the{' '}

@@ -1,5 +1,6 @@
 import { memo, useEffect, useId, useState, useSyncExternalStore, type MouseEvent } from 'react';
-import { EXPORT_FORMATS, uniqueObjects, type ExportTarget } from '../../export/formats';
+import { EXPORT_FORMATS, type ExportTarget } from '../../export/formats';
+import { soFar } from '../../scheduling/readonlyList';
 import type { ObjectSet } from '../../store/objectSet';
 import type { ObjectSummary } from '../../store/body';
 import { countOf, formatCount } from '../../speckle/counts';
@@ -112,7 +113,10 @@ function OverviewBody({
   function download(type: TypeTotals) {
     exports.save(
       EXPORT_FORMATS.objectsOfType,
-      set.wantBytes().then(() => ({ objects: uniqueObjects(set), speckleType: type.speckleType })),
+      set.wantBytes().then(() => ({
+        objects: soFar(set.withTexts('summaries')),
+        speckleType: type.speckleType,
+      })),
       { ...target, detail: type.label },
     );
   }

@@ -31,7 +31,7 @@ export function LoadStatus({
       ) : retry ? (
         <RetryCountdown key={retry.attempt} error={progress.error} wait={retry} />
       ) : (
-        statusText(progress) + damagedNote(progress.damaged)
+        statusText(progress) + damagedNote(progress.damaged) + storageText(progress)
       )}
     </p>
   );
@@ -65,6 +65,12 @@ function statusText(progress: LoadProgress, now = Date.now()): string {
     case 'incomplete':
       return `${count} (incomplete), ${details}`;
   }
+}
+
+/** Where a big body is kept: said once it spilled to disk, or why it could not. */
+function storageText({ stored, storageNote }: LoadProgress): string {
+  if (storageNote) return ` — ${storageNote}`;
+  return stored === 'disk' ? ' — kept on disk in the browser’s storage' : '';
 }
 
 /** Lines whose text is not whole JSON are kept and listed; the status line says how many. */

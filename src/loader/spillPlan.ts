@@ -1,0 +1,107 @@
+/**
+ * When a load's bytes spill to disk rather than into the page (docs/storage.md). A body is spilled
+ * once it is expected to pass the threshold: its size is guessed from the root's closure count and
+ * the objects seen so far, so a million-object body spills from its first blocks, before the page
+ * took any of its held bytes. Bodies under the threshold (the 100,000-object model's 337 MB) load
+ * as they always did.
+ */
+import type { ByteStore } from '../store/byteStore';
+import { opfsByteStore } from '../store/opfsByteStore';
+import { spillRoom, tabSpillDirectory, type SpillRoom } from '../store/spillDirectory';
+import { formatBytes } from '../speckle/text';
+
+export const SPILL_THRESHOLD_BYTES = 500_000_000;
+
+/**
+ * What a tab is given to hold in memory when it cannot spill: past this, the load stops as
+ * incomplete rather than risk the tab (Chromium ends a renderer at a few GB).
+ */
+export const MEMORY_LIMIT_BYTES = 2_000_000_000;
+
+/** Room to leave in the storage beyond the body's guessed size: the guess is from a sample. */
+const ROOM_MARGIN = 1.25;
+
+export interface SpillPlan {
+  threshold: number;
+  memoryLimit: number;
+  /** The storage's room, once the check made as the load starts has answered. */
+  room: SpillRoom | null;
+  open(): ByteStore;
+}
+
+/** What the router has seen of the body so far. */
+export interface BodySoFar {
+  /** The body offset past the last block. */
+  bytes: number;
+  lines: number;
+  /** The objects the root's closure names, and the root: how many lines to expect. */
+  expected: number | null;
+  /** The body offset past the root's text. */
+  rootEnd: number | null;
+}
+
+/** The body's expected size: the root, and the others at the mean size of those seen so far. */
+export function expectedBodyBytes({ bytes, lines, expected, rootEnd }: BodySoFar): number {
+  if (expected === null || rootEnd === null || lines < 2) return bytes;
+  return Math.max(bytes, rootEnd + ((bytes - rootEnd) / (lines - 1)) * (expected - 1));
+}
+
+export type SpillChoice =
+  | { kind: 'memory' }
+  | { kind: 'spill' }
+  /** Too big to keep in memory, and the storage cannot take it: why, for the user. */
+  | { kind: 'no room'; note: string };
+
+export function spillChoice(body: BodySoFar, plan: SpillPlan): SpillChoice {
+  const size = expectedBodyBytes(body);
+  if (size <= plan.threshold || !plan.room) return { kind: 'memory' };
+  const limit = `it is kept in memory, up to ${formatBytes(plan.memoryLimit)}`;
+  if ('unavailable' in plan.room) {
+    return {
+      kind: 'no room',
+      note: `This model is about ${formatBytes(size)}, and ${plan.room.unavailable}: ${limit}.`,
+    };
+  }
+  if (plan.room.freeBytes < size * ROOM_MARGIN) {
+    return {
+      kind: 'no room',
+      note: `This model is about ${formatBytes(size)}, more than the ${formatBytes(plan.room.freeBytes)} the browser's storage has free: ${limit}.`,
+    };
+  }
+  return { kind: 'spill' };
+}
+
+/**
+ * Said beside the lookup, before any load, when the browser cannot keep a big body on disk at all:
+ * why, and what happens instead. Too little room shows only once a model's size is known
+ * (spillChoice): a private window's quota is small, yet ample for every model under the threshold.
+ */
+export function storageNoteBeforeLoad(room: SpillRoom): string | null {
+  if (!('unavailable' in room)) return null;
+  return (
+    `Models over ${formatBytes(SPILL_THRESHOLD_BYTES)} are kept on disk, but ${room.unavailable}: ` +
+    `they load into memory instead, up to ${formatBytes(MEMORY_LIMIT_BYTES)}.`
+  );
+}
+
+/** The message of a load stopped at the memory limit. */
+export function memoryLimitNote(plan: SpillPlan): string {
+  return `The load stopped at ${formatBytes(plan.memoryLimit)}, all the tab can hold in memory without storage.`;
+}
+
+/** The plan of a load in a browser: spill to this tab's private file system. */
+export function browserSpillPlan(): SpillPlan {
+  const plan: SpillPlan = {
+    threshold: testHooks()?.spillThresholdBytes ?? SPILL_THRESHOLD_BYTES,
+    memoryLimit: testHooks()?.memoryLimitBytes ?? MEMORY_LIMIT_BYTES,
+    room: null,
+    open: () => opfsByteStore(tabSpillDirectory(), `load-${crypto.randomUUID()}`),
+  };
+  void spillRoom().then((room) => (plan.room = room));
+  return plan;
+}
+
+/** Set by the e2e tests, so that small models spill (test/e2e/spill.e2e.test.ts). */
+function testHooks(): { spillThresholdBytes?: number; memoryLimitBytes?: number } | undefined {
+  return (globalThis as { explorerTestHooks?: ReturnType<typeof testHooks> }).explorerTestHooks;
+}

@@ -1,0 +1,17 @@
+/** What the page and the byte store's worker (spillWorker.ts) tell each other. */
+export type ToSpillWorker =
+  /** Comes first: the file to append to, in a directory of the origin's private file system. */
+  | { kind: 'open'; directory: string; file: string }
+  /** A port whose messages are arrays of parts to append, in order (the loader's vault). */
+  | { kind: 'port'; port: MessagePort }
+  | { kind: 'append'; parts: Uint8Array[] }
+  /** Answer once `count` parts are stored. */
+  | { kind: 'stored'; request: number; count: number }
+  | { kind: 'read'; request: number; start: number; length: number }
+  /** Close and delete the file, then end. */
+  | { kind: 'release'; request: number };
+
+export type FromSpillWorker =
+  | { kind: 'done'; request: number; bytes?: Uint8Array }
+  /** A request failed; without a request, storing failed, and so does every `stored` after. */
+  | { kind: 'failed'; request?: number; message: string };

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import {
+  expectedBodyBytes,
+  spillChoice,
+  storageNoteBeforeLoad,
+  type SpillPlan,
+} from '../../src/loader/spillPlan';
+import { memoryByteStore } from '../../src/store/byteStore';
+
+const plan = (room: SpillPlan['room']): SpillPlan => ({
+  threshold: 1_000_000,
+  memoryLimit: 2_000_000,
+  room,
+  open: memoryByteStore,
+});
+
+describe('the expected size of a body', () => {
+  it('is the root and the rest at the mean size of the objects seen after it', () => {
+    // A 4 MB root (its closure), then 99 objects in 330 kB, of 100,001 expected.
+    const body = { bytes: 4_330_000, lines: 100, expected: 100_001, rootEnd: 4_000_000 };
+
+    expect(expectedBodyBytes(body)).toBe(4_000_000 + (330_000 / 99) * 100_000);
+  });
+
+  it('is what came while the closure or a second object is unknown', () => {
+    expect(expectedBodyBytes({ bytes: 500, lines: 1, expected: 10, rootEnd: 400 })).toBe(500);
+    expect(expectedBodyBytes({ bytes: 500, lines: 5, expected: null, rootEnd: 400 })).toBe(500);
+  });
+});
+
+describe('where a body goes', () => {
+  const big = { bytes: 2000, lines: 2, expected: 1001, rootEnd: 1000 };
+
+  it('stays in the page under the threshold, or while the storage has not answered', () => {
+    expect(spillChoice({ ...big, expected: 2 }, plan({ freeBytes: 1e12 }))).toEqual({
+      kind: 'memory',
+    });
+    expect(spillChoice(big, plan(null))).toEqual({ kind: 'memory' });
+  });
+
+  it('spills over the threshold when the storage has room for it', () => {
+    expect(spillChoice(big, plan({ freeBytes: 1e12 }))).toEqual({ kind: 'spill' });
+  });
+
+  it('says why it stays in the page when the storage cannot have it', () => {
+    expect(spillChoice(big, plan({ unavailable: 'this browser gives pages no storage' }))).toEqual({
+      kind: 'no room',
+      note: 'This model is about 1.0 MB, and this browser gives pages no storage: it is kept in memory, up to 2.0 MB.',
+    });
+  });
+});
+
+describe('the note beside the lookup, before any load', () => {
+  it('says when big models cannot be kept on disk, and what happens instead', () => {
+    expect(storageNoteBeforeLoad({ unavailable: 'this browser gives pages no storage' })).toBe(
+      'Models over 500 MB are kept on disk, but this browser gives pages no storage: they load into memory instead, up to 2.0 GB.',
+    );
+  });
+
+  it('says nothing while the storage can be had, however full: a model will say', () => {
+    expect(storageNoteBeforeLoad({ freeBytes: 1e6 })).toBeNull();
+  });
+});
