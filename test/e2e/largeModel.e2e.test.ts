@@ -19,18 +19,11 @@ import {
 import { usePageSession } from './support/browser.ts';
 import {
   fetchRawBody,
-  findDemoObject,
   setFault,
   splitLines,
+  tenThousandObjectModel,
   thousandObjectModel,
 } from './support/demo.ts';
-
-function tenThousandObjectModel() {
-  return findDemoObject(
-    'public object with objectCount 10000',
-    (candidate, project) => project.visibility === 'public' && candidate.objectCount === 10_000,
-  );
-}
 
 /** Opens the last object of the list from the keyboard; returns its id. */
 async function openLastReceived(page: Page): Promise<string> {

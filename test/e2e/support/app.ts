@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { expect } from 'vitest';
 import type { Locator, Page, Worker } from 'playwright-core';
 import { demoBase, getManifest, setFault } from './demo.ts';
@@ -152,7 +151,10 @@ export async function download(page: Page, buttonName: string): Promise<Download
   ]);
   const failure = await file.failure();
   if (failure) throw new Error(`Download "${buttonName}" failed: ${failure}`);
-  return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
+  // A browser the test is connected to (not one it launched) hands the file over as a stream.
+  const chunks: Buffer[] = [];
+  for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+  return { name: file.suggestedFilename(), bytes: Buffer.concat(chunks) };
 }
 
 export function receivedObjects(page: Page): Locator {
