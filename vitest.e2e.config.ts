@@ -18,9 +18,6 @@ export default defineConfig({
     // state in modules, and each file paid seconds importing Playwright afresh.
     isolate: false,
     testTimeout: 90_000,
-    // The malformed-line alert test (streamFaults) failed once in a whole run and never alone: a
-    // known flake, written up on its issue; one retry keeps it from hiding every other result.
-    retry: 1,
     hookTimeout: 60_000,
     teardownTimeout: 30_000,
     reporters: ['default', 'json'],
