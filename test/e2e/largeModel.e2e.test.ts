@@ -6,7 +6,7 @@ import {
   idInOptionLabel,
   indexersOf,
   lookUp,
-  lookUpSlowly,
+  lookUpHeldOpen,
   openApp,
   parseStatus,
   receivedObjects,
@@ -141,7 +141,7 @@ describe('a 10,000-object model', () => {
   it('opens an object from the list while the load goes on: the worker sends the bytes it held', async () => {
     const { page } = session;
     const { project, object } = await tenThousandObjectModel();
-    await lookUpSlowly(page, project.id, object.id);
+    await lookUpHeldOpen(page, project.id, object.id, 200);
     await waitForStatus(page, (count) => count.received > 100 && count.received < 10_000, 30_000);
     const lastId = await openLastReceived(page);
     expect(lastId).not.toBe(object.id);
@@ -155,7 +155,7 @@ describe('a 10,000-object model', () => {
     const { page } = session;
     const { project, object } = await tenThousandObjectModel();
     const body = await fetchRawBody(project.id, object.id, 'lines');
-    await lookUpSlowly(page, project.id, object.id);
+    await lookUpHeldOpen(page, project.id, object.id, 200);
     const before = await waitForStatus(
       page,
       (count) => count.received > 100 && count.received < 10_000,
@@ -188,7 +188,7 @@ describe('a 10,000-object model', () => {
   ])('%s ends the indexing worker at once and keeps the objects received', async (_, cancel) => {
     const { page } = session;
     const { project, object } = await tenThousandObjectModel();
-    await setFault({ delayMs: 20 });
+    await setFault({ holdAfter: 200 });
     await openApp(page);
     const indexers = await watchIndexers(page);
 

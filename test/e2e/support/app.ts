@@ -112,11 +112,17 @@ export async function lookUp(
 }
 
 /**
- * Starts loading an object with children on a stream slowed to a line every 20 ms, in a freshly
- * opened app: long enough to act while the load goes on.
+ * Starts loading an object with children in a freshly opened app, on a stream the server holds open
+ * after `heldAfter` objects until the test ends: a load that goes on while the test acts, on any
+ * machine, without waiting out a slowed stream.
  */
-export async function lookUpSlowly(page: Page, projectId: string, objectId: string): Promise<void> {
-  await setFault({ delayMs: 20 });
+export async function lookUpHeldOpen(
+  page: Page,
+  projectId: string,
+  objectId: string,
+  heldAfter: number,
+): Promise<void> {
+  await setFault({ holdAfter: heldAfter });
   await openApp(page);
   await lookUp(page, projectId, objectId, 'Get with children');
 }

@@ -26,6 +26,8 @@ export interface DemoManifest {
 export type DemoFault =
   | { status: 429 | 500 | 502 | 503 | 504; times: number }
   | { dropAfter: number }
+  /** The next with-children stream stops after this many objects, held open until faults clear. */
+  | { holdAfter: number }
   | { delayMs: number }
   | { answerDelayMs: number }
   | { malformedAfter: number }
