@@ -182,7 +182,10 @@ describe('Get with children', () => {
     // before the page draws, as a malformed line early in a body can be on a busy machine.
     const server = activeServer(connections.getState());
     if (!server.ok) throw new Error(server.problem);
-    const input = objectQueryInput(server, connections, { projectId: PROJECT_ID, objectId: ROOT_ID });
+    const input = objectQueryInput(server, connections, {
+      projectId: PROJECT_ID,
+      objectId: ROOT_ID,
+    });
     startLookup(queryClient, 'children', input);
     const set = () => queryClient.getQueryData(objectWithChildrenQuery(input).queryKey);
     await waitFor(() => expect(set()?.getProgress().error).toBeTruthy());
@@ -326,9 +329,9 @@ describe('Get with children', () => {
     await screen.findByText(`${CUBE_OBJECTS.length} objects`, { exact: false });
     expect(download).toBeEnabled();
     // The query typed while connecting searched the objects as they came (after a pause in the
-    // typing, in slices: more than the default second).
+    // typing, in slices).
     const searched = /^Searched all 9 objects for "Cube.001": 1 object matches/;
-    expect(await screen.findByText(searched, undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(searched)).toBeInTheDocument();
   });
 
   it('shows an error before any object arrived as an alert with nothing listed', async () => {
@@ -365,9 +368,8 @@ describe('Get with children', () => {
       ),
     );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    await waitFor(
-      () => expect(screen.getByRole('status')).toHaveTextContent(`${CUBE_OBJECTS.length} objects`),
-      { timeout: 4000 },
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(`${CUBE_OBJECTS.length} objects`),
     );
     expect(calls).toBe(2);
     expect(screen.getByRole('status')).not.toHaveTextContent(/incomplete|trying again/);
