@@ -3,32 +3,20 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   alertText,
-  download,
-  lookUp,
   openApp,
   statusText,
   waitForCompleteCount,
   waitForObjectShown,
 } from './support/app.ts';
 import { usePageSession } from './support/browser.ts';
-import { expectSameBytes } from './support/bytes.ts';
 import {
   demoBase,
   fetchRawBody,
   revitFloor,
   splitLines,
   tenThousandObjectModel,
-  thousandObjectModel,
 } from './support/demo.ts';
-
-interface FileSpec {
-  name: string;
-  bytes: Buffer | string;
-}
-
-function asPayload({ name, bytes }: FileSpec) {
-  return { name, mimeType: 'application/octet-stream', buffer: Buffer.from(bytes) };
-}
+import { openThroughInput, rootLine, type FileSpec } from './support/files.ts';
 
 /** Records every request the page makes to an object endpoint, from now on. */
 function objectRequests(page: Page): string[] {
@@ -37,10 +25,6 @@ function objectRequests(page: Page): string[] {
     if (new URL(request.url()).pathname.includes('/objects/')) seen.push(request.url());
   });
   return seen;
-}
-
-async function openThroughInput(page: Page, ...files: FileSpec[]) {
-  await page.getByLabel('Open file').setInputFiles(files.map(asPayload));
 }
 
 /** Puts what `url` answers in the file input as a file named `name`, made in the page. */
@@ -92,18 +76,6 @@ async function floorBodies() {
     ndjson: records.map(({ raw }) => `${raw}\n`).join(''),
     single: await fetchRawBody(project.id, object.id, 'single'),
   };
-}
-
-function openedFileLines(page: Page) {
-  return page.getByRole('region', { name: 'Opened files' }).getByRole('listitem');
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-function rootLine(page: Page) {
-  return page.getByRole('region', { name: 'Opened files' }).getByText(/^The root shown is/);
 }
 
 describe('opening files', () => {
@@ -248,44 +220,4 @@ describe('opening files', () => {
       await expect.poll(() => statusText(page)).toContain(status);
     }
   });
-
-  it.each([
-    ['the real Revit floor', revitFloor],
-    ['the generated 1,000-object model', thousandObjectModel],
-  ])(
-    'gives the same objects and byte-identical exports when an export of %s is opened again',
-    async (_name, target) => {
-      const { page } = session;
-      const { project, object } = await target();
-      const count = splitLines(await fetchRawBody(project.id, object.id, 'lines')).length;
-      await openApp(page);
-      await lookUp(page, project.id, object.id, 'Get with children');
-      await waitForCompleteCount(page, count);
-      const buttons = [
-        'Download all as JSON array',
-        'Download server lines (id, tab, JSON)',
-        'Download NDJSON (one object per line)',
-        'Download object ids',
-      ];
-      const exported = [];
-      for (const button of buttons) exported.push(await download(page, button));
-
-      // Each with-children export but the ids, which hold no objects.
-      for (const file of exported.slice(0, 3)) {
-        await openThroughInput(page, { name: file.name, bytes: file.bytes });
-        // This opening's own line once its file is read: until then the page may still show the
-        // result before it, with the same count, root and download buttons.
-        const objects = count.toLocaleString('en-US');
-        await expect
-          .poll(() => openedFileLines(page).first().textContent())
-          .toMatch(new RegExp(`^${escapeRegExp(file.name)}, .*: ${objects} objects$`));
-        await waitForCompleteCount(page, count);
-        await expect.poll(() => rootLine(page).textContent()).toContain(object.id);
-        for (const [index, button] of buttons.entries()) {
-          const again = await download(page, button);
-          expectSameBytes(again.bytes, exported[index]!.bytes, `${button} of ${file.name}`);
-        }
-      }
-    },
-  );
 });
