@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import { watModulesPlugin } from './build/watModules.ts';
 
-// End-to-end tests drive the built app (dist/) in Chromium through one `vite preview` server.
-// The machine has two cores and each file starts its own browser, so files run one at a time.
+// End-to-end tests drive the built app (dist/) in one Chromium, started in globalSetup, through a
+// `vite preview` server (with its demo server) per worker. Two files run side by side: much of a
+// test is waiting on the page, so two keep the machine's two cores busy where one left them idle.
 export default defineConfig({
   // Some tests check the app against its own pure modules (recomposition, references, search),
   // and those import a WebAssembly text module (src/bytes/asciiRuns.wat).
@@ -12,12 +13,11 @@ export default defineConfig({
     environment: 'node',
     include: ['test/e2e/**/*.e2e.test.ts'],
     globalSetup: ['test/e2e/globalSetup.ts'],
-    fileParallelism: false,
-    maxWorkers: 1,
+    maxWorkers: 2,
+    // A worker runs file after file without starting again: the tests mock nothing and keep no
+    // state in modules, and each file paid seconds importing Playwright afresh.
+    isolate: false,
     testTimeout: 90_000,
-    // The malformed-line alert test (streamFaults) failed once in a whole run and never alone: a
-    // known flake, written up on its issue; one retry keeps it from hiding every other result.
-    retry: 1,
     hookTimeout: 60_000,
     teardownTimeout: 30_000,
     reporters: ['default', 'json'],

@@ -1,5 +1,6 @@
 // Failures a test can ask the demo server to produce (POST /__faults), so the client's handling
-// of rate limits, gateway errors, cut and corrupted streams and slow servers can be exercised.
+// of rate limits, gateway errors, cut and corrupted streams and slow or stalled servers can be
+// exercised.
 
 export type FaultStatus = 429 | 500 | 502 | 503 | 504;
 const FAULT_STATUSES: readonly number[] = [429, 500, 502, 503, 504];
@@ -13,6 +14,9 @@ export class Faults {
   private dropAfter: number | null = null;
   private malformedAfter: number | null = null;
   private cutTextAfter: number | null = null;
+  private holdAfter: number | null = null;
+  private releaseHolds: () => void = () => undefined;
+  private holdsReleased = this.nextRelease();
   delayMs = 0;
   /** Pause before any object request is answered (a server preparing a model). */
   answerDelayMs = 0;
@@ -34,9 +38,10 @@ export class Faults {
     const [key] = Object.keys(fault);
     const value = key === undefined ? undefined : fault[key];
     if (keys.includes(',') || key === undefined || !isCount(value)) {
-      return 'Expected {status,times}, {dropAfter}, {delayMs}, {answerDelayMs}, {malformedAfter} or {cutTextAfter} with a count';
+      return 'Expected {status,times}, {dropAfter}, {holdAfter}, {delayMs}, {answerDelayMs}, {malformedAfter} or {cutTextAfter} with a count';
     }
     if (key === 'dropAfter') this.dropAfter = value;
+    else if (key === 'holdAfter') this.holdAfter = value;
     else if (key === 'malformedAfter') this.malformedAfter = value;
     else if (key === 'cutTextAfter') this.cutTextAfter = value;
     else if (key === 'delayMs') this.delayMs = value;
@@ -50,8 +55,11 @@ export class Faults {
     this.dropAfter = null;
     this.malformedAfter = null;
     this.cutTextAfter = null;
+    this.holdAfter = null;
     this.delayMs = 0;
     this.answerDelayMs = 0;
+    this.releaseHolds();
+    this.holdsReleased = this.nextRelease();
   }
 
   /** The status the next object request must answer with, if any (uses one of its times). */
@@ -67,6 +75,7 @@ export class Faults {
       this.dropAfter !== null ||
       this.malformedAfter !== null ||
       this.cutTextAfter !== null ||
+      this.holdAfter !== null ||
       this.delayMs > 0
     );
   }
@@ -75,6 +84,16 @@ export class Faults {
     const value = this.dropAfter;
     this.dropAfter = null;
     return value;
+  }
+
+  /**
+   * Where the next stream stops sending, held open, until the faults are cleared (or the client
+   * leaves): a load that stays running for as long as a test needs one, however fast the machine.
+   */
+  takeHold(): { after: number; released: Promise<void> } | null {
+    const after = this.holdAfter;
+    this.holdAfter = null;
+    return after === null ? null : { after, released: this.holdsReleased };
   }
 
   /** Only a text-mode response uses the malformed-line fault. */
@@ -89,5 +108,9 @@ export class Faults {
     const value = this.cutTextAfter;
     this.cutTextAfter = null;
     return value;
+  }
+
+  private nextRelease(): Promise<void> {
+    return new Promise((resolve) => (this.releaseHolds = resolve));
   }
 }

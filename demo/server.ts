@@ -304,6 +304,7 @@ class DemoRequestHandler {
       mode,
       delayMs: this.faults.delayMs,
       dropAfter: this.faults.takeDropAfter(),
+      hold: this.faults.takeHold(),
       malformedAfter: mode === 'text' ? this.faults.takeMalformedAfter() : null,
       cutTextAfter: mode === 'text' ? this.faults.takeCutTextAfter() : null,
     });

@@ -26,6 +26,8 @@ export interface StreamOptions {
   delayMs: number;
   /** Destroy the socket once this many objects were sent (a connection lost mid-stream). */
   dropAfter: number | null;
+  /** Once this many objects were sent, send nothing more until `released` (a stalled server). */
+  hold?: { after: number; released: Promise<void> } | null;
   /** Send a line that is not `<id>\t<json>` after this many objects (text mode only). */
   malformedAfter: number | null;
   /**
@@ -96,6 +98,12 @@ class GzipBody {
     if (!this.closed) this.gzip.end();
   }
 
+  /** Resolves once the client has gone. */
+  gone(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    return new Promise((resolve) => this.res.once('close', () => resolve()));
+  }
+
   /** Cuts the connection after what was sent so far has reached the socket. */
   async drop(): Promise<void> {
     await this.flush();
@@ -154,12 +162,17 @@ export async function streamObjects(
   options: StreamOptions,
 ): Promise<void> {
   const body = new GzipBody(res);
-  const { mode, delayMs, dropAfter, malformedAfter, cutTextAfter } = options;
+  const { mode, delayMs, dropAfter, malformedAfter, cutTextAfter, hold } = options;
   let sent = 0;
   // Faults fire before the next object; one set beyond the last object fires at the end.
   const faultsAllowMore = async (atEnd: boolean): Promise<boolean> => {
     const due = (after: number | null) =>
       after !== null && (atEnd ? after >= sent : after === sent);
+    if (hold && due(hold.after)) {
+      await body.flush();
+      await Promise.race([hold.released, body.gone()]);
+      if (body.closed) return false;
+    }
     if (mode === 'text' && due(malformedAfter)) body.push(GARBAGE_LINE);
     if (!due(dropAfter)) return true;
     await body.drop();

@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { speckleServer } from './speckleDouble';
+
+// Tests wait on what the page shows, never on the clock; the default second for a find or waitFor
+// ran out while two test files shared the machine's cores with other work. A longer limit costs
+// a passing test nothing.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => speckleServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -235,7 +235,7 @@ describe('Get object', () => {
     );
     const { user } = renderApp();
     await lookUp(user, PROJECT_ID, MESH.id);
-    expect(await screen.findByRole('article', {}, { timeout: 4000 })).toHaveTextContent(MESH.id);
+    expect(await screen.findByRole('article')).toHaveTextContent(MESH.id);
     expect(calls).toBe(2);
   });
 
@@ -255,7 +255,7 @@ describe('Get object', () => {
     const { user } = renderApp();
     await lookUp(user, PROJECT_ID, MESH.id);
     expect(await screen.findByText(/gateway answered 502; trying again/)).toBeInTheDocument();
-    expect(await screen.findByRole('article', {}, { timeout: 4000 })).toHaveTextContent(MESH.id);
+    expect(await screen.findByRole('article')).toHaveTextContent(MESH.id);
     // No detour to `/api`: the address was right.
     expect(calls).toBe(2);
   });
@@ -281,11 +281,7 @@ describe('Get object', () => {
       await screen.findByText(/Could not reach the server; trying again in 1 s \(1 of 3\)/),
     ).toBeInTheDocument();
     expect(
-      await screen.findByRole(
-        'heading',
-        { level: 2, name: new RegExp(ROOT_ID) },
-        { timeout: 4000 },
-      ),
+      await screen.findByRole('heading', { level: 2, name: new RegExp(ROOT_ID) }),
     ).toBeInTheDocument();
     expect(failures).toBe(2);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

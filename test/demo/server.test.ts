@@ -434,7 +434,13 @@ describe('test controls', () => {
   });
 
   it('reject unknown faults', async () => {
-    for (const body of ['{"status":418,"times":1}', '{"dropAfter":-1}', '{"nope":1}', 'not json']) {
+    for (const body of [
+      '{"status":418,"times":1}',
+      '{"dropAfter":-1}',
+      '{"holdAfter":1.5}',
+      '{"nope":1}',
+      'not json',
+    ]) {
       const res = await fetch(`${server.url}/__faults`, { method: 'POST', body });
       expect(res.status).toBe(400);
     }
@@ -498,6 +504,37 @@ describe('test controls', () => {
     const whole = await rawRequest(url());
     expect(whole.aborted).toBe(false);
     expect(gunzipPartial(whole.body).endsWith(']')).toBe(true);
+  });
+
+  it('hold the next stream open after n objects until cleared (holdAfter)', async () => {
+    await setFault({ holdAfter: 3 });
+    const res = await fetch(url(), { headers: { Accept: 'text/plain' } });
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while (text.split('\n').length <= 3) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`the stream ended after ${JSON.stringify(text)}`);
+      text += decoder.decode(value, { stream: true });
+    }
+    expect(splitLines(text)).toHaveLength(3);
+    // Still held after the server has answered another request, and only the held stream:
+    // the next one runs whole.
+    let more = false;
+    const next = reader.read().then((read) => {
+      more = true;
+      return read;
+    });
+    expect(
+      splitLines(await (await fetch(url(), { headers: { Accept: 'text/plain' } })).text()),
+    ).toHaveLength(100);
+    expect(more).toBe(false);
+    await clearFaults();
+    let rest = decoder.decode((await next).value, { stream: true });
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      rest += decoder.decode(read.value, { stream: true });
+    }
+    expect(splitLines(text + rest)).toHaveLength(100);
   });
 
   it('send a line that is not an object after n objects (malformedAfter, text mode only)', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { findReferences } from '../../src/speckle/references.ts';
 import {
   lookUp,
-  lookUpSlowly,
+  lookUpHeldOpen,
   openApp,
   openFromList,
   parseStatus,
@@ -96,7 +96,7 @@ describe('following a reference while the load runs', () => {
     const last = levels.reduce((a, b) => (b.referencedId > a.referencedId ? b : a));
     const target = last.referencedId;
 
-    await lookUpSlowly(page, project.id, object.id);
+    await lookUpHeldOpen(page, project.id, object.id, 100);
     await waitForObjectShown(page, object.id);
     await row(tree(page, object.id), 'elements').click();
     const reference = row(tree(page, object.id), String(last.path[1]));

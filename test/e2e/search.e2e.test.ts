@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { searchObjects } from '../../src/speckle/search.ts';
 import {
   lookUp,
-  lookUpSlowly,
+  lookUpHeldOpen,
   openApp,
   parseStatus,
   statusText,
@@ -76,7 +76,7 @@ describe('search all objects', () => {
     const { page } = session;
     const { project, object } = await thousandObjectModel();
     const lines = splitLines(await fetchRawBody(project.id, object.id, 'lines'));
-    await lookUpSlowly(page, project.id, object.id);
+    await lookUpHeldOpen(page, project.id, object.id, 400);
     await waitForStatus(page, (count) => count.received > 300 && count.received < 1000, 30_000);
 
     // Not the root's: the indexer holds the other objects' bytes until the page asks for them.

@@ -63,7 +63,8 @@ describe('streaming: progress, cancel and broken streams', () => {
   it('shows "N of 1000 objects" while a slow stream loads, and Cancel keeps what arrived', async () => {
     const { page } = session;
     const { project, object } = await thousandObjectModel();
-    await setFault({ delayMs: 20 });
+    // A stream that stalls after 100 objects: as slow as a test needs, however fast the machine.
+    await setFault({ holdAfter: 100 });
     await openApp(page);
     const indexers = await watchIndexers(page);
     await lookUp(page, project.id, object.id, 'Get with children');

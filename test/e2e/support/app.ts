@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { expect } from 'vitest';
 import type { Locator, Page, Worker } from 'playwright-core';
 import { demoBase, getManifest, setFault } from './demo.ts';
@@ -113,11 +112,17 @@ export async function lookUp(
 }
 
 /**
- * Starts loading an object with children on a stream slowed to a line every 20 ms, in a freshly
- * opened app: long enough to act while the load goes on.
+ * Starts loading an object with children in a freshly opened app, on a stream the server holds open
+ * after `heldAfter` objects until the test ends: a load that goes on while the test acts, on any
+ * machine, without waiting out a slowed stream.
  */
-export async function lookUpSlowly(page: Page, projectId: string, objectId: string): Promise<void> {
-  await setFault({ delayMs: 20 });
+export async function lookUpHeldOpen(
+  page: Page,
+  projectId: string,
+  objectId: string,
+  heldAfter: number,
+): Promise<void> {
+  await setFault({ holdAfter: heldAfter });
   await openApp(page);
   await lookUp(page, projectId, objectId, 'Get with children');
 }
@@ -152,7 +157,10 @@ export async function download(page: Page, buttonName: string): Promise<Download
   ]);
   const failure = await file.failure();
   if (failure) throw new Error(`Download "${buttonName}" failed: ${failure}`);
-  return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
+  // A browser the test is connected to (not one it launched) hands the file over as a stream.
+  const chunks: Buffer[] = [];
+  for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+  return { name: file.suggestedFilename(), bytes: Buffer.concat(chunks) };
 }
 
 export function receivedObjects(page: Page): Locator {

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import {
   chromium,
   type Browser,
@@ -6,7 +6,6 @@ import {
   type ConsoleMessage,
   type Page,
 } from 'playwright-core';
-import chromiumLaunch from '../../chromium.json';
 import { appUrl, clearFaults } from './demo.ts';
 
 export const VIEWPORT = { width: 1280, height: 800 };
@@ -34,16 +33,16 @@ function describeConsole(message: ConsoleMessage): string {
 }
 
 /**
- * Registers hooks in the calling test file: one Chromium per file, a fresh context and page per
- * test (downloads accepted, 1280x800), demo faults cleared before each test.
+ * Registers hooks in the calling test file: a connection to the run's Chromium (started in
+ * globalSetup), a fresh context and page per test (downloads accepted, 1280x800), demo faults
+ * cleared before each test.
  */
 export function usePageSession(): PageSession {
   let browser: Browser | undefined;
   let current: Current | undefined;
 
   beforeAll(async () => {
-    // Debian's Chromium; the flags keep it quiet and offline apart from the app under test.
-    browser = await chromium.launch(chromiumLaunch);
+    browser = await chromium.connect(inject('browserEndpoint'));
   });
 
   afterAll(async () => {

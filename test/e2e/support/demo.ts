@@ -26,6 +26,8 @@ export interface DemoManifest {
 export type DemoFault =
   | { status: 429 | 500 | 502 | 503 | 504; times: number }
   | { dropAfter: number }
+  /** The next with-children stream stops after this many objects, held open until faults clear. */
+  | { holdAfter: number }
   | { delayMs: number }
   | { answerDelayMs: number }
   | { malformedAfter: number }
@@ -36,8 +38,13 @@ export interface DemoTarget {
   object: DemoObject;
 }
 
+/** This worker's preview server: files running side by side each have their own demo server. */
 export function appUrl(): string {
-  return inject('appUrl');
+  const urls = inject('appUrls');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  const url = urls[(worker - 1) % urls.length];
+  if (!url) throw new Error(`e2e: no preview server for worker ${worker} of ${urls.length}`);
+  return url;
 }
 
 /** The demo "Server URL" as the app shows it: the demo server is mounted on the app's own origin. */
@@ -73,6 +80,14 @@ export function thousandObjectModel(): Promise<DemoTarget> {
   return findDemoObject(
     'public object with objectCount 1000',
     (object, project) => project.id === PUBLIC_PROJECT_ID && object.objectCount === 1000,
+  );
+}
+
+/** The generated 10,000-object model (root included) of the public project. */
+export function tenThousandObjectModel(): Promise<DemoTarget> {
+  return findDemoObject(
+    'public object with objectCount 10000',
+    (object, project) => project.visibility === 'public' && object.objectCount === 10_000,
   );
 }
 
