@@ -4,7 +4,7 @@ import {
   alertText,
   download,
   lookUp,
-  lookUpSlowly,
+  lookUpHeldOpen,
   openApp,
   receivedObjects,
   statusText,
@@ -114,7 +114,7 @@ describe("a spilled load's storage", () => {
     const { page } = session;
     const { project, object } = await thousandObjectModel();
     await spillSmallModels(page);
-    await lookUpSlowly(page, project.id, object.id);
+    await lookUpHeldOpen(page, project.id, object.id, 300);
     await expect.poll(() => statusText(page), { timeout: 30_000 }).toMatch(/kept on disk/);
     expect(Object.keys(await privateFiles(page))).toHaveLength(1);
 
