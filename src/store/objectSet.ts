@@ -123,6 +123,19 @@ export class ObjectSet {
     return this.find(id) !== -1;
   }
 
+  /**
+   * Each object's id once, in the order received, as `summaries` lists them but without a record
+   * for each: comparing two versions looks up every id of both. Objects that arrive meanwhile are
+   * not part of it.
+   */
+  *ids(): Generator<string, void, void> {
+    const { received } = this.progress;
+    const { distinctLines } = this;
+    for (let index = 0; index < received; index += 1) {
+      yield this.idOf(distinctLines ? distinctLines.at(index) : index);
+    }
+  }
+
   /** Whether the object has arrived and its text can be read now (see wantBytes). */
   canRead(id: string): boolean {
     return this.readableLine(id) !== -1;
