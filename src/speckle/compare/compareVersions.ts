@@ -7,7 +7,7 @@
  * data the parent's difference sums up: they are not counted again on their own.
  */
 import { runNow } from '../../scheduling/slices';
-import { shortTypeName } from '../types';
+import { isDataChunkType } from '../types';
 import { diffPair, type DiffContext, type PairDiff } from './diffPair';
 import {
   matchSteps,
@@ -77,15 +77,18 @@ export function* compareSteps(
   }
   const context = {
     matchedTo: (id: string) => matched.get(id),
-    rawFrom: (id: string) => from.raw(id),
-    rawTo: (id: string) => to.raw(id),
+    // The first item of a list of elements is no chunk: its indexed type says so unread.
+    chunkFrom: (id: string) =>
+      isDataChunkType(from.summary(id)?.speckleType) ? from.raw(id) : undefined,
+    chunkTo: (id: string) =>
+      isDataChunkType(to.summary(id)?.speckleType) ? to.raw(id) : undefined,
   };
   const pairs: ComparedPair[] = [];
   // Only the hash and the descendants' ids differ: nothing a person would call a change.
   let identical = 0;
   const unreadable = { from: [...matching.unreadable.from], to: [...matching.unreadable.to] };
   for (const pair of matching.pairs) {
-    if (pair.via === 'parent' && shortTypeName(pair.speckleType) === 'DataChunk') continue;
+    if (pair.via === 'parent' && isDataChunkType(pair.speckleType)) continue;
     // One pair a step: a pair's two objects may be large.
     const diff = diffOrNull(from.raw(pair.from) ?? '', to.raw(pair.to) ?? '', context);
     if (diff === null) {

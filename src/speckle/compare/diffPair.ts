@@ -12,7 +12,7 @@
  * texts are equal are equal, and only the values of a difference found are read as trees. A
  * changed element of a model usually differs in one parameter among dozens.
  */
-import { shortTypeName } from '../types';
+import { isDataChunkType } from '../types';
 import type { Path } from '../paths';
 import { itemsOf, membersOf, ownMembers, referencedIdIn, stringValue } from './ownMembers';
 import { rawText, readRawTree, type RawValue } from './rawTree';
@@ -48,8 +48,12 @@ export interface PairDiff {
 export interface DiffContext {
   /** The `to` object matched with the `from` object `id`, if any. */
   matchedTo(id: string): string | undefined;
-  rawFrom(id: string): string | undefined;
-  rawTo(id: string): string | undefined;
+  /**
+   * The text of the `from` object `id` when it may be a DataChunk: undefined when it is not here,
+   * or when what is known of it without reading it (its indexed type) says it is none.
+   */
+  chunkFrom(id: string): string | undefined;
+  chunkTo(id: string): string | undefined;
 }
 
 export function diffPair(fromText: string, toText: string, context: DiffContext): PairDiff {
@@ -161,8 +165,8 @@ function compareChunks(
   context: DiffContext,
 ): ChunksChange | null | undefined {
   if (sameReferences(from, to)) return null;
-  const fromData = joinedData(from, context.rawFrom);
-  const toData = joinedData(to, context.rawTo);
+  const fromData = joinedData(from, context.chunkFrom);
+  const toData = joinedData(to, context.chunkTo);
   if (!fromData || !toData) return undefined;
   let differing = Math.abs(fromData.length - toData.length);
   let firstAt = differing > 0 ? Math.min(fromData.length, toData.length) : -1;
@@ -183,17 +187,16 @@ function compareChunks(
  */
 function joinedData(
   items: readonly string[],
-  raw: (id: string) => string | undefined,
+  chunk: (id: string) => string | undefined,
 ): string[] | null {
   if (items.length === 0) return null;
   const joined: string[] = [];
   for (const item of items) {
     const id = referencedIdIn(item);
-    const text = id === null ? undefined : raw(id);
-    // Its type first: the first item of a list of elements is no chunk, and may be large.
-    const chunk = text === undefined ? null : ownMembers(text);
-    if (shortTypeName(stringValue(chunk?.get('speckle_type'))) !== 'DataChunk') return null;
-    const data = itemsOf(chunk?.get('data') ?? '');
+    const text = id === null ? undefined : chunk(id);
+    const members = text === undefined ? null : ownMembers(text);
+    if (!isDataChunkType(stringValue(members?.get('speckle_type')))) return null;
+    const data = itemsOf(members?.get('data') ?? '');
     if (!data) return null;
     for (const element of data) joined.push(element);
   }
