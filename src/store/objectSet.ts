@@ -20,7 +20,7 @@ import type { IndexedBlock } from './indexedBlock';
 import { idHash } from '../bytes/idHash';
 import { IdTable } from './idTable';
 import { Column, LineColumns } from './lineColumns';
-import type { ReadonlyList } from '../scheduling/readonlyList';
+import { itemsSoFar, type ReadonlyList } from '../scheduling/readonlyList';
 import { isTextTooLarge } from '../speckle/textLimit';
 import {
   Body,
@@ -128,12 +128,11 @@ export class ObjectSet {
    * for each: comparing two versions looks up every id of both. Objects that arrive meanwhile are
    * not part of it.
    */
-  *ids(): Generator<string, void, void> {
-    const { received } = this.progress;
-    const { distinctLines } = this;
-    for (let index = 0; index < received; index += 1) {
-      yield this.idOf(distinctLines ? distinctLines.at(index) : index);
-    }
+  ids(): Iterable<string> {
+    return itemsSoFar({
+      length: this.progress.received,
+      at: (index) => this.idOf(this.distinctLines ? this.distinctLines.at(index) : index),
+    });
   }
 
   /** Whether the object has arrived and its text can be read now (see wantBytes). */
