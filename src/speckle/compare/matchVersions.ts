@@ -112,8 +112,11 @@ export function* matchSteps(
   if (unpaired(fromSide, pairedFrom, from.rootId) && unpaired(toSide, pairedTo, to.rootId)) {
     pair(from.rootId, to.rootId, 'root');
   }
-  // Down from every pair: what each references at the same path.
+  // Down from every pair: what each references at the same path. Pairs and references are counted
+  // alike towards a step, as one pair (a level, a root) may hold thousands.
+  let followed = 0;
   for (let next = 0; next < pairs.length; next += 1) {
+    if (++followed % ITEMS_PER_STEP === 0) yield 'pairing';
     const { from: fromId, to: toId } = pairs[next] as MatchedPair;
     const fromRefs = (fromSide.outlines.get(fromId) as Outline).references;
     const toRefs = (toSide.outlines.get(toId) as Outline).references;
@@ -127,8 +130,8 @@ export function* matchSteps(
       ) {
         pair(fromChild, toChild as string, 'parent');
       }
+      if (++followed % ITEMS_PER_STEP === 0) yield 'pairing';
     }
-    if (next % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) yield 'pairing';
   }
 
   return {
