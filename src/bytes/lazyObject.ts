@@ -140,8 +140,12 @@ interface Member {
 /**
  * Spans of the top-level members of an object's text, or null when the text is not an object
  * laid out as JSON requires (the caller then lets JSON.parse report the error).
+ *
+ * A member named `flatKey` (its quoted text: `"__closure"`) whose value is an object of plain
+ * entries, as a closure's ids and depths are, is passed over to its `}` without reading what is
+ * between: most of a root's text, 100,000 ids.
  */
-export function topLevelMembers(raw: string): Member[] | null {
+export function topLevelMembers(raw: string, flatKey?: string): Member[] | null {
   let at = skipSpace(raw, 0);
   if (raw.charCodeAt(at) !== OPEN_BRACE) return null;
   at = skipSpace(raw, at + 1);
@@ -155,7 +159,8 @@ export function topLevelMembers(raw: string): Member[] | null {
     at = skipSpace(raw, keyEnd);
     if (raw.charCodeAt(at) !== COLON) return null;
     const start = skipSpace(raw, at + 1);
-    const end = valueEnd(raw, start);
+    const flat = keyEnd - keyStart === flatKey?.length && raw.startsWith(flatKey, keyStart);
+    const end = (flat && flatObjectEnd(raw, start)) || valueEnd(raw, start);
     if (end === -1) return null;
     members.push({ keyStart, keyEnd, start, end });
     at = skipSpace(raw, end);
@@ -164,6 +169,42 @@ export function topLevelMembers(raw: string): Member[] | null {
     if (next !== COMMA) return null;
     at = skipSpace(raw, at + 1);
   }
+}
+
+/**
+ * Spans of the elements of an array's text, as topLevelMembers finds an object's members, or null
+ * when the text is not an array laid out as JSON requires.
+ */
+export function topLevelItems(raw: string): Array<{ start: number; end: number }> | null {
+  let at = skipSpace(raw, 0);
+  if (raw.charCodeAt(at) !== OPEN_BRACKET) return null;
+  at = skipSpace(raw, at + 1);
+  const items: Array<{ start: number; end: number }> = [];
+  if (raw.charCodeAt(at) === CLOSE_BRACKET) {
+    return skipSpace(raw, at + 1) === raw.length ? items : null;
+  }
+  for (;;) {
+    const end = valueEnd(raw, at);
+    if (end === -1) return null;
+    items.push({ start: at, end });
+    at = skipSpace(raw, end);
+    const next = raw.charCodeAt(at);
+    if (next === CLOSE_BRACKET) return skipSpace(raw, at + 1) === raw.length ? items : null;
+    if (next !== COMMA) return null;
+    at = skipSpace(raw, at + 1);
+  }
+}
+
+/**
+ * The index just past the object that starts at `start` when no container opens inside it before
+ * its first `}` (its keys may not hold a `}`); 0 otherwise.
+ */
+function flatObjectEnd(raw: string, start: number): number {
+  if (raw.charCodeAt(start) !== OPEN_BRACE) return 0;
+  const close = raw.indexOf('}', start);
+  if (close === -1) return 0;
+  const inside = raw.slice(start + 1, close);
+  return inside.includes('{') || inside.includes('[') ? 0 : close + 1;
 }
 
 function skipSpace(raw: string, from: number): number {

@@ -6,7 +6,8 @@
  */
 import { nextTask } from './nextTask';
 
-export type Steps<Result> = Generator<void, Result, void>;
+/** What a step yields is the caller's own (a phase name, say): the runner only counts steps. */
+export type Steps<Result> = Generator<unknown, Result, void>;
 
 export interface SliceOptions {
   /** Milliseconds of work per task. */

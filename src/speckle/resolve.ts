@@ -13,7 +13,7 @@
  * stays where it was.
  */
 import { isReference } from './references';
-import { shortTypeName } from './types';
+import { isDataChunkType } from './types';
 
 /** The parsed object with this id, or undefined when the set does not hold it. */
 export type Lookup = (id: string) => unknown;
@@ -46,7 +46,7 @@ export function readMarker(value: unknown): { kind: MarkerKind; id: string } | n
 export function isDataChunk(value: unknown): value is { data: unknown } {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const type = (value as { speckle_type?: unknown }).speckle_type;
-  return typeof type === 'string' && shortTypeName(type) === 'DataChunk';
+  return typeof type === 'string' && isDataChunkType(type);
 }
 
 /** What one element of a chunked array became in the joined array. */

@@ -13,3 +13,8 @@ export function shortTypeName(speckleType: string | null | undefined): string {
   const mostSpecific = typeChain(speckleType).at(-1) ?? '';
   return mostSpecific.split('.').findLast((segment) => segment !== '') ?? '';
 }
+
+/** Whether the type is a DataChunk's, a part of a chunked array. */
+export function isDataChunkType(speckleType: string | null | undefined): boolean {
+  return shortTypeName(speckleType) === 'DataChunk';
+}

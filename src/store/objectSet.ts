@@ -20,7 +20,7 @@ import type { IndexedBlock } from './indexedBlock';
 import { idHash } from '../bytes/idHash';
 import { IdTable } from './idTable';
 import { Column, LineColumns } from './lineColumns';
-import type { ReadonlyList } from '../scheduling/readonlyList';
+import { itemsSoFar, type ReadonlyList } from '../scheduling/readonlyList';
 import { isTextTooLarge } from '../speckle/textLimit';
 import { Body, storedObjectClass, type ObjectSummary, type StoredObject } from './body';
 import type { ByteStore } from './byteStore';
@@ -113,6 +113,18 @@ export class ObjectSet {
 
   has(id: string): boolean {
     return this.find(id) !== -1;
+  }
+
+  /**
+   * Each object's id once, in the order received, as `summaries` lists them but without a record
+   * for each: comparing two versions looks up every id of both. Objects that arrive meanwhile are
+   * not part of it.
+   */
+  ids(): Iterable<string> {
+    return itemsSoFar({
+      length: this.progress.received,
+      at: (index) => this.idOf(this.distinctLines ? this.distinctLines.at(index) : index),
+    });
   }
 
   /** Whether the object has arrived and its text can be read now (see wantBytes). */

@@ -28,8 +28,16 @@ export function side(objects: readonly StoredObject[]): SummarisedSide {
     summary: (id) => {
       const text = byId.get(id);
       if (text === undefined) return undefined;
-      const { speckle_type: speckleType } = JSON.parse(text) as { speckle_type?: string };
-      return { speckleType: speckleType ?? '', bytes: Buffer.byteLength(text) };
+      return { speckleType: typeOf(text), bytes: Buffer.byteLength(text) };
     },
   };
+}
+
+/** The text's type; none when it is not JSON (the load indexes such a text all the same). */
+function typeOf(text: string): string {
+  try {
+    return (JSON.parse(text) as { speckle_type?: string }).speckle_type ?? '';
+  } catch {
+    return '';
+  }
 }

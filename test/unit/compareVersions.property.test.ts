@@ -82,13 +82,13 @@ describe('comparing versions, over generated models', () => {
         for (const pair of forward.pairs) {
           const there = diffPair(text(from, pair.from), text(to, pair.to), {
             matchedTo: (id) => matched.get(id),
-            rawFrom: raw(from),
-            rawTo: raw(to),
+            chunkFrom: raw(from),
+            chunkTo: raw(to),
           });
           const back = diffPair(text(to, pair.to), text(from, pair.from), {
             matchedTo: (id) => reverse.get(id),
-            rawFrom: raw(to),
-            rawTo: raw(from),
+            chunkFrom: raw(to),
+            chunkTo: raw(from),
           });
           expect(back.kind).toBe(there.kind);
           expect(back.ops).toEqual(mirrored(there.ops));

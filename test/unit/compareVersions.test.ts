@@ -11,8 +11,8 @@ function contextOf(matching: Matching, from: StoredObject[], to: StoredObject[])
   const toTexts = texts(to);
   return {
     matchedTo: (id) => matched.get(id),
-    rawFrom: (id) => fromTexts.get(id),
-    rawTo: (id) => toTexts.get(id),
+    chunkFrom: (id) => fromTexts.get(id),
+    chunkTo: (id) => toTexts.get(id),
   };
 }
 

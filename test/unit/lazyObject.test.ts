@@ -4,6 +4,7 @@ import {
   DeferredJson,
   parseDeferringLarge,
   settled,
+  topLevelItems,
   topLevelMembers,
 } from '../../src/bytes/lazyObject';
 import { generatedFixture, revitModelRoot } from './speckleFixtures';
@@ -119,5 +120,35 @@ describe('parseDeferringLarge', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('topLevelItems and topLevelMembers', () => {
+  it('find the elements of any array as JSON.parse reads them, compact or pretty-printed', () => {
+    fc.assert(
+      fc.property(fc.array(fc.jsonValue()), fc.constantFrom(undefined, 2), (array, indent) => {
+        const raw = JSON.stringify(array, null, indent);
+        const items = topLevelItems(raw)!;
+        expect(items.map(({ start, end }) => JSON.parse(raw.slice(start, end)) as unknown)).toEqual(
+          JSON.parse(raw),
+        );
+      }),
+      { numRuns: 300 },
+    );
+    for (const bad of ['[1,', '[1 2]', '[1,]', '[1]x', '{"a":1}']) {
+      expect(topLevelItems(bad), bad).toBeNull();
+    }
+  });
+
+  it('pass over a flat closure to its brace, and read any other value of that name', () => {
+    const flat = '{"id":"r","__closure":{"a1": 1, "b2": not read},"name":"x"}';
+    const members = topLevelMembers(flat, '"__closure"')!;
+    expect(members.map(({ start, end }) => flat.slice(start, end))).toEqual([
+      '"r"',
+      '{"a1": 1, "b2": not read}',
+      '"x"',
+    ]);
+    const nested = '{"__closure":{"a":{"b":1}},"name":"x"}';
+    expect(topLevelMembers(nested, '"__closure"')).toEqual(topLevelMembers(nested));
   });
 });

@@ -1,23 +1,25 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type { ChangeKind, ComparedPair, Comparison } from '../../speckle/compare/compareVersions';
-import type { ObjectSet } from '../../store/objectSet';
+import type {
+  Change,
+  ChangeKind,
+  ComparedPair,
+  Comparison,
+} from '../../speckle/compare/compareVersions';
 import { countOf } from '../../speckle/counts';
 import { shortTypeName } from '../../speckle/types';
 import { PagedList } from '../../shared/PagedList';
-import { changeEntries, KIND_NAMES, type ChangeEntry } from './changeEntries';
+import { KIND_NAMES } from './kindNames';
 import type { Side } from './CompareResult';
 
 /** Every change, a page at a time, filtered by kind of change and by type. */
 export function ChangeList({
   comparison,
-  sets,
   selected,
   onSelect,
   treeHref,
 }: {
   comparison: Comparison;
-  sets: Record<Side, ObjectSet>;
   selected: ComparedPair | null;
   onSelect: (pair: ComparedPair) => void;
   treeHref: (side: Side, id: string) => string;
@@ -25,12 +27,14 @@ export function ChangeList({
   const id = useId();
   const [kind, setKind] = useState<ChangeKind | ''>('');
   const [type, setType] = useState('');
-  const entries = useMemo(
-    () => changeEntries(comparison, (side, id) => sets[side].summary(id)?.speckleType ?? ''),
-    [comparison, sets],
-  );
-  const shown = entries.filter(
-    (entry) => (kind === '' || entry.kind === kind) && (type === '' || entry.speckleType === type),
+  // A whole model can differ: filtered once per choice, not on every selection.
+  const shown = useMemo(
+    () =>
+      comparison.changes.filter(
+        (entry) =>
+          (kind === '' || entry.kind === kind) && (type === '' || entry.speckleType === type),
+      ),
+    [comparison, kind, type],
   );
   return (
     <section className="compare-changes" aria-label="Changes">
@@ -81,7 +85,7 @@ function ChangeRow({
   onSelect,
   treeHref,
 }: {
-  entry: ChangeEntry;
+  entry: Change;
   selected: boolean;
   onSelect: (pair: ComparedPair) => void;
   treeHref: (side: Side, id: string) => string;

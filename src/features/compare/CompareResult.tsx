@@ -44,7 +44,6 @@ export function CompareResult({
       <div className="split">
         <ChangeList
           comparison={comparison}
-          sets={sets}
           selected={selected}
           onSelect={setSelected}
           treeHref={context.treeHref}

@@ -1,7 +1,7 @@
 import type { ChangeKind, Comparison } from '../../speckle/compare/compareVersions';
 import { formatCount } from '../../speckle/counts';
 import { formatBytes } from '../../speckle/text';
-import { KIND_NAMES } from './changeEntries';
+import { KIND_NAMES } from './kindNames';
 
 const KINDS = Object.keys(KIND_NAMES) as ChangeKind[];
 

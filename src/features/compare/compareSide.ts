@@ -1,14 +1,11 @@
 /** A loaded set as one side of a comparison (speckle/compare): its objects, each once. */
 import type { SummarisedSide } from '../../speckle/compare/compareVersions';
-import { itemsSoFar } from '../../scheduling/readonlyList';
 import type { ObjectSet } from '../../store/objectSet';
 
 export function compareSideOf(set: ObjectSet): SummarisedSide {
   return {
     rootId: set.rootId ?? '',
-    *ids() {
-      for (const { id } of itemsSoFar(set.summaries)) yield id;
-    },
+    ids: () => set.ids(),
     has: (id) => set.has(id),
     raw: (id) => set.raw(id),
     summary: (id) => set.summary(id),

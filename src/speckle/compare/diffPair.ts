@@ -7,10 +7,15 @@
  *   object gets a new id, and listing those as changes would bury the real ones;
  * - a chunked array (references to DataChunks): its chunks' data is joined and compared number by
  *   number, and summed up (`chunks`) rather than listed element by element.
+ *
+ * The two texts are compared part by part (ownMembers.ts), without building trees: parts whose
+ * texts are equal are equal, and only the values of a difference found are read as trees. A
+ * changed element of a model usually differs in one parameter among dozens.
  */
-import { shortTypeName } from '../types';
+import { isDataChunkType } from '../types';
 import type { Path } from '../paths';
-import { memberOf, readRawTree, referencedIdOf, stringOf, type RawValue } from './rawTree';
+import { itemsOf, membersOf, ownMembers, referencedIdIn, stringValue } from './ownMembers';
+import { rawText, readRawTree, type RawValue } from './rawTree';
 
 export type DiffOp =
   | { path: Path; op: 'add'; to: RawValue }
@@ -43,18 +48,17 @@ export interface PairDiff {
 export interface DiffContext {
   /** The `to` object matched with the `from` object `id`, if any. */
   matchedTo(id: string): string | undefined;
-  rawFrom(id: string): string | undefined;
-  rawTo(id: string): string | undefined;
+  /**
+   * The text of the `from` object `id` when it may be a DataChunk: undefined when it is not here,
+   * or when what is known of it without reading it (its indexed type) says it is none.
+   */
+  chunkFrom(id: string): string | undefined;
+  chunkTo(id: string): string | undefined;
 }
-
-/** Top-level members that every changed object changes: its hash, and its descendants' ids. */
-const DERIVED_MEMBERS = new Set(['id', '__closure']);
 
 export function diffPair(fromText: string, toText: string, context: DiffContext): PairDiff {
   const diff: PairDiff = { kind: 'identical', ops: [], below: [], chunks: [] };
-  const from = readRawTree(fromText);
-  const to = readRawTree(toText);
-  const stack: Step[] = [{ from: withoutDerived(from), to: withoutDerived(to), path: [] }];
+  const stack: Step[] = [{ from: fromText, to: toText, path: [] }];
   for (let step = stack.pop(); step !== undefined; step = stack.pop()) {
     if ('op' in step) {
       diff.ops.push(step);
@@ -69,22 +73,44 @@ export function diffPair(fromText: string, toText: string, context: DiffContext)
   return diff;
 }
 
-/** Two values to compare at `path`, or a difference found, in document order. */
-type Step = { from: RawValue; to: RawValue; path: Path } | DiffOp;
-
-function withoutDerived(value: RawValue): RawValue {
-  if (value.kind !== 'object') return value;
-  const members = new Map([...value.members].filter(([key]) => !DERIVED_MEMBERS.has(key)));
-  return { kind: 'object', members };
-}
+/** Two values' texts to compare at `path`, or a difference found, in document order. */
+type Step = { from: string; to: string; path: Path } | DiffOp;
 
 function compare(
-  { from, to, path }: { from: RawValue; to: RawValue; path: Path },
+  { from, to, path }: { from: string; to: string; path: Path },
   context: DiffContext,
   diff: PairDiff,
 ): Step[] {
-  const fromId = referencedIdOf(from);
-  const toId = referencedIdOf(to);
+  if (from === to) return [];
+  if (from.startsWith('{') && to.startsWith('{')) {
+    // The object's own `id` and `__closure` change with any change below it: they are left out.
+    const members = path.length === 0 ? ownMembers : membersOf;
+    const fromMembers = members(from);
+    const toMembers = members(to);
+    if (fromMembers && toMembers)
+      return compareMembers(fromMembers, toMembers, path, context, diff);
+  }
+  if (from.startsWith('[') && to.startsWith('[')) {
+    const fromItems = itemsOf(from);
+    const toItems = itemsOf(to);
+    if (fromItems && toItems) return compareItems(fromItems, toItems, path, context, diff);
+  }
+  const [a, b] = [readRawTree(from), readRawTree(to)];
+  // Texts that differ only in their white space are the same value.
+  return a.kind === 'leaf' && b.kind === 'leaf' && a.text === b.text
+    ? []
+    : [{ path, op: 'change', from: a, to: b }];
+}
+
+function compareMembers(
+  from: Map<string, string>,
+  to: Map<string, string>,
+  path: Path,
+  context: DiffContext,
+  diff: PairDiff,
+): Step[] {
+  const fromId = stringValue(from.get('referencedId'));
+  const toId = stringValue(to.get('referencedId'));
   if (fromId !== null && toId !== null) {
     if (fromId === toId) return [];
     if (context.matchedTo(fromId) === toId) {
@@ -92,38 +118,40 @@ function compare(
       return [];
     }
   }
-  if (from.kind === 'array' && to.kind === 'array') {
-    const chunks = compareChunks(from, to, path, context);
-    if (chunks !== undefined) {
-      if (chunks) diff.chunks.push(chunks);
-      return [];
-    }
-    const steps: Step[] = [];
-    const length = Math.max(from.items.length, to.items.length);
-    for (let i = 0; i < length; i += 1) {
-      const [a, b] = [from.items[i], to.items[i]];
-      if (a && b) steps.push({ from: a, to: b, path: [...path, i] });
-      else if (a) steps.push({ path: [...path, i], op: 'remove', from: a });
-      else if (b) steps.push({ path: [...path, i], op: 'add', to: b });
-    }
-    return steps;
+  const steps: Step[] = [];
+  for (const [key, value] of from) {
+    const other = to.get(key);
+    if (other === undefined) {
+      steps.push({ path: [...path, key], op: 'remove', from: readRawTree(value) });
+    } else steps.push({ from: value, to: other, path: [...path, key] });
   }
-  if (from.kind === 'object' && to.kind === 'object') {
-    const steps: Step[] = [];
-    for (const [key, value] of from.members) {
-      const other = to.members.get(key);
-      if (other === undefined) steps.push({ path: [...path, key], op: 'remove', from: value });
-      else steps.push({ from: value, to: other, path: [...path, key] });
-    }
-    for (const [key, value] of to.members) {
-      if (!from.members.has(key)) steps.push({ path: [...path, key], op: 'add', to: value });
-    }
-    return steps;
+  for (const [key, value] of to) {
+    if (!from.has(key)) steps.push({ path: [...path, key], op: 'add', to: readRawTree(value) });
   }
-  if (from.kind !== 'leaf' || to.kind !== 'leaf' || from.text !== to.text) {
-    return [{ path, op: 'change', from, to }];
+  return steps;
+}
+
+function compareItems(
+  from: readonly string[],
+  to: readonly string[],
+  path: Path,
+  context: DiffContext,
+  diff: PairDiff,
+): Step[] {
+  const chunks = compareChunks(from, to, path, context);
+  if (chunks !== undefined) {
+    if (chunks) diff.chunks.push(chunks);
+    return [];
   }
-  return [];
+  const steps: Step[] = [];
+  for (let i = 0; i < Math.max(from.length, to.length); i += 1) {
+    const [a, b] = [from[i], to[i]];
+    if (a !== undefined && b !== undefined) steps.push({ from: a, to: b, path: [...path, i] });
+    else if (a !== undefined)
+      steps.push({ path: [...path, i], op: 'remove', from: readRawTree(a) });
+    else if (b !== undefined) steps.push({ path: [...path, i], op: 'add', to: readRawTree(b) });
+  }
+  return steps;
 }
 
 /**
@@ -131,20 +159,20 @@ function compare(
  * (they are then compared as any arrays); null when the joined data is the same.
  */
 function compareChunks(
-  from: RawValue & { kind: 'array' },
-  to: RawValue & { kind: 'array' },
+  from: readonly string[],
+  to: readonly string[],
   path: Path,
   context: DiffContext,
 ): ChunksChange | null | undefined {
   if (sameReferences(from, to)) return null;
-  const fromData = joinedData(from, context.rawFrom);
-  const toData = joinedData(to, context.rawTo);
+  const fromData = joinedData(from, context.chunkFrom);
+  const toData = joinedData(to, context.chunkTo);
   if (!fromData || !toData) return undefined;
   let differing = Math.abs(fromData.length - toData.length);
   let firstAt = differing > 0 ? Math.min(fromData.length, toData.length) : -1;
   const shared = Math.min(fromData.length, toData.length);
   for (let i = 0; i < shared; i += 1) {
-    if (!sameText(fromData[i] as RawValue, toData[i] as RawValue)) {
+    if (!sameValue(fromData[i] as string, toData[i] as string)) {
       differing += 1;
       if (firstAt === -1 || i < firstAt) firstAt = i;
     }
@@ -153,45 +181,39 @@ function compareChunks(
   return { path, fromLength: fromData.length, toLength: toData.length, differing, firstAt };
 }
 
-/** The chunks' data end to end, or null when the array is not a list of DataChunk references. */
+/**
+ * The chunks' data end to end, each element's text, or null when the array is not a list of
+ * DataChunk references.
+ */
 function joinedData(
-  array: RawValue & { kind: 'array' },
-  raw: (id: string) => string | undefined,
-): RawValue[] | null {
-  if (array.items.length === 0) return null;
-  const joined: RawValue[] = [];
-  for (const item of array.items) {
-    const id = referencedIdOf(item);
-    const text = id === null ? undefined : raw(id);
-    if (text === undefined) return null;
-    const chunk = readRawTree(text);
-    const data = memberOf(chunk, 'data');
-    if (shortTypeName(stringOf(memberOf(chunk, 'speckle_type'))) !== 'DataChunk') return null;
-    if (data?.kind !== 'array') return null;
-    for (const element of data.items) joined.push(element);
+  items: readonly string[],
+  chunk: (id: string) => string | undefined,
+): string[] | null {
+  if (items.length === 0) return null;
+  const joined: string[] = [];
+  for (const item of items) {
+    const id = referencedIdIn(item);
+    const text = id === null ? undefined : chunk(id);
+    const members = text === undefined ? null : ownMembers(text);
+    if (!isDataChunkType(stringValue(members?.get('speckle_type')))) return null;
+    const data = itemsOf(members?.get('data') ?? '');
+    if (!data) return null;
+    for (const element of data) joined.push(element);
   }
   return joined;
 }
 
-function sameReferences(from: RawValue & { kind: 'array' }, to: RawValue & { kind: 'array' }) {
+function sameReferences(from: readonly string[], to: readonly string[]) {
   return (
-    from.items.length === to.items.length &&
-    from.items.every((item, i) => {
-      const id = referencedIdOf(item);
-      return id !== null && id === referencedIdOf(to.items[i]);
+    from.length === to.length &&
+    from.every((item, i) => {
+      const id = referencedIdIn(item);
+      return id !== null && id === referencedIdIn(to[i] as string);
     })
   );
 }
 
-function sameText(a: RawValue, b: RawValue): boolean {
-  if (a.kind === 'leaf' || b.kind === 'leaf') {
-    return a.kind === 'leaf' && b.kind === 'leaf' && a.text === b.text;
-  }
-  return JSON.stringify(toTexts(a)) === JSON.stringify(toTexts(b));
-}
-
-function toTexts(value: RawValue): unknown {
-  if (value.kind === 'leaf') return value.text;
-  if (value.kind === 'array') return value.items.map(toTexts);
-  return [...value.members].map(([key, member]) => [key, toTexts(member)]);
+/** Whether two values' texts are the same value: equal but for white space outside strings. */
+function sameValue(a: string, b: string): boolean {
+  return a === b || rawText(readRawTree(a)) === rawText(readRawTree(b));
 }

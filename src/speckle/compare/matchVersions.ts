@@ -8,6 +8,7 @@
  *    The two roots match each other, whatever their applicationIds.
  * What is left is added (only in `to`) or removed (only in `from`).
  */
+import { runNow } from '../../scheduling/slices';
 import { outlineOf, type Outline } from './outline';
 
 export interface CompareSide {
@@ -42,44 +43,59 @@ export interface Matching {
   unreadable: { from: string[]; to: string[] };
 }
 
+/** The objects on one side whose ids the other side lacks, each read once. */
 interface Unmatched {
+  /** The readable ones, by id: kept whole (with those paired) until matching ends. */
   outlines: Map<string, Outline>;
   unreadable: string[];
 }
 
+/**
+ * What a step of matching was doing, for measuring each kind's longest step
+ * (scripts/compareSlices.mjs): looking ids up, reading objects, or pairing them.
+ */
+export type MatchPhase = 'ids' | 'outlines' | 'pairing';
+
 export function matchVersions(from: CompareSide, to: CompareSide): Matching {
-  const steps = matchSteps(from, to);
-  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+  return runNow(matchSteps(from, to));
 }
 
-/** Ids looked up, and objects read, between yields: a 100,000-object pair takes seconds. */
-const IDS_PER_STEP = 5_000;
-const OUTLINES_PER_STEP = 20;
+/**
+ * Cheap items (an id looked up, an outline paired) handled between yields; a step that reads an
+ * object yields after it, as one object can be a large part of a step's time.
+ */
+const ITEMS_PER_STEP = 1_000;
 
-/** matchVersions in steps (a generator), for a page to run in slices (scheduling/slices.ts). */
-export function* matchSteps(from: CompareSide, to: CompareSide): Generator<void, Matching, void> {
+/**
+ * matchVersions in steps (a generator), for a page to run in slices (scheduling/slices.ts): every
+ * loop over a side's objects yields, so that no step takes long whatever the versions hold.
+ */
+export function* matchSteps(
+  from: CompareSide,
+  to: CompareSide,
+): Generator<MatchPhase, Matching, void> {
   let unchanged = 0;
   const onlyFromIds: string[] = [];
   let seen = 0;
   for (const id of from.ids()) {
     if (to.has(id)) unchanged += 1;
     else onlyFromIds.push(id);
-    if (++seen % IDS_PER_STEP === 0) yield;
+    if (++seen % ITEMS_PER_STEP === 0) yield 'ids';
   }
   const onlyToIds: string[] = [];
   for (const id of to.ids()) {
     if (!from.has(id)) onlyToIds.push(id);
-    if (++seen % IDS_PER_STEP === 0) yield;
+    if (++seen % ITEMS_PER_STEP === 0) yield 'ids';
   }
   const fromSide = yield* outline(from, onlyFromIds);
   const toSide = yield* outline(to, onlyToIds);
 
   const pairs: MatchedPair[] = [];
+  const pairedFrom = new Set<string>();
   const pairedTo = new Set<string>();
   const pair = (fromId: string, toId: string, via: MatchVia) => {
     const outlineFrom = fromSide.outlines.get(fromId) as Outline;
-    fromSide.outlines.delete(fromId);
-    toSide.outlines.delete(toId);
+    pairedFrom.add(fromId);
     pairedTo.add(toId);
     pairs.push({
       from: fromId,
@@ -89,80 +105,98 @@ export function* matchSteps(from: CompareSide, to: CompareSide): Generator<void,
       speckleType: outlineFrom.speckleType,
     });
   };
-  // Kept before pairing removes them from the unmatched maps: propagation reads both outlines.
-  const fromOutlines = new Map(fromSide.outlines);
-  const toOutlines = new Map(toSide.outlines);
+  const unpaired = (side: Unmatched, paired: Set<string>, id: string | undefined) =>
+    id === undefined || paired.has(id) ? undefined : side.outlines.get(id);
 
-  const duplicateApplicationIds = matchByApplicationId(fromSide, toSide, pair);
-  if (fromSide.outlines.has(from.rootId) && toSide.outlines.has(to.rootId)) {
+  const duplicateApplicationIds = yield* matchByApplicationId(fromSide, toSide, pair);
+  if (unpaired(fromSide, pairedFrom, from.rootId) && unpaired(toSide, pairedTo, to.rootId)) {
     pair(from.rootId, to.rootId, 'root');
   }
-  // Down from every pair: what each references at the same path.
+  // Down from every pair: what each references at the same path. Pairs and references are counted
+  // alike towards a step, as one pair (a level, a root) may hold thousands.
+  let followed = 0;
   for (let next = 0; next < pairs.length; next += 1) {
+    if (++followed % ITEMS_PER_STEP === 0) yield 'pairing';
     const { from: fromId, to: toId } = pairs[next] as MatchedPair;
-    const fromRefs = (fromOutlines.get(fromId) as Outline).references;
-    const toRefs = (toOutlines.get(toId) as Outline).references;
+    const fromRefs = (fromSide.outlines.get(fromId) as Outline).references;
+    const toRefs = (toSide.outlines.get(toId) as Outline).references;
     for (const [path, fromChild] of fromRefs) {
       const toChild = toRefs.get(path);
-      const fromOutline = fromSide.outlines.get(fromChild);
-      const toOutline = toChild === undefined ? undefined : toSide.outlines.get(toChild);
       // An object with an applicationId is matched by it or not at all: following paths would
       // pair unrelated elements that happen to sit at the same place.
       if (
-        fromOutline?.applicationId === null &&
-        toOutline?.applicationId === null &&
-        !pairedTo.has(toChild as string)
+        unpaired(fromSide, pairedFrom, fromChild)?.applicationId === null &&
+        unpaired(toSide, pairedTo, toChild)?.applicationId === null
       ) {
         pair(fromChild, toChild as string, 'parent');
       }
+      if (++followed % ITEMS_PER_STEP === 0) yield 'pairing';
     }
   }
 
   return {
     unchanged,
     pairs,
-    added: onlyToIds.filter((id) => toSide.outlines.has(id)),
-    removed: onlyFromIds.filter((id) => fromSide.outlines.has(id)),
+    added: yield* unpairedIds(onlyToIds, toSide, pairedTo),
+    removed: yield* unpairedIds(onlyFromIds, fromSide, pairedFrom),
     duplicateApplicationIds,
     unreadable: { from: fromSide.unreadable, to: toSide.unreadable },
   };
 }
 
-function* outline(side: CompareSide, ids: readonly string[]): Generator<void, Unmatched, void> {
+function* outline(
+  side: CompareSide,
+  ids: readonly string[],
+): Generator<MatchPhase, Unmatched, void> {
   const outlines = new Map<string, Outline>();
   const unreadable: string[] = [];
-  for (const [index, id] of ids.entries()) {
+  for (const id of ids) {
     const found = outlineOf(side.raw(id) ?? '');
     if (found) outlines.set(id, found);
     else unreadable.push(id);
-    if (index % OUTLINES_PER_STEP === OUTLINES_PER_STEP - 1) yield;
+    yield 'outlines';
   }
   return { outlines, unreadable };
 }
 
+/** The readable objects of `ids` left unpaired, in the same order. */
+function* unpairedIds(
+  ids: readonly string[],
+  side: Unmatched,
+  paired: Set<string>,
+): Generator<MatchPhase, string[], void> {
+  const left: string[] = [];
+  for (const [index, id] of ids.entries()) {
+    if (side.outlines.has(id) && !paired.has(id)) left.push(id);
+    if (index % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) yield 'pairing';
+  }
+  return left;
+}
+
 /** Pairs objects by applicationId in document order; returns the ids held more than once. */
-function matchByApplicationId(
+function* matchByApplicationId(
   from: Unmatched,
   to: Unmatched,
   pair: (fromId: string, toId: string, via: MatchVia) => void,
-): string[] {
+): Generator<MatchPhase, string[], void> {
   const toByApplicationId = new Map<string, string[]>();
+  let seen = 0;
   for (const [id, { applicationId }] of to.outlines) {
+    if (++seen % ITEMS_PER_STEP === 0) yield 'pairing';
     if (applicationId === null) continue;
     const ids = toByApplicationId.get(applicationId);
     if (ids) ids.push(id);
     else toByApplicationId.set(applicationId, [id]);
   }
   const fromCounts = new Map<string, number>();
-  const matches: Array<[string, string]> = [];
   for (const [id, { applicationId }] of from.outlines) {
+    if (++seen % ITEMS_PER_STEP === 0) yield 'pairing';
     if (applicationId === null) continue;
-    fromCounts.set(applicationId, (fromCounts.get(applicationId) ?? 0) + 1);
-    const candidates = toByApplicationId.get(applicationId);
-    const next = candidates?.[(fromCounts.get(applicationId) ?? 1) - 1];
-    if (next !== undefined) matches.push([id, next]);
+    const count = (fromCounts.get(applicationId) ?? 0) + 1;
+    fromCounts.set(applicationId, count);
+    const next = toByApplicationId.get(applicationId)?.[count - 1];
+    if (next !== undefined) pair(id, next, 'applicationId');
   }
-  for (const [fromId, toId] of matches) pair(fromId, toId, 'applicationId');
   const duplicates = new Set<string>();
   for (const [applicationId, count] of fromCounts) if (count > 1) duplicates.add(applicationId);
   for (const [applicationId, ids] of toByApplicationId) {

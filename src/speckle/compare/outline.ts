@@ -2,9 +2,13 @@
  * What matching two versions needs of an object, read once from its text and kept instead of the
  * object: its `applicationId` (the host application's stable element id), its type, and the
  * references it holds, by path. A model's changed objects are read once each; the trees are not kept.
+ *
+ * Only the members that hold a reference are read, and checked to be JSON; the others are only
+ * delimited, and `__closure` not even that (ownMembers.ts). A text that is not JSON where nothing
+ * reads it is found by the difference, if it is paired (compareVersions.ts).
  */
 import type { Path } from '../paths';
-import { memberOf, readRawTree, referencedIdOf, stringOf, type RawValue } from './rawTree';
+import { itemsOf, membersOf, ownMembers, stringValue } from './ownMembers';
 
 export interface Outline {
   applicationId: string | null;
@@ -13,49 +17,59 @@ export interface Outline {
   references: Map<string, string>;
 }
 
-/** Null when the text is not valid JSON. */
+/** How a reference starts: a member without it holds none. */
+const REFERENCE_KEY = '"referencedId"';
+
+/** Null when the text is not a JSON object, or a member that holds a reference is not JSON. */
 export function outlineOf(text: string): Outline | null {
-  let tree: RawValue;
+  const members = ownMembers(text);
+  if (!members) return null;
+  const references = new Map<string, string>();
   try {
-    tree = readRawTree(text);
+    for (const [key, value] of members) {
+      if (value.includes(REFERENCE_KEY)) addReferences(value, [key], references);
+    }
+    return {
+      applicationId: stringValue(members.get('applicationId')),
+      speckleType: stringValue(members.get('speckle_type')),
+      references,
+    };
   } catch {
     return null;
   }
-  return {
-    applicationId: stringOf(memberOf(tree, 'applicationId')),
-    speckleType: stringOf(memberOf(tree, 'speckle_type')),
-    references: referencesOf(tree),
-  };
 }
 
 export function pathKey(path: Path): string {
   return JSON.stringify(path);
 }
 
-function referencesOf(tree: RawValue): Map<string, string> {
-  const found = new Map<string, string>();
-  const stack: Array<{ value: RawValue; path: Path }> = [{ value: tree, path: [] }];
+/**
+ * Adds the references in the value `text`, found at `at`, to `found`; walks its parts' texts
+ * (ownMembers.ts) rather than a tree, as a list of elements is thousands of references. Throws a
+ * SyntaxError when a part is not JSON.
+ */
+function addReferences(text: string, at: Path, found: Map<string, string>): void {
+  const stack: Array<{ text: string; path: Path }> = [{ text, path: at }];
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
-    const { value, path } = item;
-    const id = path.length > 0 ? referencedIdOf(value) : null;
-    if (id !== null) {
-      // What a reference holds (its own `__closure`) is no part of the object's shape.
-      found.set(pathKey(path), id);
-      continue;
+    const { path } = item;
+    const parts = item.text.startsWith('[') ? itemsOf(item.text) : membersOf(item.text);
+    if (!parts) throw new SyntaxError(`Not valid JSON at ${pathKey(path)}.`);
+    if (!Array.isArray(parts)) {
+      const id = stringValue(parts.get('referencedId'));
+      if (id !== null) {
+        // What a reference holds (its own `__closure`) is no part of the object's shape.
+        found.set(pathKey(path), id);
+        continue;
+      }
     }
+    const entries: Array<[string | number, string]> = Array.isArray(parts)
+      ? parts.map((part, index) => [index, part])
+      : [...parts];
     // Pushed in reverse so that they come off the stack in document order.
-    if (value.kind === 'array') {
-      for (let i = value.items.length - 1; i >= 0; i -= 1) {
-        const child = value.items[i] as RawValue;
-        if (child.kind !== 'leaf') stack.push({ value: child, path: [...path, i] });
-      }
-    } else if (value.kind === 'object') {
-      const entries = [...value.members];
-      for (let i = entries.length - 1; i >= 0; i -= 1) {
-        const [key, child] = entries[i] as [string, RawValue];
-        if (child.kind !== 'leaf') stack.push({ value: child, path: [...path, key] });
-      }
+    for (let i = entries.length - 1; i >= 0; i -= 1) {
+      const [key, part] = entries[i] as [string | number, string];
+      if (part.startsWith('{') || part.startsWith('['))
+        stack.push({ text: part, path: [...path, key] });
     }
   }
-  return found;
 }

@@ -53,38 +53,6 @@ export function readRawTree(text: string): RawValue {
   return top as unknown as RawValue;
 }
 
-/** The member `key` of an object, if `value` is one and has it. */
-export function memberOf(value: RawValue | undefined, key: string): RawValue | undefined {
-  return value?.kind === 'object' ? value.members.get(key) : undefined;
-}
-
-/** The string a leaf holds, or null when it is no string. */
-export function stringOf(value: RawValue | undefined): string | null {
-  if (value?.kind !== 'leaf' || !value.text.startsWith('"')) return null;
-  return JSON.parse(value.text) as string;
-}
-
-/** The id a reference names (`{"referencedId": "…", …}`), or null for any other value. */
-export function referencedIdOf(value: RawValue | undefined): string | null {
-  return stringOf(memberOf(value, 'referencedId'));
-}
-
-/** The value as plain JSON data, for showing it (leaves parsed: display only, never compared). */
-export function toPlain(value: RawValue): unknown {
-  if (value.kind === 'leaf') return JSON.parse(value.text) as unknown;
-  if (value.kind === 'array') return value.items.map(toPlain);
-  const record: Record<string, unknown> = {};
-  for (const [key, member] of value.members) {
-    Object.defineProperty(record, key, {
-      value: toPlain(member),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return record;
-}
-
 /** The value's JSON with every leaf as it was written. */
 export function rawText(value: RawValue): string {
   if (value.kind === 'leaf') return value.text;
