@@ -52,6 +52,18 @@ export class Body {
     return this.spill?.store ?? null;
   }
 
+  /** The chunks in the page up to body offset `end`, the last one cut there. */
+  bytesBefore(end: number): Uint8Array[] {
+    const parts: Uint8Array[] = [];
+    for (const [index, block] of this.blocks.entries()) {
+      if (!block) break;
+      const length = Math.min(block.length, end - this.offsets[index]!);
+      if (length <= 0) break;
+      parts.push(length === block.length ? block : block.subarray(0, length));
+    }
+    return parts;
+  }
+
   append(block: Uint8Array | null, offset: number, length: number): void {
     this.blocks.push(block);
     this.offsets.push(offset);

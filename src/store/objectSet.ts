@@ -55,7 +55,7 @@ export class ObjectSet {
   private readonly Stored = storedObjectClass(this.body);
   /** The load's type table: the indexer numbers each type name in order of first sight. */
   private readonly typeNames: string[] = [];
-  private readonly ids = new IdTexts();
+  private readonly idTexts = new IdTexts();
   /** Each line's columns, by line number. */
   private readonly lines = new LineColumns();
   /**
@@ -219,7 +219,7 @@ export class ObjectSet {
     this.typeNames.push(...block.newTypes);
     this.body.append(bytes, offset, byteLength);
     if (starts.length > 0) {
-      this.ids.push(block.idText, block.idEnds, this.lines.length);
+      this.idTexts.push(block.idText, block.idEnds, this.lines.length);
     }
     this.goodEnd = block.goodEnd;
     if (received === 0 && block.expected !== null) {
@@ -282,16 +282,7 @@ export class ObjectSet {
    * are not part of it, nor are bytes the loader still holds (see wantBytes).
    */
   bodyBytes(): Uint8Array[] {
-    const parts: Uint8Array[] = [];
-    const { blocks, offsets } = this.body;
-    const end = Math.min(this.goodEnd, this.body.readableEnd);
-    for (const [index, block] of blocks.entries()) {
-      if (!block) break;
-      const length = Math.min(block.length, end - offsets[index]!);
-      if (length <= 0) break;
-      parts.push(length === block.length ? block : block.subarray(0, length));
-    }
-    return parts;
+    return this.body.bytesBefore(Math.min(this.goodEnd, this.body.readableEnd));
   }
 
   /** The length of bodyBytes, wherever the bytes are: the JSON lines file's size. */
@@ -376,10 +367,10 @@ export class ObjectSet {
   }
 
   private idOf(line: number): string {
-    return this.ids.idOf(line);
+    return this.idTexts.idOf(line);
   }
 
-  private readonly idIs = (line: number, id: string): boolean => this.ids.is(line, id);
+  private readonly idIs = (line: number, id: string): boolean => this.idTexts.is(line, id);
 
   /** The line of the object with this id; -1 when none arrived. */
   private find(id: string): number {
