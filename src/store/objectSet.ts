@@ -161,10 +161,7 @@ export class ObjectSet {
     return this.bytesHere.done;
   }
 
-  /**
-   * Brings the object's text to where `raw` reads it: the held bytes (wantBytes), or for a spilled
-   * body the object's own bytes, read back from the store. Resolves once it can be read.
-   */
+  /** Brings the object's text where `raw` reads it: held bytes (wantBytes), or read back (spill). */
   async wantText(id: string): Promise<void> {
     const line = this.find(id);
     if (line === -1 || this.readableLine(id) !== -1) return;
