@@ -1,6 +1,8 @@
+import { memo } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { projectModelsQuery, type GraphqlQueryInput } from '../../api/graphqlQueries';
+import type { ModelSummary } from '../../api/speckleGraphql';
 import { modelVersionsPath } from '../../shared/speckleRoute';
 import { countOf } from '../../speckle/counts';
 import { GraphqlAlert } from './GraphqlAlert';
@@ -32,17 +34,36 @@ export function ProjectModels({
         {countOf(total, 'model', 'models')}, newest first; showing {models.length}.
       </p>
       <ul aria-label="Models">
-        {models.map((model) => (
-          <li key={model.id}>
-            <Link to={modelVersionsPath(projectId, model.id, server)}>{model.name}</Link>{' '}
-            <span>
-              {countOf(model.versions.totalCount, 'version', 'versions')}, updated{' '}
-              {formatDate(model.updatedAt)}
-            </span>
-          </li>
+        {query.data.pages.map((page, index) => (
+          // Pages are only ever added at the end: a page's place is its identity.
+          <ModelPage key={index} models={page.models.items} projectId={projectId} server={server} />
         ))}
       </ul>
       <LoadMore query={query} what="models" />
     </section>
   );
 }
+
+/**
+ * One page of models. A page's items keep their identity when the next page arrives (React Query
+ * shares what did not change), so "Load more" draws the new page alone, not every row shown.
+ */
+const ModelPage = memo(function ModelPage({
+  models,
+  projectId,
+  server,
+}: {
+  models: readonly ModelSummary[];
+  projectId: string;
+  server: string | null;
+}) {
+  return models.map((model) => (
+    <li key={model.id}>
+      <Link to={modelVersionsPath(projectId, model.id, server)}>{model.name}</Link>{' '}
+      <span>
+        {countOf(model.versions.totalCount, 'version', 'versions')}, updated{' '}
+        {formatDate(model.updatedAt)}
+      </span>
+    </li>
+  ));
+});
