@@ -9,19 +9,14 @@
  * file goes on after a bad line or element: it is reported with its line and byte, and the rest
  * is kept. Ids come from the line's prefix in the server's line form, else from the `id` field.
  */
+import { IdLineCutter, type CutProblem } from './idLineCutter';
 import { isJsonSpace, stringEnd } from './jsonBytes';
 import { concatBytes, type LineBlock, type SplitLine } from './lines';
 import { byteOrderMarkLength, sniffForm, type ObjectForm, type Refusal } from './objectForm';
 import { topLevelIdSpan } from './topLevelFields';
 import { isUtf8 } from './utf8Text';
 
-/** Something wrong at a place in the file: `line` (from 1) and `byte` (from 0) of its start. */
-export interface CutProblem {
-  line: number;
-  byte: number;
-  /** What is wrong there, said of the place: "is not a JSON object". */
-  reason: string;
-}
+export type { CutProblem };
 
 export interface CutBlock extends LineBlock {
   problems: CutProblem[];
@@ -83,6 +78,8 @@ export class ObjectCutter {
   private elements = 0;
   private goodEnd: number;
   private problemCount = 0;
+  /** The server's line form is cut by its lines, not bracket by bracket. */
+  private idLines: IdLineCutter | null = null;
 
   /** @param bodyStart the body offset of the file's first byte, when files are read as one body */
   constructor(private readonly bodyStart = 0) {
@@ -98,7 +95,7 @@ export class ObjectCutter {
       this.held.push(chunk.slice());
       this.decide(false, block);
     } else {
-      this.scan(chunk, chunkStart, block);
+      this.cut(chunk, chunkStart, block);
     }
     block.goodEnd = this.goodEnd;
     return block;
@@ -107,6 +104,11 @@ export class ObjectCutter {
   finish(): CutEnd {
     const block = this.emptyBlock(new Uint8Array(), this.received);
     if (this.form === null && !this.refused) this.decide(true, block);
+    if (this.idLines) {
+      const complete = this.idLines.finish(block);
+      this.objects = this.idLines.objects;
+      return { complete, lines: block.lines, problems: block.problems };
+    }
     if (this.open?.scalar) this.close(new Uint8Array(), 0, this.received, block);
     let complete = !this.refused;
     if (this.open) {
@@ -152,7 +154,16 @@ export class ObjectCutter {
       return;
     }
     this.form = sniffed.form;
-    this.scan(head, 0, block);
+    if (this.form === 'id-lines') this.idLines = new IdLineCutter(this.bodyStart);
+    this.cut(head, 0, block);
+  }
+
+  private cut(bytes: Uint8Array, chunkStart: number, block: CutBlock): void {
+    const idLines = this.idLines;
+    if (!idLines) return this.scan(bytes, chunkStart, block);
+    idLines.push(bytes, chunkStart, block);
+    this.objects = idLines.objects;
+    this.goodEnd = idLines.goodEnd;
   }
 
   private scan(bytes: Uint8Array, chunkStart: number, block: CutBlock): void {

@@ -4,17 +4,25 @@
  * objects in its own form (bytes/objectCutter.ts); the files follow one another as one body, so
  * that one ObjectSet holds them all and counts an object met twice as a duplicate.
  *
- * A gzip file is told by its first two bytes, not its name, and decompressed as it is read.
+ * A gzip file is told by its first two bytes, not its name, and decompressed as it is read. A file
+ * too big for the page is refused from its size, before any of it is read; a gzip file's unpacked
+ * size is known only as it is decompressed, and checked then.
  */
+import type { SplitLine } from '../bytes/lines';
 import { ObjectCutter } from '../bytes/objectCutter';
 import { isGzip, type ObjectForm } from '../bytes/objectForm';
+import { decodeSpan } from '../bytes/utf8Text';
+import { rootCandidate, RootTally, type RootChoice } from '../speckle/rootChoice';
 import { blockReply, type BlockIndexer, type FromIndexer } from './indexing';
 import {
   brokenReadMessage,
+  MAX_OPEN_BYTES,
   mixedFormsMessage,
   notGzipMessage,
   problemMessage,
   refusalMessage,
+  tooBigMessage,
+  unpacksTooBigMessage,
 } from './fileMessages';
 
 /** What one file held. */
@@ -37,7 +45,9 @@ export interface FileRead {
 export type FileNote =
   | { kind: 'file-read'; file: FileRead }
   /** Something wrong in a file, said in a message that names it. */
-  | { kind: 'file-problem'; message: string };
+  | { kind: 'file-problem'; message: string }
+  /** Which object to show as the root, once every file is read; null when none held one. */
+  | { kind: 'file-root'; root: RootChoice | null };
 
 export type FromFileLoad = FileNote | FromIndexer;
 
@@ -53,10 +63,13 @@ export async function loadFiles(
   signal?: AbortSignal,
 ): Promise<void> {
   const read: FileRead[] = [];
+  // What each object refers to is read here, as it is cut, while its bytes are in this realm: the
+  // page would have to take every byte back and read them all on its main thread.
+  const tally = new RootTally();
   let bodyStart = 0;
   for (const file of files) {
     if (signal?.aborted) break;
-    const fileRead = await loadFile(file, bodyStart, indexer, send, signal);
+    const fileRead = await loadFile(file, { bodyStart, indexer, tally }, send, signal);
     bodyStart += fileRead.bytes;
     read.push(fileRead);
     send({ kind: 'file-read', file: fileRead });
@@ -65,17 +78,34 @@ export async function loadFiles(
     read.flatMap(({ name, form }) => (form === null ? [] : [{ name, form }])),
   );
   if (mixed) send({ kind: 'file-problem', message: mixed });
+  const firstForm = read.find(({ objects }) => objects > 0)?.form;
+  send({
+    kind: 'file-root',
+    root: tally.choose(firstForm === 'json-array' || firstForm === 'id-lines'),
+  });
   send({ kind: 'finished', complete: read.every(({ complete }) => complete) });
+}
+
+/** Where a file's objects go: after the files before it in the body, to the indexer and the tally. */
+interface FileTarget {
+  bodyStart: number;
+  indexer: BlockIndexer;
+  tally: RootTally;
 }
 
 async function loadFile(
   file: OpenedFile,
-  bodyStart: number,
-  indexer: BlockIndexer,
+  { bodyStart, indexer, tally }: FileTarget,
   send: SendFileReply,
   signal?: AbortSignal,
 ): Promise<FileRead> {
   const problem = (message: string) => send({ kind: 'file-problem', message });
+  if (file.size > MAX_OPEN_BYTES - bodyStart) {
+    const message = tooBigMessage(file.name, file.size, bodyStart);
+    problem(message);
+    const refused = { gzip: false, form: null, objects: 0, bytes: 0, complete: false };
+    return { name: file.name, size: file.size, ...refused, incompleteBecause: message };
+  }
   const gzip = isGzip(new Uint8Array(await file.slice(0, 2).arrayBuffer()));
   if (!gzip && /\.gz$/i.test(file.name)) problem(notGzipMessage(file.name));
   const stream = gzip ? file.stream().pipeThrough(new DecompressionStream('gzip')) : file.stream();
@@ -90,9 +120,16 @@ async function loadFile(
       const { done, value } = await reader.read();
       if (done) break;
       if (value.length === 0) continue;
+      if (bodyStart + bytes + value.length > MAX_OPEN_BYTES) {
+        broken = unpacksTooBigMessage(file.name, bytes);
+        problem(broken);
+        cancel();
+        break;
+      }
       bytes += value.length;
       const block = cutter.push(value);
       for (const cutProblem of block.problems) problem(problemMessage(file.name, cutProblem));
+      tallyLines(tally, block.lines);
       const { reply, transfer } = blockReply(indexer.index(block));
       send(reply, transfer);
       if (cutter.refused) {
@@ -108,6 +145,7 @@ async function loadFile(
     signal?.removeEventListener('abort', cancel);
   }
   const end = cutter.finish();
+  tallyLines(tally, end.lines);
   if (end.lines.length > 0) {
     const { reply, transfer } = blockReply(
       indexer.index({
@@ -135,4 +173,11 @@ async function loadFile(
     complete,
     incompleteBecause: complete ? null : (refusal ?? broken ?? endProblems[0] ?? null),
   };
+}
+
+function tallyLines(tally: RootTally, lines: readonly SplitLine[]): void {
+  for (const { idStart, idEnd, start, end, source, sourceOffset } of lines) {
+    const id = decodeSpan(source, idStart - sourceOffset, idEnd - sourceOffset);
+    tally.add(rootCandidate(id, source.subarray(start - sourceOffset, end - sourceOffset)));
+  }
 }

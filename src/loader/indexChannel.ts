@@ -179,6 +179,7 @@ function replyRouter(sink: BlockSink, vault: ByteVault) {
         return settle({ complete: reply.complete, broken: reply.broken });
       case 'file-read':
       case 'file-problem':
+      case 'file-root':
         return sink.noteFile?.(reply);
       default:
         if (!opening) return;

@@ -1,11 +1,11 @@
 /**
  * Fills an ObjectSet from opened files, as loadObjectSet.ts does from a server: the same channel
  * to the indexing worker, the same indexer and the same set, so that everything the explorer does with a server's answer it does with
- * files. What each file held and every problem found are told beside the set; the root is chosen
- * once all are read (speckle/rootChoice.ts).
+ * files. What each file held, every problem found and the root chosen once all are read
+ * (speckle/rootChoice.ts) are told beside the set.
  */
 import { ApiError, type ApiErrorContext } from '../api/apiError';
-import { chooseRoot, rootCandidate, type RootChoice } from '../speckle/rootChoice';
+import type { RootChoice } from '../speckle/rootChoice';
 import { ObjectSet } from '../store/objectSet';
 import type { FileRead, OpenedFile } from './fileLoad';
 import { openIndexChannel } from './indexChannel';
@@ -41,6 +41,7 @@ async function readInto(set: ObjectSet, files: readonly OpenedFile[]): Promise<F
       receiveBytes: (parts) => set.receiveBytes(parts),
       noteFile(note) {
         if (note.kind === 'file-read') read.files.push(note.file);
+        else if (note.kind === 'file-root') read.root = note.root;
         else read.problems.push(note.message);
       },
     },
@@ -58,22 +59,12 @@ async function readInto(set: ObjectSet, files: readonly OpenedFile[]): Promise<F
       const why = read.files.find(({ incompleteBecause }) => incompleteBecause)?.incompleteBecause;
       set.fail(new ApiError('truncated', NO_SERVER, why ?? end?.broken));
     }
-    // The root is read from the objects' bytes, which the indexer may hold back until asked.
-    if (!signal.aborted) read.root = await rootOf(set, read.files);
+    // The page reads the first object's text as soon as it comes, any other's once asked for.
+    const first = set.summaries.at(0)?.id;
+    if (!signal.aborted && read.root && read.root.id !== first) await set.wantBytes();
   } finally {
     signal.removeEventListener('abort', stop);
     await channel.stop();
   }
   return read;
-}
-
-async function rootOf(set: ObjectSet, files: readonly FileRead[]): Promise<RootChoice | null> {
-  await set.wantBytes();
-  const candidates = [];
-  for (let index = 0; index < set.summaries.length; index += 1) {
-    const { id, encoded } = set.summaries.at(index)!;
-    candidates.push(rootCandidate(id, encoded));
-  }
-  const firstForm = files.find(({ objects }) => objects > 0)?.form;
-  return chooseRoot(candidates, firstForm === 'json-array' || firstForm === 'id-lines');
 }
