@@ -8,11 +8,10 @@
  * too big for the page is refused from its size, before any of it is read; a gzip file's unpacked
  * size is known only as it is decompressed, and checked then.
  */
-import type { SplitLine } from '../bytes/lines';
 import { ObjectCutter } from '../bytes/objectCutter';
 import { isGzip, type ObjectForm } from '../bytes/objectForm';
-import { decodeSpan } from '../bytes/utf8Text';
-import { rootCandidate, RootTally, type RootChoice } from '../speckle/rootChoice';
+import type { RootChoice } from '../speckle/rootChoice';
+import { chooseFilesRoot, fileStream, type FileToReread } from './fileRoot';
 import { blockReply, type BlockIndexer, type FromIndexer } from './indexing';
 import {
   brokenReadMessage,
@@ -46,7 +45,10 @@ export type FileNote =
   | { kind: 'file-read'; file: FileRead }
   /** Something wrong in a file, said in a message that names it. */
   | { kind: 'file-problem'; message: string }
-  /** Which object to show as the root, once every file is read; null when none held one. */
+  /**
+   * Which object to show as the root (fileRoot.ts), after `finished`: the files are read again for
+   * it. Null when none held an object.
+   */
   | { kind: 'file-root'; root: RootChoice | null };
 
 export type FromFileLoad = FileNote | FromIndexer;
@@ -61,41 +63,40 @@ export async function loadFiles(
   indexer: BlockIndexer,
   send: SendFileReply,
   signal?: AbortSignal,
-): Promise<void> {
-  const read: FileRead[] = [];
-  // What each object refers to is read here, as it is cut, while its bytes are in this realm: the
-  // page would have to take every byte back and read them all on its main thread.
-  const tally = new RootTally();
+): Promise<FileToReread[]> {
+  const read: (FileRead & { file: Blob })[] = [];
   let bodyStart = 0;
   for (const file of files) {
     if (signal?.aborted) break;
-    const fileRead = await loadFile(file, { bodyStart, indexer, tally }, send, signal);
+    const fileRead = await loadFile(file, bodyStart, indexer, send, signal);
     bodyStart += fileRead.bytes;
-    read.push(fileRead);
+    read.push({ ...fileRead, file });
     send({ kind: 'file-read', file: fileRead });
   }
   const mixed = mixedFormsMessage(
     read.flatMap(({ name, form }) => (form === null ? [] : [{ name, form }])),
   );
   if (mixed) send({ kind: 'file-problem', message: mixed });
-  const firstForm = read.find(({ objects }) => objects > 0)?.form;
-  send({
-    kind: 'file-root',
-    root: tally.choose(firstForm === 'json-array' || firstForm === 'id-lines'),
-  });
   send({ kind: 'finished', complete: read.every(({ complete }) => complete) });
+  return read;
 }
 
-/** Where a file's objects go: after the files before it in the body, to the indexer and the tally. */
-interface FileTarget {
-  bodyStart: number;
-  indexer: BlockIndexer;
-  tally: RootTally;
+/** Chooses the root once the files are read (fileRoot.ts), and sends it after `finished`. */
+export async function sendFilesRoot(
+  read: readonly FileToReread[],
+  send: SendFileReply,
+  signal?: AbortSignal,
+): Promise<void> {
+  if (signal?.aborted) return;
+  // Whatever breaks this second read, the page still hears the end of it, and shows the first object.
+  const root = await chooseFilesRoot(read, signal).catch(() => null);
+  send({ kind: 'file-root', root });
 }
 
 async function loadFile(
   file: OpenedFile,
-  { bodyStart, indexer, tally }: FileTarget,
+  bodyStart: number,
+  indexer: BlockIndexer,
   send: SendFileReply,
   signal?: AbortSignal,
 ): Promise<FileRead> {
@@ -108,8 +109,7 @@ async function loadFile(
   }
   const gzip = isGzip(new Uint8Array(await file.slice(0, 2).arrayBuffer()));
   if (!gzip && /\.gz$/i.test(file.name)) problem(notGzipMessage(file.name));
-  const stream = gzip ? file.stream().pipeThrough(new DecompressionStream('gzip')) : file.stream();
-  const reader = stream.getReader();
+  const reader = fileStream(file, gzip).getReader();
   const cancel = () => void reader.cancel().catch(() => undefined);
   signal?.addEventListener('abort', cancel);
   const cutter = new ObjectCutter(bodyStart);
@@ -129,7 +129,6 @@ async function loadFile(
       bytes += value.length;
       const block = cutter.push(value);
       for (const cutProblem of block.problems) problem(problemMessage(file.name, cutProblem));
-      tallyLines(tally, block.lines);
       const { reply, transfer } = blockReply(indexer.index(block));
       send(reply, transfer);
       if (cutter.refused) {
@@ -145,7 +144,6 @@ async function loadFile(
     signal?.removeEventListener('abort', cancel);
   }
   const end = cutter.finish();
-  tallyLines(tally, end.lines);
   if (end.lines.length > 0) {
     const { reply, transfer } = blockReply(
       indexer.index({
@@ -173,11 +171,4 @@ async function loadFile(
     complete,
     incompleteBecause: complete ? null : (refusal ?? broken ?? endProblems[0] ?? null),
   };
-}
-
-function tallyLines(tally: RootTally, lines: readonly SplitLine[]): void {
-  for (const { idStart, idEnd, start, end, source, sourceOffset } of lines) {
-    const id = decodeSpan(source, idStart - sourceOffset, idEnd - sourceOffset);
-    tally.add(rootCandidate(id, source.subarray(start - sourceOffset, end - sourceOffset)));
-  }
 }

@@ -11,7 +11,7 @@
  */
 import type { ToIndexWorker } from './indexWorker';
 import { fromErrorData, loadBody, type FromLoad, type LoadRequest } from './bodyLoad';
-import { loadFiles, type FileNote, type OpenedFile } from './fileLoad';
+import { loadFiles, sendFilesRoot, type FileNote, type OpenedFile } from './fileLoad';
 import { holdBytes } from './byteHold';
 import type { IndexedBlock } from '../store/indexedBlock';
 import { BlockIndexer } from './indexing';
@@ -272,7 +272,10 @@ function inPageChannel(sink: BlockSink, signal: AbortSignal): IndexChannel {
       void loadBody(loadRequest(access, address, answered), indexer, hold.send, signal);
       return opened;
     },
-    openFiles: (files) => void loadFiles(files, indexer, hold.send, signal),
+    openFiles: (files) =>
+      void loadFiles(files, indexer, hold.send, signal).then((read) =>
+        sendFilesRoot(read, hold.send, signal),
+      ),
     finished: router.finished,
     release: () => hold.release(),
     // The request ends with the load's signal, which a cancel aborts.
