@@ -7,21 +7,17 @@
  * Objects are found by counting brackets outside strings (strings are passed over with stringEnd);
  * their JSON is checked when they are parsed, as a server's lines are. Unlike a server's body, a
  * file goes on after a bad line or element: it is reported with its line and byte, and the rest
- * is kept. Ids come from the line's prefix in the server's line form, else from the `id` field.
+ * is kept. Ids come from the `id` field. The server's line form is cut by its lines instead
+ * (idLineCutter.ts).
  */
+import { IdLineCutter, type CutProblem } from './idLineCutter';
 import { isJsonSpace, stringEnd } from './jsonBytes';
 import { concatBytes, type LineBlock, type SplitLine } from './lines';
 import { byteOrderMarkLength, sniffForm, type ObjectForm, type Refusal } from './objectForm';
 import { topLevelIdSpan } from './topLevelFields';
 import { isUtf8 } from './utf8Text';
 
-/** Something wrong at a place in the file: `line` (from 1) and `byte` (from 0) of its start. */
-export interface CutProblem {
-  line: number;
-  byte: number;
-  /** What is wrong there, said of the place: "is not a JSON object". */
-  reason: string;
-}
+export type { CutProblem };
 
 export interface CutBlock extends LineBlock {
   problems: CutProblem[];
@@ -38,7 +34,6 @@ export interface CutEnd {
 // The bytes read in the loop over every byte, as this module's own constants: an imported binding
 // is a property read in some hosts (vitest's module runner), which made that loop ten times slower.
 const NEWLINE = 0x0a;
-const TAB = 0x09;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
@@ -47,12 +42,12 @@ const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 
-/** The object (or, in the server's line form, the line) being read; offsets are the file's. */
+/** The object being read; offsets are the file's. */
 interface OpenObject {
-  /** Where its bytes start: the `{`, or the line's id. */
+  /** Where its bytes start: the `{`, or an element that is not an object. */
   from: number;
   line: number;
-  /** Where its JSON text starts; -1 while an id line's tab has not come. */
+  /** Where its JSON text starts. */
   json: number;
   /** An array element that is not an object is read over, not kept. */
   keep: boolean;
@@ -83,6 +78,8 @@ export class ObjectCutter {
   private elements = 0;
   private goodEnd: number;
   private problemCount = 0;
+  /** The server's line form is cut by its lines, not bracket by bracket. */
+  private idLines: IdLineCutter | null = null;
 
   /** @param bodyStart the body offset of the file's first byte, when files are read as one body */
   constructor(private readonly bodyStart = 0) {
@@ -98,7 +95,7 @@ export class ObjectCutter {
       this.held.push(chunk.slice());
       this.decide(false, block);
     } else {
-      this.scan(chunk, chunkStart, block);
+      this.cut(chunk, chunkStart, block);
     }
     block.goodEnd = this.goodEnd;
     return block;
@@ -107,6 +104,11 @@ export class ObjectCutter {
   finish(): CutEnd {
     const block = this.emptyBlock(new Uint8Array(), this.received);
     if (this.form === null && !this.refused) this.decide(true, block);
+    if (this.idLines) {
+      const complete = this.idLines.finish(block);
+      this.objects = this.idLines.objects;
+      return { complete, lines: block.lines, problems: block.problems };
+    }
     if (this.open?.scalar) this.close(new Uint8Array(), 0, this.received, block);
     let complete = !this.refused;
     if (this.open) {
@@ -138,7 +140,7 @@ export class ObjectCutter {
   }
 
   private isLineForm(): boolean {
-    return this.form === 'id-lines' || this.form === 'json-lines';
+    return this.form === 'json-lines';
   }
 
   /** Reads the held chunks as one, once they tell the form. */
@@ -152,7 +154,16 @@ export class ObjectCutter {
       return;
     }
     this.form = sniffed.form;
-    this.scan(head, 0, block);
+    if (this.form === 'id-lines') this.idLines = new IdLineCutter(this.bodyStart);
+    this.cut(head, 0, block);
+  }
+
+  private cut(bytes: Uint8Array, chunkStart: number, block: CutBlock): void {
+    const idLines = this.idLines;
+    if (!idLines) return this.scan(bytes, chunkStart, block);
+    idLines.push(bytes, chunkStart, block);
+    this.objects = idLines.objects;
+    this.goodEnd = idLines.goodEnd;
   }
 
   private scan(bytes: Uint8Array, chunkStart: number, block: CutBlock): void {
@@ -168,15 +179,6 @@ export class ObjectCutter {
       const open = this.open;
       if (open === null) {
         at = this.between(bytes, at, chunkStart, block);
-        continue;
-      }
-      if (open.json === -1) {
-        // An id line's id, up to its tab.
-        if (code === TAB) open.json = chunkStart + at + 1;
-        continue;
-      }
-      if (open.json === chunkStart + at && code !== OPEN_BRACE) {
-        this.dropLine(block, 'does not hold a JSON object after its tab');
         continue;
       }
       if (open.scalar) {
@@ -246,9 +248,7 @@ export class ObjectCutter {
     const code = bytes[at]!;
     if (isJsonSpace(code)) return at;
     const place = { from: chunkStart + at, line: this.line };
-    if (this.form === 'id-lines') {
-      this.open = { ...place, json: -1, keep: true, scalar: false };
-    } else if (this.form !== 'json-array') {
+    if (this.form !== 'json-array') {
       if (code === OPEN_BRACE) this.openObject(place);
       else {
         this.report(block, place, 'is not a JSON object');
@@ -315,27 +315,13 @@ export class ObjectCutter {
     if (this.form === 'json-lines' && this.objects === 0 && this.problemCount === 0) {
       // The first object goes on past its line: the file is laid out, not one object a line.
       this.form = 'json-objects';
-    } else if (this.form === 'id-lines' || this.form === 'json-lines') {
-      this.report(
-        block,
-        open,
-        open.json === -1
-          ? 'is not an object line (id, tab, JSON): it has no tab'
-          : 'is cut short: its object does not end on its line',
-      );
+    } else if (this.form === 'json-lines') {
+      this.report(block, open, 'is cut short: its object does not end on its line');
       this.open = null;
       this.pieces = [];
       this.depth = 0;
       this.inString = false;
     }
-  }
-
-  /** Reports the open line and reads over the rest of it. */
-  private dropLine(block: CutBlock, reason: string): void {
-    this.report(block, this.open!, reason);
-    this.open = null;
-    this.pieces = [];
-    this.skippingLine = true;
   }
 
   /** Ends the open object at `end` (an index into `bytes`) and keeps it. */
@@ -352,8 +338,7 @@ export class ObjectCutter {
     const to = end + chunkStart - sourceStart;
     if (!isUtf8(source.subarray(from, to)))
       return this.report(block, open, 'is not valid UTF-8 text');
-    // An id line's id is never empty: the line is opened at its first byte that is not a space.
-    const id = this.form === 'id-lines' ? { from, to: json - 1 } : topLevelIdSpan(source, json, to);
+    const id = topLevelIdSpan(source, json, to);
     if (!id || id.from === id.to) return this.report(block, open, 'is an object without an "id"');
     const offset = this.bodyStart + sourceStart;
     block.lines.push({

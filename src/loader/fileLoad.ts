@@ -4,17 +4,24 @@
  * objects in its own form (bytes/objectCutter.ts); the files follow one another as one body, so
  * that one ObjectSet holds them all and counts an object met twice as a duplicate.
  *
- * A gzip file is told by its first two bytes, not its name, and decompressed as it is read.
+ * A gzip file is told by its first two bytes, not its name, and decompressed as it is read. A file
+ * too big for the page is refused from its size, before any of it is read; a gzip file's unpacked
+ * size is known only as it is decompressed, and checked then.
  */
 import { ObjectCutter } from '../bytes/objectCutter';
 import { isGzip, type ObjectForm } from '../bytes/objectForm';
+import type { RootChoice } from '../speckle/rootChoice';
+import { chooseFilesRoot, fileStream, type FileToReread } from './fileRoot';
 import { blockReply, type BlockIndexer, type FromIndexer } from './indexing';
 import {
   brokenReadMessage,
+  MAX_OPEN_BYTES,
   mixedFormsMessage,
   notGzipMessage,
   problemMessage,
   refusalMessage,
+  tooBigMessage,
+  unpacksTooBigMessage,
 } from './fileMessages';
 
 /** What one file held. */
@@ -37,7 +44,12 @@ export interface FileRead {
 export type FileNote =
   | { kind: 'file-read'; file: FileRead }
   /** Something wrong in a file, said in a message that names it. */
-  | { kind: 'file-problem'; message: string };
+  | { kind: 'file-problem'; message: string }
+  /**
+   * Which object to show as the root (fileRoot.ts), after `finished`: the files are read again for
+   * it. Null when none held an object.
+   */
+  | { kind: 'file-root'; root: RootChoice | null };
 
 export type FromFileLoad = FileNote | FromIndexer;
 
@@ -51,14 +63,14 @@ export async function loadFiles(
   indexer: BlockIndexer,
   send: SendFileReply,
   signal?: AbortSignal,
-): Promise<void> {
-  const read: FileRead[] = [];
+): Promise<FileToReread[]> {
+  const read: (FileRead & { file: Blob })[] = [];
   let bodyStart = 0;
   for (const file of files) {
     if (signal?.aborted) break;
     const fileRead = await loadFile(file, bodyStart, indexer, send, signal);
     bodyStart += fileRead.bytes;
-    read.push(fileRead);
+    read.push({ ...fileRead, file });
     send({ kind: 'file-read', file: fileRead });
   }
   const mixed = mixedFormsMessage(
@@ -66,6 +78,19 @@ export async function loadFiles(
   );
   if (mixed) send({ kind: 'file-problem', message: mixed });
   send({ kind: 'finished', complete: read.every(({ complete }) => complete) });
+  return read;
+}
+
+/** Chooses the root once the files are read (fileRoot.ts), and sends it after `finished`. */
+export async function sendFilesRoot(
+  read: readonly FileToReread[],
+  send: SendFileReply,
+  signal?: AbortSignal,
+): Promise<void> {
+  if (signal?.aborted) return;
+  // Whatever breaks this second read, the page still hears the end of it, and shows the first object.
+  const root = await chooseFilesRoot(read, signal).catch(() => null);
+  send({ kind: 'file-root', root });
 }
 
 async function loadFile(
@@ -76,10 +101,15 @@ async function loadFile(
   signal?: AbortSignal,
 ): Promise<FileRead> {
   const problem = (message: string) => send({ kind: 'file-problem', message });
+  if (file.size > MAX_OPEN_BYTES - bodyStart) {
+    const message = tooBigMessage(file.name, file.size, bodyStart);
+    problem(message);
+    const refused = { gzip: false, form: null, objects: 0, bytes: 0, complete: false };
+    return { name: file.name, size: file.size, ...refused, incompleteBecause: message };
+  }
   const gzip = isGzip(new Uint8Array(await file.slice(0, 2).arrayBuffer()));
   if (!gzip && /\.gz$/i.test(file.name)) problem(notGzipMessage(file.name));
-  const stream = gzip ? file.stream().pipeThrough(new DecompressionStream('gzip')) : file.stream();
-  const reader = stream.getReader();
+  const reader = fileStream(file, gzip).getReader();
   const cancel = () => void reader.cancel().catch(() => undefined);
   signal?.addEventListener('abort', cancel);
   const cutter = new ObjectCutter(bodyStart);
@@ -90,6 +120,12 @@ async function loadFile(
       const { done, value } = await reader.read();
       if (done) break;
       if (value.length === 0) continue;
+      if (bodyStart + bytes + value.length > MAX_OPEN_BYTES) {
+        broken = unpacksTooBigMessage(file.name, bytes);
+        problem(broken);
+        cancel();
+        break;
+      }
       bytes += value.length;
       const block = cutter.push(value);
       for (const cutProblem of block.problems) problem(problemMessage(file.name, cutProblem));

@@ -4,6 +4,14 @@
  */
 import type { CutProblem } from '../bytes/objectCutter';
 import type { ObjectForm, Refusal } from '../bytes/objectForm';
+import { formatBytes } from '../speckle/text';
+
+/**
+ * The most bytes (unpacked) the files opened together may hold. The page keeps every byte, and
+ * beside them the index, the views and the texts decoded: a tab's renderer is ended at about
+ * 4 GB in Chromium, so past half of that opening would end in a crashed tab, not an explorer.
+ */
+export const MAX_OPEN_BYTES = 2_000_000_000;
 
 export const FORM_NAMES: Record<ObjectForm, string> = {
   'id-lines': 'server line form (id, tab, JSON)',
@@ -50,4 +58,21 @@ export function mixedFormsMessage(
   if (forms.size < 2) return null;
   const list = files.map(({ name, form }) => `${name} (${FORM_NAMES[form]})`).join(', ');
   return `The files are in different forms: ${list}. Each was read in its own form and their objects put together.`;
+}
+
+/**
+ * A file refused before any of it is read: its size, with `before` bytes of the files opened
+ * before it, passes MAX_OPEN_BYTES.
+ */
+export function tooBigMessage(file: string, size: number, before: number): string {
+  const limit = formatBytes(MAX_OPEN_BYTES);
+  const others =
+    before > 0 ? `, which with the ${formatBytes(before)} of the files before it is` : ':';
+  return `${file} is ${formatBytes(size)}${others} more than one tab can hold (${limit}); it was not read.`;
+}
+
+/** A gzip file whose unpacked bytes passed MAX_OPEN_BYTES while it was read. */
+export function unpacksTooBigMessage(file: string, bytes: number): string {
+  const limit = formatBytes(MAX_OPEN_BYTES);
+  return `${file} unpacks to more than one tab can hold (${limit}), as its decompression showed at byte ${bytes}; the objects before are kept.`;
 }

@@ -8,7 +8,8 @@
  * every chunk of the body it reads in the worker's isolate, so a big body set off collection after
  * collection of a heap with nothing to collect, each stopping the worker, the load's critical
  * path. With the ballast alive, the limit lies beyond the whole body: a load has one collection,
- * right after the allocation, while the request waits for the server's headers.
+ * right after the allocation, while the request waits for the server's headers. It is dropped when
+ * the worker goes on after the load (opened files are read again for their root, fileRoot.ts).
  *
  * It costs address space, not memory: the system gives a page memory when it is first written, and
  * these pages never are. On Windows they count towards the system's commit charge while the load
@@ -27,4 +28,9 @@ export function holdGcBallast(bytes = GC_BALLAST_BYTES): boolean {
     // A RangeError: no address space for it. The load is only slower.
   }
   return ballast !== null;
+}
+
+/** Lets the ballast go: the worker goes on working after its load, and should not hold it. */
+export function dropGcBallast(): void {
+  ballast = null;
 }

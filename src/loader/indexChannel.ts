@@ -11,7 +11,7 @@
  */
 import type { ToIndexWorker } from './indexWorker';
 import { fromErrorData, loadBody, type FromLoad, type LoadRequest } from './bodyLoad';
-import { loadFiles, type FileNote, type OpenedFile } from './fileLoad';
+import { loadFiles, sendFilesRoot, type FileNote, type OpenedFile } from './fileLoad';
 import { holdBytes } from './byteHold';
 import type { IndexedBlock } from '../store/indexedBlock';
 import { BlockIndexer } from './indexing';
@@ -220,6 +220,7 @@ function replyRouter(sink: BlockSink, vault: ByteVault, spill: SpillPlan | null)
         return settle({ complete: reply.complete, broken: reply.broken ?? storeFailure });
       case 'file-read':
       case 'file-problem':
+      case 'file-root':
         return sink.noteFile?.(reply);
       default:
         if (!opening) return;
@@ -339,7 +340,10 @@ function inPageChannel(
       void loadBody(loadRequest(access, address, answered), indexer, hold.send, signal);
       return opened;
     },
-    openFiles: (files) => void loadFiles(files, indexer, hold.send, signal),
+    openFiles: (files) =>
+      void loadFiles(files, indexer, hold.send, signal).then((read) =>
+        sendFilesRoot(read, hold.send, signal),
+      ),
     finished: router.finished,
     release() {
       if (!router.spillsRatherThanRelease()) hold.release();

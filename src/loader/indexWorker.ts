@@ -5,9 +5,9 @@
  * first told to warm up (warmUp.ts), in short tasks, and stops warming up when the load comes.
  */
 import { loadBody, type FromLoad, type LoadRequest } from './bodyLoad';
-import { loadFiles, type OpenedFile } from './fileLoad';
+import { loadFiles, sendFilesRoot, type OpenedFile } from './fileLoad';
 import { holdBytes } from './byteHold';
-import { holdGcBallast } from './gcBallast';
+import { dropGcBallast, holdGcBallast } from './gcBallast';
 import { BlockIndexer } from './indexing';
 import { batchReplies } from './replyBatches';
 import { indexSampleOnce, sampleBody, WARM_UP_PASSES, WARM_UP_TASK_MS } from './warmUp';
@@ -60,7 +60,10 @@ scope.onmessage = (event) => {
     case 'files':
       clearTimeout(warmUpTask);
       holdGcBallast();
-      void loadFiles(message.files, indexer, hold.send);
+      void loadFiles(message.files, indexer, hold.send).then((read) => {
+        dropGcBallast();
+        return sendFilesRoot(read, hold.send);
+      });
   }
 };
 

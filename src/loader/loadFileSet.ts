@@ -1,27 +1,30 @@
 /**
  * Fills an ObjectSet from opened files, as loadObjectSet.ts does from a server: the same channel
  * to the indexing worker, the same indexer and the same set, so that everything the explorer does with a server's answer it does with
- * files. What each file held and every problem found are told beside the set; the root is chosen
- * once all are read (speckle/rootChoice.ts).
+ * files. What each file held, every problem found and the root chosen once all are read
+ * (speckle/rootChoice.ts) are told beside the set.
  */
 import { ApiError, type ApiErrorContext } from '../api/apiError';
-import { chooseRoot, rootCandidate, type RootChoice } from '../speckle/rootChoice';
+import type { RootChoice } from '../speckle/rootChoice';
 import { ObjectSet } from '../store/objectSet';
 import type { FileRead, OpenedFile } from './fileLoad';
-import { openIndexChannel } from './indexChannel';
+import { openIndexChannel, type IndexChannel } from './indexChannel';
 
 export interface FilesRead {
   files: FileRead[];
   /** Every problem found, each naming its file and place. */
   problems: string[];
-  /** Null when no object was read. */
-  root: RootChoice | null;
 }
 
 export interface FileSetLoad {
   set: ObjectSet;
   /** Resolves once every file is read (or the set's load is cancelled). */
   read: Promise<FilesRead>;
+  /**
+   * Resolves after `read`, once the files were read again to choose it (fileRoot.ts) and its text
+   * can be read; null when no object was read or the load stopped first.
+   */
+  root: Promise<RootChoice | null>;
 }
 
 /** Files have no server: errors carry an empty address. */
@@ -29,51 +32,56 @@ const NO_SERVER: ApiErrorContext = { base: '', projectId: '', objectId: '', hadT
 
 export function loadFileSet(files: readonly OpenedFile[]): FileSetLoad {
   const set = new ObjectSet();
-  return { set, read: readInto(set, files) };
-}
-
-async function readInto(set: ObjectSet, files: readonly OpenedFile[]): Promise<FilesRead> {
   const { signal } = set;
-  const read: FilesRead = { files: [], problems: [], root: null };
+  const read: FilesRead = { files: [], problems: [] };
+  let noteRoot: (root: RootChoice | null) => void = () => undefined;
+  const noted = new Promise<RootChoice | null>((resolve) => (noteRoot = resolve));
   const channel = openIndexChannel(
     {
       appendBlock: (block) => set.appendBlock(block),
       receiveBytes: (parts) => set.receiveBytes(parts),
       noteFile(note) {
         if (note.kind === 'file-read') read.files.push(note.file);
+        else if (note.kind === 'file-root') noteRoot(note.root);
         else read.problems.push(note.message);
       },
     },
     signal,
   );
   set.askForBytesWith(() => channel.release());
-  const stop = () => void channel.stop();
+  const stop = () => {
+    noteRoot(null);
+    void channel.stop();
+  };
   signal.addEventListener('abort', stop);
-  try {
-    channel.openFiles(files);
-    const end = await channel.finished;
-    if (signal.aborted) set.fail(new ApiError('cancelled', NO_SERVER));
-    else if (end?.complete) set.finish();
-    else {
-      const why = read.files.find(({ incompleteBecause }) => incompleteBecause)?.incompleteBecause;
-      set.fail(new ApiError('truncated', NO_SERVER, why ?? end?.broken));
-    }
-    // The root is read from the objects' bytes, which the indexer may hold back until asked.
-    if (!signal.aborted) read.root = await rootOf(set, read.files);
-  } finally {
+  const finished = readInto(set, channel, files, read);
+  // The worker goes on to choose the root once the files are read: it is stopped after that.
+  const root = finished.then(async (ended) => {
+    if (!ended) noteRoot(null);
+    const choice = await noted;
+    // The page reads the first object's text as soon as it comes, any other's once asked for.
+    if (choice && choice.id !== set.summaries.at(0)?.id && !signal.aborted) await set.wantBytes();
     signal.removeEventListener('abort', stop);
     await channel.stop();
-  }
-  return read;
+    return signal.aborted ? null : choice;
+  });
+  return { set, read: finished.then(() => read), root };
 }
 
-async function rootOf(set: ObjectSet, files: readonly FileRead[]): Promise<RootChoice | null> {
-  await set.wantBytes();
-  const candidates = [];
-  for (let index = 0; index < set.summaries.length; index += 1) {
-    const { id, encoded } = set.summaries.at(index)!;
-    candidates.push(rootCandidate(id, encoded));
+/** Reads the files into the set; resolves with whether the channel ended, not stopped first. */
+async function readInto(
+  set: ObjectSet,
+  channel: IndexChannel,
+  files: readonly OpenedFile[],
+  read: FilesRead,
+): Promise<boolean> {
+  channel.openFiles(files);
+  const end = await channel.finished;
+  if (set.signal.aborted) set.fail(new ApiError('cancelled', NO_SERVER));
+  else if (end?.complete) set.finish();
+  else {
+    const why = read.files.find(({ incompleteBecause }) => incompleteBecause)?.incompleteBecause;
+    set.fail(new ApiError('truncated', NO_SERVER, why ?? end?.broken));
   }
-  const firstForm = files.find(({ objects }) => objects > 0)?.form;
-  return chooseRoot(candidates, firstForm === 'json-array' || firstForm === 'id-lines');
+  return end !== null;
 }

@@ -34,31 +34,49 @@ export function rootCandidate(id: string, text: Uint8Array): RootCandidate {
  * server's line form), whose first object is the one asked for.
  */
 export function chooseRoot(
-  objects: readonly RootCandidate[],
+  objects: Iterable<RootCandidate>,
   answerFirst: boolean,
 ): RootChoice | null {
-  const first = objects[0];
-  if (!first) return null;
-  const referenced = new Set<string>();
-  const sizes = new Map<string, number>();
-  for (const { id, refersTo } of objects) {
+  const tally = new RootTally();
+  for (const object of objects) tally.add(object);
+  return tally.choose(answerFirst);
+}
+
+/**
+ * chooseRoot taking the objects one at a time, as a file is read: what each refers to is counted
+ * and dropped, not kept for 100,000 objects until the end.
+ */
+export class RootTally {
+  private first: string | null = null;
+  private readonly referenced = new Set<string>();
+  /** How many ids each object refers to, by id, in the order the objects came. */
+  private readonly sizes = new Map<string, number>();
+
+  add({ id, refersTo }: RootCandidate): void {
+    this.first ??= id;
     let size = 0;
     for (const other of refersTo) {
-      if (other !== id) referenced.add(other);
+      if (other !== id) this.referenced.add(other);
       size += 1;
     }
-    sizes.set(id, Math.max(size, sizes.get(id) ?? 0));
+    this.sizes.set(id, Math.max(size, this.sizes.get(id) ?? 0));
   }
-  const unreferenced = [...sizes.keys()].filter((id) => !referenced.has(id));
-  if (sizes.size === 1) return { id: first.id, rule: 'only-object', unreferenced };
-  if (answerFirst && !referenced.has(first.id)) {
-    return { id: first.id, rule: 'first-of-answer', unreferenced };
+
+  /** As chooseRoot says, of the objects added so far. */
+  choose(answerFirst: boolean): RootChoice | null {
+    const { first, referenced, sizes } = this;
+    if (first === null) return null;
+    const unreferenced = [...sizes.keys()].filter((id) => !referenced.has(id));
+    if (sizes.size === 1) return { id: first, rule: 'only-object', unreferenced };
+    if (answerFirst && !referenced.has(first)) {
+      return { id: first, rule: 'first-of-answer', unreferenced };
+    }
+    if (unreferenced.length === 0) return { id: first, rule: 'first-object', unreferenced };
+    // Of several, the one that refers to the most: the top of the biggest tree.
+    let id = unreferenced[0]!;
+    for (const other of unreferenced) if (sizes.get(other)! > sizes.get(id)!) id = other;
+    return { id, rule: 'unreferenced', unreferenced };
   }
-  if (unreferenced.length === 0) return { id: first.id, rule: 'first-object', unreferenced };
-  // Of several, the one that refers to the most: the top of the biggest tree.
-  let id = unreferenced[0]!;
-  for (const other of unreferenced) if (sizes.get(other)! > sizes.get(id)!) id = other;
-  return { id, rule: 'unreferenced', unreferenced };
 }
 
 /** The person's own pick. */

@@ -105,6 +105,19 @@ describe('Open file', () => {
     expect(screen.getByText(/blob\.bin holds binary data, not JSON text: byte 0/)).toBeVisible();
   });
 
+  it('refuses a file too big for a tab before reading it, naming its size and the limit', async () => {
+    const huge = file('{"id":"a"}', 'huge.json');
+    // The size is all that is read of a file too big: a small file that says it is 6 GiB.
+    Object.defineProperty(huge, 'size', { value: 6 * 2 ** 30 });
+    await openFiles(huge);
+
+    const [refusal] = await screen.findAllByText(
+      'huge.json is 6.4 GB: more than one tab can hold (2.0 GB); it was not read.',
+    );
+    expect(refusal!.closest('[role="alert"]')).not.toBeNull();
+    expect(screen.getByRole('status')).not.toHaveTextContent(/1 object/);
+  });
+
   it('reports the objects a file lacks as missing, asking no server for them', async () => {
     const asked = requests.length;
     const kept = CUBE_LINES.split('\n').slice(0, CUBE_OBJECTS.length - 2);

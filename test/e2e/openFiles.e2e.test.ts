@@ -1,3 +1,6 @@
+import { closeSync, ftruncateSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -218,6 +221,26 @@ describe('opening files', () => {
       await openThroughInput(page, ...files);
       await expect.poll(() => alertText(page), { timeout: 15_000 }).toMatch(message);
       await expect.poll(() => statusText(page)).toContain(status);
+    }
+  });
+
+  it('refuses a file too big for a tab before reading any of it, naming its size and the limit', async () => {
+    const { page } = session;
+    const directory = mkdtempSync(join(tmpdir(), 'speckle-e2e-'));
+    try {
+      // Sparse: 6 GiB that cost the disk nothing, and that the page must not try to read.
+      const path = join(directory, 'huge.json');
+      const file = openSync(path, 'w');
+      ftruncateSync(file, 6 * 2 ** 30);
+      closeSync(file);
+      await openApp(page);
+      await page.getByLabel('Open file').setInputFiles(path);
+      await expect
+        .poll(() => alertText(page))
+        .toContain('huge.json is 6.4 GB: more than one tab can hold (2.0 GB); it was not read.');
+      await expect.poll(() => statusText(page)).toContain('Nothing received.');
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
     }
   });
 });

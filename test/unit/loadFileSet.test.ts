@@ -14,8 +14,8 @@ function textFile(text: string, name: string): File {
 }
 
 async function open(...files: File[]) {
-  const { set, read } = loadFileSet(files);
-  return { set, ...(await read) };
+  const { set, read, root } = loadFileSet(files);
+  return { set, ...(await read), root: await root };
 }
 
 const FLOOR_ROOT = '551513ff4f3596024547fc818f1f3f70';

@@ -53,6 +53,23 @@ describe('ObjectCutter on bad input', () => {
     expect(read.complete).toBe(true);
   });
 
+  it('reads the server line form line by line: CRLF, blank lines, spaces, a line cut short', () => {
+    const read = cutText(
+      '\uFEFFa\t{"id":"a"}\r\n\n  b\t{"id":"b"} \nc\t{"id":"c",\nd\t{"id":"d"}\ne\t{"id":"e","x":{"y":1}',
+    );
+    expect(read.records).toEqual([
+      { id: 'a', raw: '{"id":"a"}' },
+      { id: 'b', raw: '{"id":"b"}' },
+      { id: 'd', raw: '{"id":"d"}' },
+    ]);
+    expect(read.problems).toEqual([
+      { line: 4, byte: 34, reason: 'is cut short: its object does not end on its line' },
+      // The last line ends with a brace, but not the one that closes its object.
+      { line: 6, byte: 60, reason: 'is cut short: the file ends inside it' },
+    ]);
+    expect(read.complete).toBe(false);
+  });
+
   it('keeps what came before a truncated last line, and says the file is incomplete', () => {
     const read = cutText('a\t{"id":"a"}\nb\t{"id":"b","data":[1,2');
     expect(read.records.map(({ id }) => id)).toEqual(['a']);

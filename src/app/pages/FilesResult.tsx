@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useOutletContext, useSearchParams } from 'react-router';
 import { FilesSource } from '../../features/files/FilesSource';
 import { SHOWN_PARAM } from '../../features/result/useObjectNavigation';
-import type { FilesRead } from '../../loader/loadFileSet';
 import { pickRoot } from '../../speckle/rootChoice';
 import { FILES_PATH, type OpenedFiles } from '../openedFiles';
 import { SetExplorer } from './SetExplorer';
@@ -24,11 +23,11 @@ export function FilesResult() {
 function OpenedFilesResult({ opened }: { opened: OpenedFiles }) {
   const { files, load } = opened;
   const { set } = load;
-  const read = useFilesRead(load.read);
+  const read = useSettled(load.read);
   const [picked, setPicked] = useState<string | null>(null);
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const chosen = read?.root ?? null;
+  const chosen = useSettled(load.root);
   const root = chosen && picked !== null ? pickRoot(chosen, picked) : chosen;
   const first = files[0]!;
   const error = set.getProgress().error;
@@ -37,7 +36,7 @@ function OpenedFilesResult({ opened }: { opened: OpenedFiles }) {
       set={set}
       origin={{
         input: null,
-        // Until every file is read, the first object stands for the root.
+        // Until the root is chosen (the files are read again for it), the first object stands for it.
         rootId: root?.id ?? null,
         host: 'file',
         projectId: first.name.replace(/(\.gz)?$/i, '').replace(/\.[^.]*$/, ''),
@@ -66,17 +65,17 @@ function OpenedFilesResult({ opened }: { opened: OpenedFiles }) {
   );
 }
 
-/** What the files held, once all are read. */
-function useFilesRead(reading: Promise<FilesRead>): FilesRead | null {
-  const [read, setRead] = useState<FilesRead | null>(null);
+/** What `promise` resolves with, once it has; null until then. */
+function useSettled<T>(promise: Promise<T>): T | null {
+  const [value, setValue] = useState<{ of: Promise<T>; value: T } | null>(null);
   useEffect(() => {
     let current = true;
-    void reading.then((result) => {
-      if (current) setRead(result);
+    void promise.then((result) => {
+      if (current) setValue({ of: promise, value: result });
     });
     return () => {
       current = false;
     };
-  }, [reading]);
-  return read;
+  }, [promise]);
+  return value?.of === promise ? value.value : null;
 }

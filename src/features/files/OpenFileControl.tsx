@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import type { OpenedFile } from '../../loader/fileLoad';
+import { MAX_OPEN_BYTES } from '../../loader/fileMessages';
+import { formatBytes } from '../../speckle/text';
 
 /**
  * Opens Speckle data saved as files: the explorer's own exports, a server's answer saved with curl,
@@ -25,7 +27,9 @@ export function OpenFileControl({ onOpen }: { onOpen: (files: OpenedFile[]) => v
       </label>
       <p className="hint" id={hintId}>
         Speckle objects as JSON, JSON lines or the server's id-and-JSON lines, gzip too; several at
-        once, or dropped anywhere on the page. They are read here and sent nowhere.
+        once, or dropped anywhere on the page. They are read here and sent nowhere. Up to{' '}
+        {formatBytes(MAX_OPEN_BYTES)} in all; a gzip file's unpacked size is checked as it is
+        decompressed.
       </p>
     </section>
   );

@@ -1,0 +1,173 @@
+/**
+ * Cuts a file in the server's line form (`<id>\t<json>` a line) as the line splitter cuts a
+ * server's body (lines.ts): at its newlines, found together with the UTF-8 check in one pass over
+ * runs of ASCII, not by reading every byte of every object in JavaScript, which is ten times
+ * slower. Unlike a server's body, a file goes on after a bad line: it is reported with its line
+ * and byte, and the lines after it are kept.
+ *
+ * A line is an object when it has an id, a tab and, after the tab, a text from `{` to a `}` that
+ * ends the line. What lies between is checked when the object is parsed, as a server's line is:
+ * a line whose brackets do not match but that ends with `}` is listed, and found broken when read.
+ * The last line, which a file cut short may end anywhere, is read bracket by bracket.
+ */
+import {
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  isJsonSpace,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+  stringEnd,
+} from './jsonBytes';
+import { concatBytes, type SplitLine } from './lines';
+import { byteOrderMarkLength } from './objectForm';
+import { findNewlinesInUtf8, isUtf8 } from './utf8Text';
+
+/** Something wrong at a place in the file: `line` (from 1) and `byte` (from 0) of its start. */
+export interface CutProblem {
+  line: number;
+  byte: number;
+  /** What is wrong there, said of the place: "is not a JSON object". */
+  reason: string;
+}
+
+/** Where the cut objects and the problems found go. */
+export interface CutOutput {
+  lines: SplitLine[];
+  problems: CutProblem[];
+}
+
+const NEWLINE = 0x0a;
+const TAB = 0x09;
+const CUT_IN_LINE = 'is cut short: its object does not end on its line';
+const CUT_AT_END = 'is cut short: the file ends inside it';
+
+export class IdLineCutter {
+  objects = 0;
+  /** The body offset just past the last object's text. */
+  goodEnd: number;
+  /** Copies of the bytes of the line not yet ended. */
+  private pending: Uint8Array[] = [];
+  /** The file offset where that line starts. */
+  private pendingStart = 0;
+  private line = 1;
+
+  /** @param bodyStart the body offset of the file's first byte */
+  constructor(private readonly bodyStart: number) {
+    this.goodEnd = bodyStart;
+  }
+
+  /** Cuts the lines that `chunk`, whose first byte is the file's byte `chunkStart`, ends. */
+  push(chunk: Uint8Array, chunkStart: number, out: CutOutput): void {
+    const first = chunk.indexOf(NEWLINE);
+    if (first === -1) return this.hold(chunk, chunkStart, 0);
+    let from = 0;
+    if (this.pending.length > 0) {
+      const joined = concatBytes([...this.pending, chunk.subarray(0, first)]);
+      this.pending = [];
+      this.take(joined, this.pendingStart, 0, joined.length, true, out);
+      from = first + 1;
+    }
+    const last = chunk.lastIndexOf(NEWLINE);
+    const newlines: number[] = [];
+    const utf8 = findNewlinesInUtf8(chunk, from, last + 1, newlines);
+    if (!utf8) {
+      // The scan stopped at the bad byte: the lines are found again, and each one checked.
+      newlines.length = 0;
+      for (
+        let end = chunk.indexOf(NEWLINE, from);
+        end !== -1;
+        end = chunk.indexOf(NEWLINE, end + 1)
+      ) {
+        newlines.push(end);
+      }
+    }
+    for (const end of newlines) {
+      this.take(chunk, chunkStart, from, end, !utf8, out);
+      from = end + 1;
+    }
+    this.hold(chunk, chunkStart, from);
+  }
+
+  /** Cuts the last line, which has no newline; false when the file ends inside an object. */
+  finish(out: CutOutput): boolean {
+    const rest = concatBytes(this.pending);
+    this.pending = [];
+    return this.take(rest, this.pendingStart, 0, rest.length, true, out, true);
+  }
+
+  private hold(chunk: Uint8Array, chunkStart: number, from: number): void {
+    if (from === chunk.length) return;
+    if (this.pending.length === 0) this.pendingStart = chunkStart + from;
+    this.pending.push(chunk.slice(from));
+  }
+
+  /**
+   * Reads the line of `source` (whose first byte is the file's byte `sourceOffset`) from `from` to
+   * `lineEnd` (its newline, or the file's end when `last`); false when the file ends inside it.
+   */
+  private take(
+    source: Uint8Array,
+    sourceOffset: number,
+    from: number,
+    lineEnd: number,
+    checkUtf8: boolean,
+    out: CutOutput,
+    last = false,
+  ): boolean {
+    const line = this.line;
+    this.line += 1;
+    let start = sourceOffset + from === 0 ? byteOrderMarkLength(source) : from;
+    while (start < lineEnd && isJsonSpace(source[start])) start += 1;
+    if (start === lineEnd) return true;
+    const report = (reason: string) => {
+      out.problems.push({ line, byte: sourceOffset + start, reason });
+      return reason !== CUT_AT_END;
+    };
+    const tab = source.indexOf(TAB, start);
+    if (tab === -1 || tab >= lineEnd) {
+      return report(last ? CUT_AT_END : 'is not an object line (id, tab, JSON): it has no tab');
+    }
+    const json = tab + 1;
+    if (json === lineEnd) return report(last ? CUT_AT_END : CUT_IN_LINE);
+    if (source[json] !== OPEN_BRACE) return report('does not hold a JSON object after its tab');
+    let end = lineEnd;
+    while (isJsonSpace(source[end - 1])) end -= 1;
+    if (last ? !closesAt(source, json, end) : end - json < 2 || source[end - 1] !== CLOSE_BRACE) {
+      return report(last ? CUT_AT_END : CUT_IN_LINE);
+    }
+    if (checkUtf8 && !isUtf8(source.subarray(start, end))) {
+      return report('is not valid UTF-8 text');
+    }
+    const offset = this.bodyStart + sourceOffset;
+    out.lines.push({
+      idStart: offset + start,
+      idEnd: offset + tab,
+      start: offset + json,
+      end: offset + end,
+      source,
+      sourceOffset: offset,
+    });
+    this.objects += 1;
+    this.goodEnd = offset + end;
+    return true;
+  }
+}
+
+/** Whether the object opened at `open` is closed by the bracket just before `end`. */
+function closesAt(bytes: Uint8Array, open: number, end: number): boolean {
+  let depth = 0;
+  for (let at = open; at < end; at += 1) {
+    const code = bytes[at];
+    if (code === QUOTE) {
+      at = stringEnd(bytes, at);
+      if (at === -1) return false;
+    } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+      depth += 1;
+    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
+      depth -= 1;
+      if (depth === 0) return at === end - 1;
+    }
+  }
+  return false;
+}
