@@ -126,6 +126,14 @@ export function millionRows(figures) {
         {},
       ),
     ]),
+    ...(figures.searchMissing
+      ? [
+          row('search', `${M}: search all objects`, null, {
+            pass: false,
+            note: `not measured: ${figures.searchMissing}`,
+          }),
+        ]
+      : []),
     row('export', `${M}: export lines to a save picker, click → closed`, exported?.ms ?? null, {
       target: 'the server’s bytes',
       pass: exported ? exported.bytes === body.bytes && exported.hash === body.hash : false,

@@ -110,6 +110,26 @@ export class Body {
     return copyRange(this.blocks, this.offsets, start, length);
   }
 
+  /**
+   * The bytes from body offset `start` on as views into the blocks they lie in, none copied: a
+   * text of tens of MB (a million-object root) spans many blocks. Null as `slice` says.
+   */
+  pieces(start: number, length: number): Uint8Array[] | null {
+    if (start + length > this.readableEnd) {
+      const read = this.slice(start, length);
+      return read && [read];
+    }
+    const pieces: Uint8Array[] = [];
+    for (let at = start, index = lastAtOrBefore(this.offsets, start); at < start + length;) {
+      const from = at - this.offsets[index]!;
+      const piece = this.blocks[index]!.subarray(from, from + start + length - at);
+      pieces.push(piece);
+      at += piece.length;
+      index += 1;
+    }
+    return pieces;
+  }
+
   /** Reads a spilled text back, so that `slice` has it while it is among the latest read. */
   async readBack(start: number, length: number): Promise<void> {
     const bytes = await this.read(start, length);
@@ -166,6 +186,13 @@ export abstract class StoredObject implements ObjectSummary, LineRecord {
     const bytes = this.body.slice(this.start, this.bytes);
     if (!bytes) throw new Error(`The text of ${this.id} has not reached the page yet.`);
     return bytes;
+  }
+
+  /** The text's UTF-8 bytes as `encoded` has them, in the pieces of the blocks they lie in. */
+  get pieces(): Uint8Array[] {
+    const pieces = this.body.pieces(this.start, this.bytes);
+    if (!pieces) throw new Error(`The text of ${this.id} has not reached the page yet.`);
+    return pieces;
   }
 
   /** Throws TextTooLargeError, without decoding, for a text over MAX_TEXT_BYTES. */

@@ -137,9 +137,9 @@ export class ObjectSet {
     return this.readable(id)?.raw;
   }
 
-  /** The object's text as the UTF-8 bytes received, for readers that need no decoded string. */
-  encoded(id: string): Uint8Array | undefined {
-    return this.readable(id)?.encoded;
+  /** The object's text as the UTF-8 bytes received, in the pieces of the blocks they lie in. */
+  encodedPieces(id: string): Uint8Array[] | undefined {
+    return this.readable(id)?.pieces;
   }
 
   summary(id: string): ObjectSummary | undefined {

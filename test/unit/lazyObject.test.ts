@@ -41,6 +41,19 @@ describe('parseDeferringLarge', () => {
     expect(JSON.stringify(parsed)).toBe(raw);
   }, 20_000);
 
+  it('passes over a root closure to read the members around it, as JSON.parse reads them', () => {
+    const raw = JSON.stringify({
+      id: 'r',
+      elements: [{ __closure: { inner: 1 } }],
+      __closure: { 'a"': 1, 'b\\': 2, c: 3 },
+      name: 'Model',
+      speckle_type: 'Base',
+    });
+    const parsed = parseDeferringLarge(raw, ALWAYS) as Record<string, unknown>;
+    expect(parsed.__closure).toBeInstanceOf(DeferredJson);
+    expect(settleFields(parsed)).toEqual(JSON.parse(raw));
+  });
+
   it('finds where containers end past long runs of numbers as well as among dense brackets', () => {
     const numbers = Array.from({ length: 500 }, (_, i) => i * 0.125);
     const object = {

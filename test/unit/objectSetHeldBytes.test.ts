@@ -31,7 +31,7 @@ describe('an object set whose loader holds bytes back', () => {
     expect(set.has(id(3))).toBe(true);
     expect(set.canRead(id(3))).toBe(false);
     expect(set.raw(id(3))).toBeUndefined();
-    expect(set.encoded(id(3))).toBeUndefined();
+    expect(set.encodedPieces(id(3))).toBeUndefined();
     expect(() => set.summaries.at(3)!.raw).toThrow(/has not reached the page/);
     expect(set.raw(id(1))).toBe(record(1).raw);
     // A copy of the body so far holds what can be read, not a gap.

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ObjectSet } from '../../store/objectSet';
+import { concatBytes } from '../../bytes/lines';
 import { readTopLevelClosureSteps } from '../../bytes/topLevelFields';
 import { afterNextPaint } from '../../scheduling/nextTask';
 import { runInSlices } from '../../scheduling/slices';
@@ -16,7 +17,7 @@ function rootClosure(set: ObjectSet, rootId: string): Promise<ReadonlyMap<string
   let closure = ofSet.get(rootId);
   if (!closure) {
     closure = afterNextPaint().then(() =>
-      runInSlices(readTopLevelClosureSteps(set.encoded(rootId) ?? new Uint8Array())),
+      runInSlices(readTopLevelClosureSteps(concatBytes(set.encodedPieces(rootId) ?? []))),
     );
     ofSet.set(rootId, closure);
   }

@@ -21,9 +21,10 @@ export function useObjectSource(
     // Made here, not beside the text read below: the view keeps this function, and with it every
     // variable of the scope it is made in; there, that was the 4 MB text of a 100k model's root.
     const readText = () => set.raw(id) ?? '';
+    const readBytes = () => set.encodedPieces(id) ?? [];
     let timer = setTimeout(() => {
       if (!set.canRead(id)) return;
-      const text = readObjectSource(readText);
+      const text = readObjectSource(readText, readBytes);
       timer = setTimeout(() => {
         const source = text.parse();
         // Drawing its tree is interruptible work, done in slices: in one task, a big root's tree
