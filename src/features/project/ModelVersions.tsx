@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { modelVersionsQuery, type GraphqlQueryInput } from '../../api/graphqlQueries';
 import { projectPath } from '../../shared/speckleRoute';
@@ -7,7 +8,7 @@ import { GraphqlAlert } from './GraphqlAlert';
 import { LoadMore } from './LoadMore';
 import { useOpenRoot } from './openRoot';
 import { COMPARED_VERSIONS, useVersionComparison } from './useVersionComparison';
-import { VersionRow } from './VersionRow';
+import { VersionRow, type VersionAction } from './VersionRow';
 
 /** A model's versions, newest first, a page at a time, each with its root's two lookups. */
 export function ModelVersions({
@@ -39,6 +40,22 @@ export function ModelVersions({
   const [first] = query.data.pages;
   const total = first?.versions.totalCount ?? 0;
   const modelName = first?.model.name ?? modelId;
+  function onRowButton(event: MouseEvent<HTMLElement>) {
+    const button = (event.target as Element).closest<HTMLElement>('button[data-action]');
+    const index = Number(button?.dataset.index);
+    const version = versions[index];
+    const action = button?.dataset.action as VersionAction | undefined;
+    if (!version || !action) return;
+    if (action === 'previous') {
+      comparison.compareWithPrevious(index);
+      return;
+    }
+    const objectId = version.referencedObject;
+    if (!objectId) return;
+    open({ modelId, versionId: version.id, objectId }, action, {
+      version: { ...version, model: { id: modelId, name: modelName } },
+    });
+  }
   return (
     <section aria-labelledby="model-heading" className="project-browser">
       <p>
@@ -49,23 +66,16 @@ export function ModelVersions({
         {countOf(total, 'version', 'versions')}, newest first; showing {versions.length}.
       </p>
       <CompareChosen comparison={comparison} />
-      <ul aria-label="Versions">
+      {/* The rows' buttons name their action and row (VersionRow): their clicks land here. */}
+      <ul aria-label="Versions" onClick={onRowButton}>
         {versions.map((version, index) => (
           <VersionRow
             key={version.id}
             version={version}
-            onOpen={(mode) => {
-              const objectId = version.referencedObject;
-              if (!objectId) return;
-              open({ modelId, versionId: version.id, objectId }, mode, {
-                version: { ...version, model: { id: modelId, name: modelName } },
-              });
-            }}
+            index={index}
             chosen={comparison.selected.includes(version.id)}
-            onChoose={(chosen) => comparison.toggle(version.id, chosen)}
-            onCompareWithPrevious={
-              comparison.hasPrevious(index) ? () => comparison.compareWithPrevious(index) : null
-            }
+            canCompareWithPrevious={comparison.hasPrevious(index)}
+            onChoose={comparison.toggle}
           />
         ))}
       </ul>

@@ -1,25 +1,32 @@
+import { memo } from 'react';
 import type { VersionSummary } from '../../api/speckleGraphql';
-import type { LookupMode } from '../../shared/objectRoute';
 import { VersionFacts } from './VersionFacts';
 import { firstLine } from './versionText';
 
+/** What a row's control asks for, named on the control (`data-action`) for the list to handle. */
+export type VersionAction = 'single' | 'children' | 'previous';
+
 /**
  * One version: what it says, who sent it from where and when, its root's lookups and the ways to
- * compare it (with the version before, or chosen as one of two).
+ * compare it (with the version before, or chosen as one of two). Its buttons name their action and
+ * row rather than take handlers of their own (the list handles their clicks), so that a row is
+ * drawn again only when what it shows changes: "Load more" draws the new rows alone.
  */
-export function VersionRow({
+export const VersionRow = memo(function VersionRow({
   version,
-  onOpen,
+  index,
   chosen,
+  canCompareWithPrevious,
   onChoose,
-  onCompareWithPrevious,
 }: {
   version: VersionSummary;
-  onOpen: (mode: LookupMode) => void;
+  /** The row's place in the list, which its controls carry (`data-index`). */
+  index: number;
   chosen: boolean;
-  onChoose: (chosen: boolean) => void;
-  /** Null for a version with no root, or none before it to compare with. */
-  onCompareWithPrevious: (() => void) | null;
+  /** False for a version with no root, or none before it to compare with. */
+  canCompareWithPrevious: boolean;
+  /** The same function for every row and render. */
+  onChoose: (versionId: string, chosen: boolean) => void;
 }) {
   const root = version.referencedObject;
   const title = firstLine(version.message);
@@ -35,14 +42,14 @@ export function VersionRow({
       </dl>
       {root && (
         <div className="row">
-          <button type="button" onClick={() => onOpen('single')}>
+          <button type="button" data-action="single" data-index={index}>
             Get object
           </button>
-          <button type="button" onClick={() => onOpen('children')}>
+          <button type="button" data-action="children" data-index={index}>
             Get with children
           </button>
-          {onCompareWithPrevious && (
-            <button type="button" onClick={onCompareWithPrevious}>
+          {canCompareWithPrevious && (
+            <button type="button" data-action="previous" data-index={index}>
               Compare with previous version
             </button>
           )}
@@ -51,7 +58,7 @@ export function VersionRow({
               type="checkbox"
               aria-label={`Choose to compare version ${version.id}`}
               checked={chosen}
-              onChange={(event) => onChoose(event.target.checked)}
+              onChange={(event) => onChoose(version.id, event.target.checked)}
             />{' '}
             Choose to compare
           </label>
@@ -59,4 +66,4 @@ export function VersionRow({
       )}
     </li>
   );
-}
+});

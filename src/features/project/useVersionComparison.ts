@@ -4,7 +4,7 @@
  * it is asked for only when that comparison is asked for.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { versionNeighboursQuery, type GraphqlQueryInput } from '../../api/graphqlQueries';
 import type { VersionSummary } from '../../api/speckleGraphql';
@@ -35,6 +35,12 @@ export function useVersionComparison({
   const navigate = useNavigate();
   const [selected, setSelected] = useState<readonly string[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
+  // The same function on every render: each row of the list takes it (VersionRow is memoised).
+  const toggle = useCallback((versionId: string, on: boolean) => {
+    setSelected((current) =>
+      on ? [...current, versionId] : current.filter((id) => id !== versionId),
+    );
+  }, []);
 
   function compare(olderRoot: string, newerRoot: string) {
     void navigate(
@@ -96,11 +102,7 @@ export function useVersionComparison({
     problem,
     hasPrevious,
     compareWithPrevious: (index: number) => void compareWithPrevious(index),
-    toggle(versionId: string, on: boolean) {
-      setSelected((current) =>
-        on ? [...current, versionId] : current.filter((id) => id !== versionId),
-      );
-    },
+    toggle,
     /** Compares the chosen pair; null unless exactly two are chosen. */
     compareSelected:
       roots.length === COMPARED_VERSIONS && newerRoot && olderRoot
