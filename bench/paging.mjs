@@ -53,10 +53,16 @@ async function pageThrough(page, list, open) {
   /** @type {(number | null)[]} */
   const pages = [];
   while (summary && shown < total) {
+    // Found before the clock starts: Playwright finds a button by its name in the page's own
+    // thread, working out the name of every button there (four a version), and those tasks are
+    // the test's, not the app's.
+    const loadMore = await page
+      .getByRole('button', { name: 'Load more', exact: true })
+      .elementHandle();
     const run = await timed(page, {
       milestones: { page: { text: `showing (?!${shown}\\.)\\d+\\.`, within: summaryLine } },
       timeoutMs: PAGE_TIMEOUT_MS,
-      act: () => page.getByRole('button', { name: 'Load more', exact: true }).click(),
+      act: () => loadMore.click(),
     });
     runs.push(run);
     pages.push(run.reached.page?.painted ?? null);

@@ -31,7 +31,7 @@ export const VersionRow = memo(function VersionRow({
   const root = version.referencedObject;
   const title = firstLine(version.message);
   return (
-    <li aria-label={`Version ${version.id}: ${title}`}>
+    <li className="version-row" aria-label={`Version ${version.id}: ${title}`}>
       <strong>{title}</strong>
       <dl className="version-facts">
         <VersionFacts version={version} />
