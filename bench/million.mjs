@@ -24,7 +24,7 @@ import { millionRows } from './millionRows.mjs';
 import { scanLines } from './models.mjs';
 import { openObjects, scrollList } from './objectList.mjs';
 import { launchedBrowserPid, rss, sample, treePss } from './processMemory.mjs';
-import { currentLoad, environment, formatTable, writeResults } from './report.mjs';
+import { currentLoad, environment, formatTable, writeResults, log, runBench } from './report.mjs';
 import { timeQuery } from './searchQuery.mjs';
 import { loadInApp } from './withChildren.mjs';
 
@@ -38,8 +38,6 @@ const STEP_TIMEOUT_MS = 30 * 60_000;
 const RUN_TIMEOUT_MS = 150 * 60_000;
 const RESULTS = join(PROJECT_ROOT, 'bench', 'results');
 const STAMP = new Date().toISOString().replace(/:/g, '-');
-
-const log = (/** @type {string} */ message) => console.error(`bench: ${message}`);
 
 /** Why the browser steps stopped early: they are skipped, and the report says so. */
 class Stopped extends Error {}
@@ -267,16 +265,4 @@ function writeReport({ started, loadAtStart, figures, body, warmUp, live, final 
   );
 }
 
-const watchdog = setTimeout(() => {
-  log(`still running after ${RUN_TIMEOUT_MS / 60_000} minutes: giving up`);
-  process.exit(2);
-}, RUN_TIMEOUT_MS);
-watchdog.unref();
-
-main().then(
-  () => process.exit(0),
-  (error) => {
-    log(`broke: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    process.exit(1);
-  },
-);
+runBench(main, RUN_TIMEOUT_MS);

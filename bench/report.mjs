@@ -142,3 +142,27 @@ export function formatFiguresDoc(rows, env, date) {
     '',
   ].join('\n');
 }
+
+/** Progress goes to stderr; stdout holds only the report. */
+export const log = (/** @type {string} */ message) => console.error(`bench: ${message}`);
+
+/**
+ * Runs a bench's `main` and exits: 0 when it ends (a report, whether targets pass or not), 1 when
+ * it breaks, 2 when it is still running after `timeoutMs` (a stuck step must not hang the run).
+ * @param {() => Promise<void>} main
+ * @param {number} timeoutMs
+ */
+export function runBench(main, timeoutMs) {
+  const watchdog = setTimeout(() => {
+    log(`still running after ${timeoutMs / 60_000} minutes: giving up`);
+    process.exit(2);
+  }, timeoutMs);
+  watchdog.unref();
+  main().then(
+    () => process.exit(0),
+    (error) => {
+      log(`broke: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      process.exit(1);
+    },
+  );
+}

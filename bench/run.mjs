@@ -21,6 +21,8 @@ import {
   formatFiguresDoc,
   formatTable,
   writeResults,
+  log,
+  runBench,
 } from './report.mjs';
 import { expandField, paintSingleObject } from './singleObject.mjs';
 import { measureUninspected } from './uninspected.mjs';
@@ -39,9 +41,6 @@ const RESULTS = join(PROJECT_ROOT, 'bench', 'results');
 const FIGURES_DOC = join(PROJECT_ROOT, 'docs', 'figures.md');
 /** Names a run's files: its start time, without the colons some file systems refuse. */
 const STAMP = new Date().toISOString().replace(/:/g, '-');
-
-/** Progress goes to stderr; stdout holds only the report. */
-const log = (/** @type {string} */ message) => console.error(`bench: ${message}`);
 
 /**
  * Objects to open from the list: spread over it, plus the heaviest kinds; the root last, since it
@@ -252,16 +251,4 @@ async function main() {
   }
 }
 
-const watchdog = setTimeout(() => {
-  log(`still running after ${RUN_TIMEOUT_MS / 60_000} minutes: giving up`);
-  process.exit(2);
-}, RUN_TIMEOUT_MS);
-watchdog.unref();
-
-main().then(
-  () => process.exit(0),
-  (error) => {
-    log(`broke: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    process.exit(1);
-  },
-);
+runBench(main, RUN_TIMEOUT_MS);

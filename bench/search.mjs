@@ -10,11 +10,11 @@ import { fillIds, openApp } from './app.mjs';
 import { launchBrowser, openBenchPage, pageErrors } from './browser.mjs';
 import { assertBuilt, demoObjectAddress, startDemoServer } from './demoServer.mjs';
 import { readLines } from './models.mjs';
+import { log } from './report.mjs';
 import { timeQuery } from './searchQuery.mjs';
 
 const MODEL_100K = 'Generated building, 100,000 objects';
 const TIMEOUT_MS = 120_000;
-const log = (/** @type {string} */ message) => console.error(`bench: ${message}`);
 
 async function main() {
   assertBuilt();

@@ -21,7 +21,7 @@ import {
 } from './jsonBytes';
 import { concatBytes, type SplitLine } from './lines';
 import { byteOrderMarkLength } from './objectForm';
-import { findNewlinesInUtf8, isUtf8 } from './utf8Text';
+import { findLineEnds, isUtf8 } from './utf8Text';
 
 /** Something wrong at a place in the file: `line` (from 1) and `byte` (from 0) of its start. */
 export interface CutProblem {
@@ -70,18 +70,8 @@ export class IdLineCutter {
     }
     const last = chunk.lastIndexOf(NEWLINE);
     const newlines: number[] = [];
-    const utf8 = findNewlinesInUtf8(chunk, from, last + 1, newlines);
-    if (!utf8) {
-      // The scan stopped at the bad byte: the lines are found again, and each one checked.
-      newlines.length = 0;
-      for (
-        let end = chunk.indexOf(NEWLINE, from);
-        end !== -1;
-        end = chunk.indexOf(NEWLINE, end + 1)
-      ) {
-        newlines.push(end);
-      }
-    }
+    // Past a byte that is not UTF-8, each line is checked on its own.
+    const utf8 = findLineEnds(chunk, from, last + 1, newlines);
     for (const end of newlines) {
       this.take(chunk, chunkStart, from, end, !utf8, out);
       from = end + 1;

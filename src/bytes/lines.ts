@@ -11,7 +11,7 @@
  * UTF-8 at once, without building their text, and only when that fails line by line to find the
  * bad one.
  */
-import { findNewlinesInUtf8, isUtf8 } from './utf8Text';
+import { findLineEnds, isUtf8 } from './utf8Text';
 
 export interface LineRecord {
   id: string;
@@ -116,17 +116,7 @@ export class LineSplitter {
     // Bytes that are not UTF-8 stop the read: decoding them would put replacement characters in
     // the text, silently changing what exports must reproduce byte for byte. Then each line is
     // checked, to keep the good ones before the bad one.
-    const checkEachLine = !findNewlinesInUtf8(chunk, from, lastNewline + 1, newlines);
-    if (checkEachLine) {
-      newlines.length = 0;
-      for (
-        let end = chunk.indexOf(NEWLINE, from);
-        end !== -1;
-        end = chunk.indexOf(NEWLINE, end + 1)
-      ) {
-        newlines.push(end);
-      }
-    }
+    const checkEachLine = !findLineEnds(chunk, from, lastNewline + 1, newlines);
     for (const end of newlines) {
       if (!this.take(block, chunk, offset, from, end, checkEachLine)) return block;
       from = end + 1;

@@ -50,6 +50,29 @@ export function findNewlinesInUtf8(
 const NEWLINE = 0x0a;
 
 /**
+ * The newlines of `bytes[from, to)`, added to `newlines`: found with the UTF-8 check
+ * (findNewlinesInUtf8), or, when a byte is not UTF-8, by a plain search, so that each line can be
+ * checked on its own and the good ones before the bad one kept. True when every byte was UTF-8.
+ */
+export function findLineEnds(
+  bytes: Uint8Array,
+  from: number,
+  to: number,
+  newlines: number[],
+): boolean {
+  if (findNewlinesInUtf8(bytes, from, to, newlines)) return true;
+  newlines.length = 0;
+  for (
+    let end = bytes.indexOf(NEWLINE, from);
+    end !== -1 && end < to;
+    end = bytes.indexOf(NEWLINE, end + 1)
+  ) {
+    newlines.push(end);
+  }
+  return false;
+}
+
+/**
  * Checks `bytes[from, to)` as UTF-8, noting each newline's index in `newlines` when given. Real
  * bodies are nearly all ASCII (a unit such as `m²` here and there): the runs of ASCII are passed
  * over at once (asciiRuns.ts), and only the rare multi-byte sequences are checked one by one.
