@@ -116,7 +116,8 @@ describe("a spilled load's storage", () => {
     await spillSmallModels(page);
     await lookUpHeldOpen(page, project.id, object.id, 300);
     await expect.poll(() => statusText(page), { timeout: 30_000 }).toMatch(/kept on disk/);
-    expect(Object.keys(await privateFiles(page))).toHaveLength(1);
+    // The store worker opens its file as the spill begins, just after the status says so.
+    await expect.poll(async () => Object.keys(await privateFiles(page))).toHaveLength(1);
 
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => alertText(page)).toMatch(/cancelled/);
