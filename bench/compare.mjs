@@ -14,13 +14,12 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchOverPipe, openUninspectedPage } from './cdpPipe.mjs';
-import { demoObjectAddress, startDemoServer } from './demoServer.mjs';
+import { demoObjectAddress, startDemoServer, MODEL_100K } from './demoServer.mjs';
 import { fetchAndDiscard, median, medianOrNull } from './floor.mjs';
 import { readLines } from './models.mjs';
 import { processGroupCpuMs } from './processCpu.mjs';
 import { clickFor } from './uninspected.mjs';
 
-const MODEL_LABEL = 'Generated building, 100,000 objects';
 const TIMEOUT_MS = 120_000;
 
 const { positionals, values } = parseArgs({
@@ -38,7 +37,7 @@ if (positionals.length !== 2 || !(rounds > 0)) {
 const builds = await Promise.all(
   positionals.map(async (dir, index) => {
     const server = await startDemoServer({ precompressed: true, outDir: resolve(dir) });
-    const model = demoObjectAddress(server, MODEL_LABEL);
+    const model = demoObjectAddress(server, MODEL_100K);
     const { count } = await readLines(model);
     return { name: 'AB'[index], dir, server, model, count, /** @type {Round[]} */ rounds: [] };
   }),

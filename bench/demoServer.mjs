@@ -96,6 +96,9 @@ export async function startDemoServer({ precompressed, outDir }) {
   return { appUrl, base, manifest, pid: child.pid ?? 0, close };
 }
 
+/** The demo catalogue's label of the model most figures are measured on. */
+export const MODEL_100K = 'Generated building, 100,000 objects';
+
 /**
  * The manifest's project of this name.
  * @param {DemoManifest} manifest

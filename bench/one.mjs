@@ -2,7 +2,7 @@
 // `vite build`, `node bench/one.mjs <paging|file|compare|list>`. Prints that scenario's rows (and,
 // for `list`, the 100k list's figures as JSON); writes nothing, docs/figures.md included.
 import { launchBrowser } from './browser.mjs';
-import { assertBuilt, demoObjectAddress, startDemoServer } from './demoServer.mjs';
+import { assertBuilt, demoObjectAddress, startDemoServer, MODEL_100K } from './demoServer.mjs';
 import { readLines } from './models.mjs';
 import { openObjects, scrollList } from './objectList.mjs';
 import { measureOpenFile, openFileRows } from './openFile.mjs';
@@ -11,7 +11,6 @@ import { formatTable } from './report.mjs';
 import { measureVersionDiff, versionDiffRows } from './versionDiff.mjs';
 import { measureWithChildren } from './withChildren.mjs';
 
-const MODEL_100K = 'Generated building, 100,000 objects';
 const TIMEOUT_MS = 120_000;
 const plan = { rounds: 3, timeoutMs: TIMEOUT_MS };
 

@@ -7,7 +7,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser, pageErrors } from './browser.mjs';
-import { assertBuilt, demoObjectAddress, PROJECT_ROOT, startDemoServer } from './demoServer.mjs';
+import {
+  assertBuilt,
+  demoObjectAddress,
+  PROJECT_ROOT,
+  startDemoServer,
+  MODEL_100K,
+} from './demoServer.mjs';
 import { exportJsonLines } from './exportLines.mjs';
 import { buildRows } from './figures.mjs';
 import { readLines, warmUpJsonArray, warmUpSingle } from './models.mjs';
@@ -31,7 +37,6 @@ import { measureWithChildren } from './withChildren.mjs';
 
 /** @typedef {import('./models.mjs').ModelFacts} ModelFacts */
 
-const MODEL_100K = 'Generated building, 100,000 objects';
 const MODEL_10K = 'Generated building, 10,000 objects';
 const LARGE_OBJECT = 'Large single object';
 // A stuck load must not hang the bench: a 100k load that takes minutes has failed anyway.

@@ -8,12 +8,11 @@
 // The first query also pays for handing the model's text to the worker.
 import { fillIds, openApp } from './app.mjs';
 import { launchBrowser, openBenchPage, pageErrors } from './browser.mjs';
-import { assertBuilt, demoObjectAddress, startDemoServer } from './demoServer.mjs';
+import { assertBuilt, demoObjectAddress, startDemoServer, MODEL_100K } from './demoServer.mjs';
 import { readLines } from './models.mjs';
 import { log } from './report.mjs';
 import { timeQuery } from './searchQuery.mjs';
 
-const MODEL_100K = 'Generated building, 100,000 objects';
 const TIMEOUT_MS = 120_000;
 
 async function main() {
