@@ -2,8 +2,7 @@ import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import type { GraphqlQueryInput } from '../../api/graphqlQueries';
 import { LinkResolution } from '../../features/project/LinkResolution';
-import { ModelVersions } from '../../features/project/ModelVersions';
-import { ProjectModels } from '../../features/project/ProjectModels';
+import { ProjectListing } from '../../features/project/ProjectListing';
 import { VersionOriginBar } from '../../features/project/VersionOriginBar';
 import type { LookupMode } from '../../shared/objectRoute';
 import { readLinkMode } from '../../shared/speckleRoute';
@@ -56,14 +55,13 @@ export function SpeckleLinkPage() {
   const { projectId, target } = link;
   switch (target.kind) {
     case 'project':
-      return <ProjectModels input={input} projectId={projectId} server={serverInRoute} />;
     case 'model-versions':
       return (
-        <ModelVersions
+        <ProjectListing
           input={input}
           projectId={projectId}
-          modelId={target.modelId}
           server={serverInRoute}
+          listing={target}
         />
       );
     default:

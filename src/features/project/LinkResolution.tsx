@@ -6,10 +6,9 @@ import { rootRoutePath } from '../../shared/speckleRoute';
 import type { LinkRoot } from '../../speckle/linkResolution';
 import type { SpeckleLink } from '../../speckle/speckleLink';
 import { GraphqlAlert } from './GraphqlAlert';
-import { ModelVersions } from './ModelVersions';
 import { useOpenRoot, useSeedRoot, type RootOpening } from './openRoot';
 import { failedOutcomeMessage, unmatchedMessage, withheldMessage } from './outcomeMessages';
-import { ProjectModels } from './ProjectModels';
+import { ProjectListing } from './ProjectListing';
 import { RootChoice } from './RootChoice';
 
 /**
@@ -55,15 +54,9 @@ export function LinkResolution({
   }
   switch (outcome.kind) {
     case 'project':
-      return <ProjectModels input={input} projectId={projectId} server={server} />;
     case 'model-versions':
       return (
-        <ModelVersions
-          input={input}
-          projectId={projectId}
-          modelId={outcome.modelId}
-          server={server}
-        />
+        <ProjectListing input={input} projectId={projectId} server={server} listing={outcome} />
       );
     case 'roots':
       break;
