@@ -57,7 +57,7 @@ describe('a body over the spill threshold', () => {
     await lookUp(page, project.id, object.id, 'Get with children');
     await waitForCompleteCount(page, 1000);
 
-    expect(await statusText(page)).toMatch(/kept on disk/);
+    await expect.poll(() => statusText(page)).toMatch(/kept on disk/);
     // What reads every text says what it does without them.
     await expect
       .poll(() => page.getByText(/texts are on disk: searching them is not built yet/).count())
