@@ -1,21 +1,10 @@
-import { useEffect, useState } from 'react';
-import { storageNoteBeforeLoad } from '../../loader/spillPlan';
-import { spillRoom } from '../../store/spillDirectory';
+import { storageNoteBeforeLoad, type StorageLimits } from '../../loader/storageNotes';
 
 /**
  * Says, before a load, when the browser's storage could not keep a big model on disk
- * (docs/storage.md, Limits): no private file system, or little room left.
+ * (docs/storage.md, Limits): no private file system, or too little room.
  */
-export function StorageNote() {
-  const [note, setNote] = useState<string | null>(null);
-  useEffect(() => {
-    let current = true;
-    void spillRoom().then((room) => {
-      if (current) setNote(storageNoteBeforeLoad(room));
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
+export function StorageNote({ limits }: { limits: StorageLimits | null }) {
+  const note = limits && storageNoteBeforeLoad(limits);
   return note && <p className="hint warning-text">{note}</p>;
 }
