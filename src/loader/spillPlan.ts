@@ -60,7 +60,10 @@ export type SpillChoice =
 export function spillChoice(body: BodySoFar, plan: SpillPlan): SpillChoice {
   const size = expectedBodyBytes(body);
   if (size <= plan.threshold || !plan.room) return { kind: 'memory' };
-  const limit = `it is kept in memory, up to ${formatBytes(plan.memoryLimit)}`;
+  // Past the limit the load will stop: said now, so that whoever will not wait for that cancels.
+  const limit =
+    `it is kept in memory, up to ${formatBytes(plan.memoryLimit)}` +
+    (size > plan.memoryLimit ? ', and the load stops there, incomplete' : '');
   if ('unavailable' in plan.room) {
     return {
       kind: 'no room',

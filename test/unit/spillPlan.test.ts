@@ -50,6 +50,18 @@ describe('where a body goes', () => {
   });
 });
 
+describe('a body over the memory limit that the storage cannot take', () => {
+  it('is said to stop at the limit, from its first blocks', () => {
+    const huge = { bytes: 2000, lines: 2, expected: 3001, rootEnd: 1000 };
+    expect(spillChoice(huge, plan({ freeBytes: 1_000_000 }))).toEqual({
+      kind: 'no room',
+      note:
+        "This model is about 3.0 MB, more than the 1.0 MB the browser's storage has free: it is " +
+        'kept in memory, up to 2.0 MB, and the load stops there, incomplete.',
+    });
+  });
+});
+
 describe("this browser's limits", () => {
   afterEach(() => vi.unstubAllGlobals());
 
