@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './renderApp';
-import { speckleServer } from './speckleDouble';
+import { CUBE_OBJECTS, PROJECT_ID, requests, ROOT_ID, speckleServer } from './speckleDouble';
 
 const MILLION_LINK = 'Generated building, 1,000,000 objects';
 
@@ -42,6 +42,7 @@ function fakeStorage(freeBytes: number) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  Reflect.deleteProperty(globalThis, 'explorerTestHooks');
   Reflect.deleteProperty(navigator, 'storage');
   Reflect.deleteProperty(navigator, 'locks');
 });
@@ -93,5 +94,30 @@ describe('the lookup, before any load', () => {
     expect(await screen.findByRole('link', { name: MILLION_LINK })).toHaveAccessibleDescription(
       /kept in memory up to 2\.0 GB, and marked incomplete past that/,
     );
+  });
+
+  it('says of an object fetched alone whether Get with children will fit, asking nothing more', async () => {
+    // The cube's few objects are a big model here: its storage is nearly full, its threshold low.
+    fakeStorage(5_000);
+    Object.assign(globalThis, { explorerTestHooks: { spillThresholdBytes: 1_000 } });
+    const root = JSON.parse(CUBE_OBJECTS[0]!.raw) as { __closure: object };
+    const count = Object.keys(root.__closure).length + 1;
+    const note = new RegExp(
+      `^This model's ${count} objects take about [\\d.]+ kB, more than the browser's storage ` +
+        'can take here: it is kept in memory\\.$',
+    );
+    const { user } = renderApp();
+    await user.type(screen.getByRole('textbox', { name: 'Project ID' }), PROJECT_ID);
+    await user.type(screen.getByRole('textbox', { name: 'Object ID' }), ROOT_ID);
+    await screen.findByText(/^The browser's storage has 5\.0 kB free/);
+    expect(screen.queryByText(note)).not.toBeInTheDocument();
+    const asked = requests.length;
+
+    await user.click(screen.getByRole('button', { name: 'Get object' }));
+
+    expect(await screen.findByText(note)).toBeVisible();
+    expect(requests.slice(asked).map(({ url }) => new URL(url).pathname)).toEqual([
+      `/objects/${PROJECT_ID}/${ROOT_ID}/single`,
+    ]);
   });
 });

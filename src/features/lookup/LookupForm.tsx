@@ -7,6 +7,7 @@ import { useLookupForm, type LinkNotes, type LookupFields } from './useLookupFor
 import type { LinkTarget } from '../../speckle/speckleLink';
 import { StorageNote } from './StorageNote';
 import { useStorageLimits } from './useStorageLimits';
+import { useKnownObjectCount } from './useKnownObjectCount';
 import { modelNoteBeforeLoad } from '../../loader/storageNotes';
 
 const TARGET_NAMES: Record<LinkTarget['kind'], string> = {
@@ -31,6 +32,7 @@ export function LookupForm({
 }) {
   const form = useLookupForm(fields);
   const storage = useStorageLimits();
+  const objectCount = useKnownObjectCount(form.projectId.trim(), form.objectId.trim());
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -83,7 +85,7 @@ export function LookupForm({
             Get with children
           </button>
         </div>
-        <StorageNote limits={storage} />
+        <StorageNote limits={storage} objectCount={objectCount} />
       </form>
       {demoObjects.length > 0 && (
         <DemoObjects
