@@ -61,8 +61,8 @@ export function flatClosureSpan(pieces: readonly Uint8Array[]): ClosureSpan | nu
 
 /**
  * How many ids a root's own `__closure` lists, counted as flatClosureSpan finds it: one colon an
- * entry (ids map to depths). Null when it finds none that way; a root without one has no
- * children to count.
+ * entry (ids map to depths). Null, unknown, when it finds none that way (no closure, or one that
+ * is not flat or starts past the first megabyte).
  */
 export function flatClosureCount(text: Uint8Array): number | null {
   const span = flatClosureSpan([text]);

@@ -11,10 +11,10 @@ import { diskCapacity, type MemoryLimits } from './spillPlan';
  * The mean size of an object's line in the bodies measured here (the generated models: 337 MB for
  * 100,000 objects, 3.36 GB for 1,000,000), for a model known by its object count alone.
  */
-export const OBJECT_BYTES_GUESS = 3_400;
+const OBJECT_BYTES_GUESS = 3_400;
 
 /** The biggest model the app is built to open (issue 33): 1,000,000 objects, about 3.4 GB. */
-export const BIG_MODEL_BYTES = 1_000_000 * OBJECT_BYTES_GUESS;
+const BIG_MODEL_BYTES = 1_000_000 * OBJECT_BYTES_GUESS;
 
 export interface StorageLimits extends MemoryLimits {
   room: SpillRoom;
@@ -44,8 +44,8 @@ export function storageNoteBeforeLoad(limits: StorageLimits): string | null {
 }
 
 /**
- * Said of a model whose object count is known before its load (a demo model) when the storage will
- * not take it; null when it fits in the page or on disk, when its count is unknown, or while the
+ * Said of a model whose object count is known before its load (a demo model, an object fetched
+ * alone) when the storage will not take it; null when it fits in the page or on disk, when its count is unknown, or while the
  * storage has not answered.
  */
 export function modelNoteBeforeLoad(
