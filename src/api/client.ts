@@ -7,6 +7,7 @@
  * and the caller is told which base worked, to remember it.
  */
 import { isTextTooLarge, textTooLargeMessage } from '../speckle/textLimit';
+import { flatClosureCount } from '../bytes/closureAside';
 import { ApiError, type ApiErrorContext } from './apiError';
 import { alternateBase, webAppBase } from '../speckle/serverUrl';
 
@@ -30,6 +31,11 @@ export interface SingleObjectResponse {
   bytes: number;
   /** The base that answered, which may differ from the one asked for. */
   base: string;
+  /**
+   * How many ids its `__closure` lists, null when not read from its bytes: counted while they are
+   * at hand, so that the lookup can say before Get with children whether the model will fit.
+   */
+  closureCount: number | null;
 }
 
 /**
@@ -77,7 +83,12 @@ export async function fetchSingleObject(
   if (!/^\uFEFF?\s*\{/.test(raw)) {
     throw new ApiError('bad-response', { ...context, serverText: excerpt(raw) });
   }
-  return { raw, bytes: bytes.byteLength, base };
+  return {
+    raw,
+    bytes: bytes.byteLength,
+    base,
+    closureCount: flatClosureCount(new Uint8Array(bytes)),
+  };
 }
 
 /** Opens the with-children stream in line mode; reading the body is the caller's job. */

@@ -10,6 +10,7 @@ import {
   CLOSE_BRACKET,
   COLON,
   COMMA,
+  countByte,
   holdsAt,
   OPEN_BRACE,
   OPEN_BRACKET,
@@ -56,6 +57,16 @@ export function flatClosureSpan(pieces: readonly Uint8Array[]): ClosureSpan | nu
     at = skipSpace(head, at + 1);
   }
   return null;
+}
+
+/**
+ * How many ids a root's own `__closure` lists, counted as flatClosureSpan finds it: one colon an
+ * entry (ids map to depths). Null, unknown, when it finds none that way (no closure, or one that
+ * is not flat or starts past the first megabyte).
+ */
+export function flatClosureCount(text: Uint8Array): number | null {
+  const span = flatClosureSpan([text]);
+  return span && countByte(text, COLON, span.start, span.end);
 }
 
 /**

@@ -60,3 +60,12 @@ export function stringEnd(text: Uint8Array, open: number): number {
   }
   return -1;
 }
+
+/** How many times the byte `code` occurs in `text[from, to)`. */
+export function countByte(text: Uint8Array, code: number, from: number, to: number): number {
+  let count = 0;
+  for (let at = text.indexOf(code, from); at !== -1 && at < to; at = text.indexOf(code, at + 1)) {
+    count += 1;
+  }
+  return count;
+}

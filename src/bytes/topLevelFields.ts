@@ -16,6 +16,7 @@ import {
   CLOSE_BRACKET,
   COLON,
   COMMA,
+  countByte,
   holdsAt,
   isJsonSpace,
   OPEN_BRACE,
@@ -103,15 +104,7 @@ export function countTopLevelClosure(text: Uint8Array): number {
   const open = text.indexOf(OPEN_BRACE, afterKey);
   const close = text.indexOf(CLOSE_BRACE, open);
   // A closure maps ids to depths (numbers): one colon per entry, and no brace inside.
-  let entries = 0;
-  for (
-    let at = text.indexOf(COLON, open);
-    at !== -1 && at < close;
-    at = text.indexOf(COLON, at + 1)
-  ) {
-    entries += 1;
-  }
-  return entries;
+  return countByte(text, COLON, open, close);
 }
 
 /**

@@ -9,21 +9,26 @@ import type { ByteStore } from '../store/byteStore';
 import { opfsByteStore } from '../store/opfsByteStore';
 import { spillRoom, tabSpillDirectory, type SpillRoom } from '../store/spillDirectory';
 import { formatBytes } from '../speckle/text';
+import { browserMemoryLimit } from './memoryLimit';
 
 export const SPILL_THRESHOLD_BYTES = 500_000_000;
-
-/**
- * What a tab is given to hold in memory when it cannot spill: past this, the load stops as
- * incomplete rather than risk the tab (Chromium ends a renderer at a few GB).
- */
-export const MEMORY_LIMIT_BYTES = 2_000_000_000;
 
 /** Room to leave in the storage beyond the body's guessed size: the guess is from a sample. */
 const ROOM_MARGIN = 1.25;
 
-export interface SpillPlan {
+/** The biggest body the storage's free room takes. */
+export function diskCapacity(freeBytes: number): number {
+  return freeBytes / ROOM_MARGIN;
+}
+
+/** Past which size a body spills, and how much of one the page may hold when it cannot. */
+export interface MemoryLimits {
   threshold: number;
+  /** What the tab holds in memory when it cannot spill (loader/memoryLimit.ts). */
   memoryLimit: number;
+}
+
+export interface SpillPlan extends MemoryLimits {
   /** The storage's room, once the check made as the load starts has answered. */
   room: SpillRoom | null;
   open(): ByteStore;
@@ -55,14 +60,17 @@ export type SpillChoice =
 export function spillChoice(body: BodySoFar, plan: SpillPlan): SpillChoice {
   const size = expectedBodyBytes(body);
   if (size <= plan.threshold || !plan.room) return { kind: 'memory' };
-  const limit = `it is kept in memory, up to ${formatBytes(plan.memoryLimit)}`;
+  // Past the limit the load will stop: said now, so that whoever will not wait for that cancels.
+  const limit =
+    `it is kept in memory, up to ${formatBytes(plan.memoryLimit)}` +
+    (size > plan.memoryLimit ? ', and the load stops there, incomplete' : '');
   if ('unavailable' in plan.room) {
     return {
       kind: 'no room',
       note: `This model is about ${formatBytes(size)}, and ${plan.room.unavailable}: ${limit}.`,
     };
   }
-  if (plan.room.freeBytes < size * ROOM_MARGIN) {
+  if (diskCapacity(plan.room.freeBytes) < size) {
     return {
       kind: 'no room',
       note: `This model is about ${formatBytes(size)}, more than the ${formatBytes(plan.room.freeBytes)} the browser's storage has free: ${limit}.`,
@@ -71,29 +79,25 @@ export function spillChoice(body: BodySoFar, plan: SpillPlan): SpillChoice {
   return { kind: 'spill' };
 }
 
-/**
- * Said beside the lookup, before any load, when the browser cannot keep a big body on disk at all:
- * why, and what happens instead. Too little room shows only once a model's size is known
- * (spillChoice): a private window's quota is small, yet ample for every model under the threshold.
- */
-export function storageNoteBeforeLoad(room: SpillRoom): string | null {
-  if (!('unavailable' in room)) return null;
-  return (
-    `Models over ${formatBytes(SPILL_THRESHOLD_BYTES)} are kept on disk, but ${room.unavailable}: ` +
-    `they load into memory instead, up to ${formatBytes(MEMORY_LIMIT_BYTES)}.`
-  );
-}
-
 /** The message of a load stopped at the memory limit. */
 export function memoryLimitNote(plan: SpillPlan): string {
   return `The load stopped at ${formatBytes(plan.memoryLimit)}, all the tab can hold in memory without storage.`;
 }
 
+/**
+ * This browser's limits. A body the page may not hold spills, should the device be so small that
+ * the memory limit is under the threshold.
+ */
+export function browserLimits(): MemoryLimits {
+  const memoryLimit = testHooks()?.memoryLimitBytes ?? browserMemoryLimit();
+  const threshold = testHooks()?.spillThresholdBytes ?? SPILL_THRESHOLD_BYTES;
+  return { threshold: Math.min(threshold, memoryLimit), memoryLimit };
+}
+
 /** The plan of a load in a browser: spill to this tab's private file system. */
 export function browserSpillPlan(): SpillPlan {
   const plan: SpillPlan = {
-    threshold: testHooks()?.spillThresholdBytes ?? SPILL_THRESHOLD_BYTES,
-    memoryLimit: testHooks()?.memoryLimitBytes ?? MEMORY_LIMIT_BYTES,
+    ...browserLimits(),
     room: null,
     open: () => opfsByteStore(tabSpillDirectory(), `load-${crypto.randomUUID()}`),
   };

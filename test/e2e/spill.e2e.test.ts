@@ -173,7 +173,7 @@ describe('a body too big for the page when the storage cannot take it', () => {
         page
           .getByText(
             'Models over 500 MB are kept on disk, but this browser gives pages no private file ' +
-              'storage: they load into memory instead, up to 2.0 GB.',
+              'storage: they are kept in memory, up to 2.0 GB, and marked incomplete past that.',
           )
           .isVisible(),
       )
@@ -189,6 +189,31 @@ describe('a body too big for the page when the storage cannot take it', () => {
       navigator.storage.estimate = () => Promise.resolve({ quota: 100_000, usage: 90_000 });
     });
     await openApp(page);
+
+    // Before the load: the lookup says what the storage takes, and the demo link to this model
+    // (its object count known, at the usual 3.4 kB an object) that it will not fit.
+    await expect
+      .poll(() =>
+        page
+          .getByText(
+            "The browser's storage has 10.0 kB free, too little to keep a big model on disk: " +
+              'models over 262 kB are kept in memory, up to 2.0 GB, and marked incomplete past that.',
+          )
+          .isVisible(),
+      )
+      .toBe(true);
+    const demoLink = page.getByRole('link', { name: object.label, exact: true });
+    await expect
+      .poll(() =>
+        demoLink.evaluate((link) => {
+          const described = link.getAttribute('aria-describedby');
+          return described && document.getElementById(described)?.textContent;
+        }),
+      )
+      .toBe(
+        "This model's 1,000 objects take about 3.4 MB, more than the browser's storage can take " +
+          'here: it is kept in memory.',
+      );
 
     await lookUp(page, project.id, object.id, 'Get with children');
     await waitForCompleteCount(page, 1000);

@@ -157,6 +157,20 @@ describe('fetchSingleObject of a readable object', () => {
     expect(bytes).toBe(body.byteLength);
     expect(new TextEncoder().encode(raw).byteLength).toBe(body.byteLength + 2);
   });
+
+  it('counts the ids its closure lists, for the lookup to say whether its children fit', async () => {
+    const closure = { ['a'.repeat(32)]: 1, ['b'.repeat(32)]: 2 };
+    const text = JSON.stringify({ id: OBJECT.objectId, __closure: closure, speckle_type: 'Base' });
+    stubFetch(() => new Response(text, { headers: { 'Content-Type': 'application/json' } }));
+
+    const { closureCount } = await fetchSingleObject(
+      { base: BASE, token: TOKEN },
+      OBJECT,
+      answered,
+    );
+
+    expect(closureCount).toBe(2);
+  });
 });
 
 describe('the browser cache', () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { decodePieces, flatClosureSpan, textWithoutClosure } from '../../src/bytes/closureAside';
+import {
+  decodePieces,
+  flatClosureCount,
+  flatClosureSpan,
+  textWithoutClosure,
+} from '../../src/bytes/closureAside';
 import { DeferredJson, settled } from '../../src/bytes/lazyObject';
 import { readObjectSource } from '../../src/features/tree/objectSource';
 
@@ -26,6 +31,19 @@ function rootText(ids: number, extra: Record<string, unknown> = {}): string {
     totalChildrenCount: ids,
   });
 }
+
+describe('flatClosureCount', () => {
+  it("counts the ids of a root's own closure, not those of a nested one", () => {
+    const nested = { referencedId: 'b'.repeat(32), __closure: { ['c'.repeat(32)]: 1 } };
+    expect(flatClosureCount(encoder.encode(rootText(1000, { zNested: nested })))).toBe(1000);
+    expect(flatClosureCount(encoder.encode(rootText(0)))).toBe(0);
+  });
+
+  it('is unknown for an object without a closure, or one that is not JSON', () => {
+    expect(flatClosureCount(encoder.encode('{"id":"x","speckle_type":"Base"}'))).toBeNull();
+    expect(flatClosureCount(encoder.encode('[1,2]'))).toBeNull();
+  });
+});
 
 describe('flatClosureSpan', () => {
   it('finds the closure of a root cut in pieces anywhere, and leaves the rest to decode', () => {

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  browserLimits,
   expectedBodyBytes,
   spillChoice,
-  storageNoteBeforeLoad,
   type SpillPlan,
 } from '../../src/loader/spillPlan';
 import { memoryByteStore } from '../../src/store/byteStore';
@@ -50,14 +50,28 @@ describe('where a body goes', () => {
   });
 });
 
-describe('the note beside the lookup, before any load', () => {
-  it('says when big models cannot be kept on disk, and what happens instead', () => {
-    expect(storageNoteBeforeLoad({ unavailable: 'this browser gives pages no storage' })).toBe(
-      'Models over 500 MB are kept on disk, but this browser gives pages no storage: they load into memory instead, up to 2.0 GB.',
-    );
+describe('a body over the memory limit that the storage cannot take', () => {
+  it('is said to stop at the limit, from its first blocks', () => {
+    const huge = { bytes: 2000, lines: 2, expected: 3001, rootEnd: 1000 };
+    expect(spillChoice(huge, plan({ freeBytes: 1_000_000 }))).toEqual({
+      kind: 'no room',
+      note:
+        "This model is about 3.0 MB, more than the 1.0 MB the browser's storage has free: it is " +
+        'kept in memory, up to 2.0 MB, and the load stops there, incomplete.',
+    });
+  });
+});
+
+describe("this browser's limits", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('spill a body the page may not hold, on a device too small to hold the threshold', () => {
+    vi.stubGlobal('navigator', { deviceMemory: 1 });
+    expect(browserLimits()).toEqual({ threshold: 250_000_000, memoryLimit: 250_000_000 });
   });
 
-  it('says nothing while the storage can be had, however full: a model will say', () => {
-    expect(storageNoteBeforeLoad({ freeBytes: 1e6 })).toBeNull();
+  it('keep the threshold on a machine that holds it', () => {
+    vi.stubGlobal('navigator', { deviceMemory: 8 });
+    expect(browserLimits()).toEqual({ threshold: 500_000_000, memoryLimit: 2_000_000_000 });
   });
 });

@@ -6,6 +6,9 @@ import { IdField } from './IdField';
 import { useLookupForm, type LinkNotes, type LookupFields } from './useLookupForm';
 import type { LinkTarget } from '../../speckle/speckleLink';
 import { StorageNote } from './StorageNote';
+import { useStorageLimits } from './useStorageLimits';
+import { useKnownObjectCount } from './useKnownObjectCount';
+import { modelNoteBeforeLoad } from '../../loader/storageNotes';
 
 const TARGET_NAMES: Record<LinkTarget['kind'], string> = {
   project: 'the project',
@@ -28,6 +31,8 @@ export function LookupForm({
   demoObjects: readonly DemoObject[];
 }) {
   const form = useLookupForm(fields);
+  const storage = useStorageLimits();
+  const objectCount = useKnownObjectCount(form.projectId.trim(), form.objectId.trim());
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -80,9 +85,14 @@ export function LookupForm({
             Get with children
           </button>
         </div>
-        <StorageNote />
+        <StorageNote limits={storage} objectCount={objectCount} />
       </form>
-      {demoObjects.length > 0 && <DemoObjects objects={demoObjects} />}
+      {demoObjects.length > 0 && (
+        <DemoObjects
+          objects={demoObjects}
+          noteOf={({ objectCount }) => modelNoteBeforeLoad(objectCount, storage)}
+        />
+      )}
     </section>
   );
 }
