@@ -11,7 +11,8 @@
 import { ObjectCutter } from '../bytes/objectCutter';
 import { isGzip, type ObjectForm } from '../bytes/objectForm';
 import type { RootChoice } from '../speckle/rootChoice';
-import { chooseFilesRoot, fileStream, type FileToReread } from './fileRoot';
+import { fileStream } from './fileBytes';
+import { chooseFilesRoot, type FileToReread } from './fileRoot';
 import { blockReply, type BlockIndexer, type FromIndexer } from './indexing';
 import {
   brokenReadMessage,
