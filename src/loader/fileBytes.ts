@@ -7,6 +7,7 @@
  * as long as `file.arrayBuffer()` of the whole file: each read waits on the browser's file thread.
  * A few reads are kept going ahead of the cutting instead (docs/loading.md, "Opening a file").
  */
+import { isGzip } from '../bytes/objectForm';
 
 export interface Slicing {
   /** How much of the file one read takes. */
@@ -17,6 +18,21 @@ export interface Slicing {
 
 /** Two reads of 8 MiB listed the 100k file sooner than three of 4 MiB or one stream's chunks. */
 export const SLICING: Slicing = { bytes: 8 * 1024 * 1024, ahead: 2 };
+
+/**
+ * A file's bytes, unpacked when they are gzip: its first two bytes say which (not its name). They
+ * are read while the first slices are, so that the load does not wait for them before it starts.
+ */
+export async function openFileBytes(
+  file: Blob,
+  slicing: Slicing = SLICING,
+): Promise<{ gzip: boolean; stream: ReadableStream<Uint8Array> }> {
+  const plain = fileStream(file, false, slicing);
+  const gzip = isGzip(new Uint8Array(await file.slice(0, 2).arrayBuffer()));
+  if (!gzip) return { gzip, stream: plain };
+  void plain.cancel();
+  return { gzip, stream: fileStream(file, true) };
+}
 
 /** The file's bytes, unpacked when it is gzip. */
 export function fileStream(

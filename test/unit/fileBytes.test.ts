@@ -1,5 +1,6 @@
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { fileStream } from '../../src/loader/fileBytes';
+import { fileStream, openFileBytes } from '../../src/loader/fileBytes';
 
 const SLICING = { bytes: 1000, ahead: 3 };
 
@@ -90,5 +91,35 @@ describe('fileStream of a plain file', () => {
     const reader = fileStream(file, false, SLICING).getReader();
     expect((await reader.read()).value).toHaveLength(1000);
     await expect(reader.read()).rejects.toThrow('the file changed on disk');
+  });
+});
+
+describe('openFileBytes', () => {
+  it('tells gzip by the first bytes, and unpacks it', async () => {
+    const text = '{"id":"a"}\n'.repeat(500);
+    const packed = await openFileBytes(new Blob([gzipSync(text)]), SLICING);
+    expect(packed.gzip).toBe(true);
+    const chunks = await readAll(packed.stream);
+    expect(new TextDecoder().decode(Uint8Array.from(chunks.flatMap((chunk) => [...chunk])))).toBe(
+      text,
+    );
+    const plain = await openFileBytes(new Blob([text]), SLICING);
+    expect(plain.gzip).toBe(false);
+    expect((await readAll(plain.stream)).map(({ length }) => length)).toEqual([
+      1000, 1000, 1000, 1000, 1000, 500,
+    ]);
+  });
+
+  it('reads the first slices while the first bytes are looked at', async () => {
+    const { file, started } = slowFile(4500);
+    const opening = openFileBytes(file, SLICING);
+    expect(started.map(({ from, to }) => [from, to])).toEqual([
+      [0, 1000],
+      [1000, 2000],
+      [2000, 3000],
+      [0, 2],
+    ]);
+    started[3]!.finish();
+    expect((await opening).gzip).toBe(false);
   });
 });
