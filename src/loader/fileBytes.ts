@@ -1,11 +1,12 @@
 /**
  * An opened file's bytes as a stream, for the indexing worker's reads (fileLoad.ts, fileRoot.ts).
  *
- * `file.stream()` gives chunks of 64 kB to 1 MB: a 337 MB file made thousands of blocks, each cut,
- * indexed, posted and added to the set on its own. So a plain file is read in slices, each a block
- * of the load. Read one at a time, the next only once the one before was cut, the slices took twice
- * as long as `file.arrayBuffer()` of the whole file: each read waits on the browser's file thread.
- * A few reads are kept going ahead of the cutting instead (docs/loading.md, "Opening a file").
+ * `file.stream()` gives chunks of 64 kB to 1 MB: a 337 MB file made hundreds to thousands of blocks,
+ * each cut, indexed, posted and added to the set on its own. So a plain file is read in slices, each
+ * a block of the load. Read one at a time, the next asked for only once the one before was cut, the
+ * slices took about twice as long as `file.arrayBuffer()` of the whole file, the worker idle while
+ * each came. Reads are kept under way ahead of the cutting instead (docs/loading.md, "Opening a
+ * file").
  */
 import { isGzip } from '../bytes/objectForm';
 
@@ -16,7 +17,7 @@ export interface Slicing {
   ahead: number;
 }
 
-/** Two reads of 8 MiB listed the 100k file sooner than three of 4 MiB or one stream's chunks. */
+/** Measured against other sizes and depths, and a stream read into buffers (docs/loading.md). */
 export const SLICING: Slicing = { bytes: 8 * 1024 * 1024, ahead: 2 };
 
 /**
