@@ -4,14 +4,15 @@
  * objects in its own form (bytes/objectCutter.ts); the files follow one another as one body, so
  * that one ObjectSet holds them all and counts an object met twice as a duplicate.
  *
- * A gzip file is told by its first two bytes, not its name, and decompressed as it is read. A file
- * too big for the page is refused from its size, before any of it is read; a gzip file's unpacked
- * size is known only as it is decompressed, and checked then.
+ * A gzip file is told by its first two bytes, not its name, and decompressed as it is read
+ * (fileBytes.ts). A file too big for the page is refused from its size, before any of it is read;
+ * a gzip file's unpacked size is known only as it is decompressed, and checked then.
  */
 import { ObjectCutter } from '../bytes/objectCutter';
-import { isGzip, type ObjectForm } from '../bytes/objectForm';
+import type { ObjectForm } from '../bytes/objectForm';
 import type { RootChoice } from '../speckle/rootChoice';
-import { chooseFilesRoot, fileStream, type FileToReread } from './fileRoot';
+import { openFileBytes } from './fileBytes';
+import { chooseFilesRoot, type FileToReread } from './fileRoot';
 import { blockReply, type BlockIndexer, type FromIndexer } from './indexing';
 import {
   brokenReadMessage,
@@ -107,9 +108,9 @@ async function loadFile(
     const refused = { gzip: false, form: null, objects: 0, bytes: 0, complete: false };
     return { name: file.name, size: file.size, ...refused, incompleteBecause: message };
   }
-  const gzip = isGzip(new Uint8Array(await file.slice(0, 2).arrayBuffer()));
+  const { gzip, stream } = await openFileBytes(file);
   if (!gzip && /\.gz$/i.test(file.name)) problem(notGzipMessage(file.name));
-  const reader = fileStream(file, gzip).getReader();
+  const reader = stream.getReader();
   const cancel = () => void reader.cancel().catch(() => undefined);
   signal?.addEventListener('abort', cancel);
   const cutter = new ObjectCutter(bodyStart);

@@ -10,6 +10,7 @@ import { ObjectCutter } from '../bytes/objectCutter';
 import type { ObjectForm } from '../bytes/objectForm';
 import { decodeSpan } from '../bytes/utf8Text';
 import { rootCandidate, RootTally, type RootChoice } from '../speckle/rootChoice';
+import { fileStream } from './fileBytes';
 
 /** A file as its first read left it. */
 export interface FileToReread {
@@ -20,29 +21,6 @@ export interface FileToReread {
   objects: number;
   /** How many of its bytes (unpacked, for gzip) the first read took. */
   bytes: number;
-}
-
-/**
- * How much of a file is read at a time. `file.stream()` gives 64 KiB chunks: a 337 MB file made
- * 5,000 blocks, each cut, indexed, posted and added to the set on its own, and took three times as
- * long to list as to read whole. A server's body comes in chunks of about 600 kB.
- */
-const SLICE_BYTES = 4 * 1024 * 1024;
-
-/** The file's bytes, unpacked when it is gzip. */
-export function fileStream(file: Blob, gzip: boolean): ReadableStream<Uint8Array> {
-  if (gzip) return file.stream().pipeThrough(new DecompressionStream('gzip'));
-  let at = 0;
-  // One slice is read while the one before is cut: a stream asks for the next as it hands one on.
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (at >= file.size) return controller.close();
-      const end = Math.min(file.size, at + SLICE_BYTES);
-      const bytes = new Uint8Array(await file.slice(at, end).arrayBuffer());
-      at = end;
-      controller.enqueue(bytes);
-    },
-  });
 }
 
 export async function chooseFilesRoot(
