@@ -48,7 +48,7 @@ export function ObjectSearch({
   function onInputKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'Enter') {
       event.preventDefault();
-      search(text);
+      search(text, true);
     } else if (event.key === 'Escape' && text !== '') {
       // Clears the search rather than cancelling the download (Escape anywhere else).
       event.stopPropagation();
@@ -95,6 +95,7 @@ export function ObjectSearch({
         <SearchProgress
           results={results}
           total={Math.max(results.available, received)}
+          loading={isLoading(progress)}
           onCancel={cancel}
         />
       )}

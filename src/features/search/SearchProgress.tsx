@@ -1,20 +1,26 @@
 import type { ObjectSearchResults } from './searchResults';
 
 /**
- * A search of a body on disk reads gigabytes: how far it got, and a way to stop it, while it runs.
- * (The in-memory search ends within a second or two: its status line says enough.)
+ * A search of a body on disk reads gigabytes: how far it got, and a way to stop it, while it runs
+ * (and while the load runs, whose objects it searches as they come). The in-memory search ends
+ * within a second or two: its status line says enough.
  */
 export function SearchProgress({
   results,
   total,
+  loading,
   onCancel,
 }: {
   results: ObjectSearchResults;
-  /** Objects to search in all. */
+  /** Objects to search in all, so far. */
   total: number;
+  loading: boolean;
   onCancel: () => void;
 }) {
-  if (results.state !== 'searching' && results.state !== 'waiting') return null;
+  const { state, query } = results;
+  const running =
+    state === 'searching' || state === 'waiting' || (state === 'caught-up' && loading);
+  if (query === '' || !running) return null;
   return (
     <div className="row search-progress">
       <progress

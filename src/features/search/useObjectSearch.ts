@@ -61,9 +61,10 @@ export function useObjectSearch(set: ObjectSet, readable: number) {
     else live?.more();
   }, [readable, set, start]);
 
+  /** Searches for `query` unless it is what is searched; `again`: also if that was cancelled. */
   const search = useCallback(
-    (query: string) => {
-      if (query !== results.query || results.state === 'cancelled') start(query);
+    (query: string, again = false) => {
+      if (query !== results.query || (again && results.state === 'cancelled')) start(query);
     },
     [start, results.query, results.state],
   );
@@ -76,9 +77,7 @@ export function useObjectSearch(set: ObjectSet, readable: number) {
     live.queryId += 1;
     live.search(live.queryId, '');
     setResults((current) =>
-      current.state === 'searching' || current.state === 'waiting'
-        ? { ...current, state: 'cancelled' }
-        : current,
+      current.state === 'stopped' ? current : { ...current, state: 'cancelled' },
     );
   }, []);
 
