@@ -1,7 +1,7 @@
 /**
  * Where the search of a body on disk runs: in a module worker of its own (diskSearchWorker.ts),
  * which reads the store through the store's reader port and asks the page for each span's objects
- * (textSpans.ts). Only a browser with workers spills a body, so there is no main-thread twin.
+ * (textSpans.ts) and for the bytes the page holds. Only a browser with workers spills a body, so there is no main-thread twin.
  */
 import type { SpilledBody } from '../store/textWindows';
 import type { FromDiskSearch, ToDiskSearch } from './diskSearchMessages';
@@ -18,7 +18,7 @@ export interface DiskSearchChannel {
 
 export function openDiskSearchChannel(
   body: SpilledBody,
-  objects: () => Omit<SpannedObjects, 'body'>,
+  objects: () => Omit<SpannedObjects, 'storedFrom'>,
   onUpdate: (update: SearchUpdate) => void,
   onError: (message: string) => void,
 ): DiskSearchChannel {
@@ -31,9 +31,12 @@ export function openDiskSearchChannel(
   worker.onmessage = ({ data }: MessageEvent<FromDiskSearch>) => {
     if (data.type === 'update') onUpdate(data);
     else if (data.type === 'failed') onError(data.message);
-    else {
-      const span = textSpan({ ...objects(), body }, data.queryId, data.from);
-      post({ type: 'span', span }, [span.head.buffer]);
+    else if (data.type === 'want') {
+      const span = textSpan({ ...objects(), storedFrom: body.storedFrom }, data.queryId, data.from);
+      post({ type: 'span', span });
+    } else {
+      const bytes = body.pageBytes(data.start, data.length);
+      post({ type: 'page-bytes', request: data.request, bytes }, [bytes.buffer]);
     }
   };
   worker.onerror = (event) => {

@@ -12,8 +12,8 @@ export interface TextSpan {
   sizes: number[];
   start: number;
   length: number;
-  /** The span's first bytes, those the page holds; the rest is read from the store. */
-  head: Uint8Array;
+  /** How many of the span's first bytes the page holds (read with `page-bytes`). */
+  inPage: number;
   /** Where the rest starts in the store, counted from its first byte. */
   storedStart: number;
   /** Objects the page holds now. */
@@ -26,6 +26,8 @@ export type ToDiskSearch =
   /** Starts searching for `query`, dropping the search before; an empty query just stops. */
   | { type: 'search'; queryId: number; query: string }
   | { type: 'span'; span: TextSpan }
+  /** Bytes the page holds, as asked for (`page-bytes`). */
+  | { type: 'page-bytes'; request: number; bytes: Uint8Array }
   /** More objects arrived: a search that reached the end goes on with them. */
   | { type: 'more' };
 
@@ -33,4 +35,6 @@ export type FromDiskSearch =
   | SearchUpdate
   /** The span from object `from` on, asked of the page (TextSpan, empty past the last object). */
   | { type: 'want'; queryId: number; from: number }
+  /** A few MB of the page's bytes at most, so that copying them is a short task for the page. */
+  | { type: 'page-bytes'; request: number; start: number; length: number }
   | { type: 'failed'; queryId: number; message: string };

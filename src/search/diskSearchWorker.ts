@@ -10,6 +10,8 @@ const scope = self as unknown as {
 };
 
 let readStored: ((start: number, length: number) => Promise<Uint8Array>) | null = null;
+const pageReads = new Map<number, (bytes: Uint8Array) => void>();
+let nextPageRead = 0;
 
 const search = new SpanSearch({
   post: (message) => scope.postMessage(message),
@@ -17,6 +19,12 @@ const search = new SpanSearch({
     readStored
       ? readStored(start, length)
       : Promise.reject(new Error('the search has no store to read')),
+  readPage: (start, length) =>
+    new Promise((resolve) => {
+      const request = (nextPageRead += 1);
+      pageReads.set(request, resolve);
+      scope.postMessage({ type: 'page-bytes', request, start, length });
+    }),
 });
 
 scope.onmessage = ({ data }) => {
@@ -30,5 +38,9 @@ scope.onmessage = ({ data }) => {
       return search.receive(data.span);
     case 'more':
       return search.more();
+    case 'page-bytes':
+      pageReads.get(data.request)?.(data.bytes);
+      pageReads.delete(data.request);
+      return;
   }
 };

@@ -15,6 +15,7 @@ import {
   DEFAULT_PER_OBJECT,
   type ObjectMatch,
 } from '../speckle/search';
+import { SPAN_BYTES } from '../store/textWindows';
 import type { FromDiskSearch, TextSpan } from './diskSearchMessages';
 import type { SearchState } from './searchSession';
 
@@ -22,6 +23,8 @@ export interface SpanSearchOptions {
   post: (message: FromDiskSearch) => void;
   /** Bytes from the store, counted from its first byte. */
   readStored: (start: number, length: number) => Promise<Uint8Array>;
+  /** Bytes the page holds, by body offset, a few MB at a time. */
+  readPage: (start: number, length: number) => Promise<Uint8Array>;
   /** Matching objects after which a search stops. */
   limit?: number;
   perObject?: number;
@@ -103,16 +106,19 @@ export class SpanSearch {
     this.options.post({ type: 'want', queryId: job.queryId, from: job.next });
   }
 
-  /** The span's bytes: the page's part as it came, joined with the store's. */
+  /** The span's bytes: the page's part, a piece at a time, joined with the store's. */
   private async bytesOf(span: TextSpan): Promise<Uint8Array> {
-    const { head, length } = span;
-    if (head.length === length) return head;
-    const stored = await this.options.readStored(span.storedStart, length - head.length);
-    if (head.length === 0) return stored;
-    const joined = new Uint8Array(length);
-    joined.set(head);
-    joined.set(stored, head.length);
-    return joined;
+    const { start, length, inPage } = span;
+    const stored =
+      inPage < length ? this.options.readStored(span.storedStart, length - inPage) : null;
+    if (inPage === 0 && stored) return stored;
+    const bytes = new Uint8Array(length);
+    // The page copies each piece in a task of its own: a root of 50 MB is not one long task.
+    for (let at = 0; at < inPage; at += SPAN_BYTES) {
+      bytes.set(await this.options.readPage(start + at, Math.min(SPAN_BYTES, inPage - at)), at);
+    }
+    if (stored) bytes.set(await stored, inPage);
+    return bytes;
   }
 
   private async matchSpans(job: Job): Promise<void> {

@@ -1,18 +1,19 @@
 /**
  * The page's half of searching a body on disk: the search worker asks for the objects from one
- * place on, and gets those of one span (a few MB of their texts, textWindows.ts), with the span's
- * bytes that the page holds. The rest it reads from the store itself, so that no byte on disk
- * goes through the page, and the page holds nothing for the search between two spans.
+ * place on, and gets those of one span (a few MB of their texts, textWindows.ts). It reads their
+ * bytes from the store itself, so that no byte on disk goes through the page, and asks the page
+ * for those it holds (the root's blocks). The page holds nothing for the search between spans.
  */
 import { isTextTooLarge } from '../speckle/textLimit';
-import { spanAt, SPAN_BYTES, type SpilledBody } from '../store/textWindows';
+import { spanAt, SPAN_BYTES } from '../store/textWindows';
 import type { TextSpan } from './diskSearchMessages';
 
 export interface SpannedObjects {
   /** Objects now, each once, in body order. */
   count: number;
   record(index: number): { id: string; start: number; bytes: number };
-  body: SpilledBody;
+  /** The body offset of the store's first byte: the bytes before it are in the page. */
+  storedFrom: number;
 }
 
 /** The span of `objects` from object `from` on; one without objects past the last. */
@@ -22,7 +23,7 @@ export function textSpan(
   from: number,
   maxBytes = SPAN_BYTES,
 ): TextSpan {
-  const { count, body } = objects;
+  const { count, storedFrom } = objects;
   const span: TextSpan = {
     queryId,
     from,
@@ -31,7 +32,7 @@ export function textSpan(
     sizes: [],
     start: 0,
     length: 0,
-    head: new Uint8Array(0),
+    inPage: 0,
     storedStart: 0,
     available: count,
   };
@@ -52,8 +53,7 @@ export function textSpan(
   }
   span.start = start;
   span.length = read(from) ? to - start : 0;
-  const inPage = Math.max(0, Math.min(span.length, body.storedFrom - start));
-  if (inPage > 0) span.head = body.pageBytes(start, inPage);
-  span.storedStart = start + inPage - body.storedFrom;
+  span.inPage = Math.max(0, Math.min(span.length, storedFrom - start));
+  span.storedStart = start + span.inPage - storedFrom;
   return span;
 }

@@ -51,7 +51,7 @@ function diskSearch(
   const objects: SpannedObjects = {
     count: places.length,
     record: (index) => places[index]!,
-    body,
+    storedFrom,
   };
   const messages: FromDiskSearch[] = [];
   const wanted: number[] = [];
@@ -68,6 +68,9 @@ function diskSearch(
       } else if (message.type === 'update' && message.state !== 'searching') settle(message);
     },
     readStored: readThrough(reader),
+    // Pieces of the page's bytes come in later tasks, as a worker's messages would.
+    readPage: (start, length) =>
+      new Promise((resolve) => setTimeout(() => resolve(body.pageBytes(start, length)))),
     limit,
   });
   return {
