@@ -141,7 +141,7 @@ function objectsToOpen({ ids, lengths }) {
 }
 
 /**
- * Why the page offers no "Search all objects" box (a body on disk has none yet: docs/storage.md),
+ * Why the page offers no "Search all objects" box (a build from before docs/storage.md "Search"),
  * in the page's words; null when it offers one.
  * @param {import('playwright-core').Page} page
  */

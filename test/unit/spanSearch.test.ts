@@ -195,4 +195,26 @@ describe('searching a body on disk a span at a time', () => {
     await done;
     expect(run.found(1)).toEqual(searchObjects(building, 'RevitWall', { limit: 10_000 }).objects);
   });
+
+  it('reads no byte of a text too large to search: it is a span alone, counted, not matched', () => {
+    const places = [
+      { id: 'a', start: 0, bytes: 100 },
+      { id: 'b', start: 101, bytes: 70_000_000 },
+      { id: 'c', start: 70_000_102, bytes: 100 },
+    ];
+    const objects: SpannedObjects = {
+      count: 3,
+      storedFrom: 50,
+      record: (index) => places[index]!,
+    };
+    expect(textSpan(objects, 1, 0)).toMatchObject({ ids: ['a'], inPage: 50, length: 100 });
+    expect(textSpan(objects, 1, 1)).toMatchObject({ ids: ['b'], sizes: [-1], length: 0 });
+    expect(textSpan(objects, 1, 2)).toMatchObject({
+      ids: ['c'],
+      inPage: 0,
+      length: 100,
+      storedStart: 70_000_052,
+    });
+    expect(textSpan(objects, 1, 3)).toMatchObject({ ids: [], available: 3 });
+  });
 });
