@@ -112,6 +112,8 @@ export class SpanSearch {
     const stored =
       inPage < length ? this.options.readStored(span.storedStart, length - inPage) : null;
     if (inPage === 0 && stored) return stored;
+    // Awaited below, after the page's pieces: a failure meanwhile is not an unhandled one.
+    stored?.catch(() => undefined);
     const bytes = new Uint8Array(length);
     // The page copies each piece in a task of its own: a root of 50 MB is not one long task.
     for (let at = 0; at < inPage; at += SPAN_BYTES) {
