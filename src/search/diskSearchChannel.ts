@@ -35,8 +35,10 @@ export function openDiskSearchChannel(
       const span = textSpan({ ...objects(), storedFrom: body.storedFrom }, data.queryId, data.from);
       post({ type: 'span', span });
     } else {
-      const bytes = body.pageBytes(data.start, data.length);
-      post({ type: 'page-bytes', request: data.request, bytes }, [bytes.buffer]);
+      // Views of the page's blocks, copied as the message is: a copy made here would be an
+      // ArrayBuffer of the page's heap, and a root's 50 MB of them set off its garbage collector.
+      const pieces = body.pagePieces(data.start, data.length);
+      post({ type: 'page-bytes', request: data.request, pieces });
     }
   };
   worker.onerror = (event) => {

@@ -26,8 +26,8 @@ export type ToDiskSearch =
   /** Starts searching for `query`, dropping the search before; an empty query just stops. */
   | { type: 'search'; queryId: number; query: string }
   | { type: 'span'; span: TextSpan }
-  /** Bytes the page holds, as asked for (`page-bytes`). */
-  | { type: 'page-bytes'; request: number; bytes: Uint8Array }
+  /** Bytes the page holds, as asked for (`page-bytes`), in the pieces of its blocks. */
+  | { type: 'page-bytes'; request: number; pieces: Uint8Array[] }
   /** More objects arrived: a search that reached the end goes on with them. */
   | { type: 'more' };
 

@@ -10,7 +10,7 @@ const scope = self as unknown as {
 };
 
 let readStored: ((start: number, length: number) => Promise<Uint8Array>) | null = null;
-const pageReads = new Map<number, (bytes: Uint8Array) => void>();
+const pageReads = new Map<number, (pieces: Uint8Array[]) => void>();
 let nextPageRead = 0;
 
 const search = new SpanSearch({
@@ -39,7 +39,7 @@ scope.onmessage = ({ data }) => {
     case 'more':
       return search.more();
     case 'page-bytes':
-      pageReads.get(data.request)?.(data.bytes);
+      pageReads.get(data.request)?.(data.pieces);
       pageReads.delete(data.request);
       return;
   }

@@ -23,8 +23,8 @@ export interface SpanSearchOptions {
   post: (message: FromDiskSearch) => void;
   /** Bytes from the store, counted from its first byte. */
   readStored: (start: number, length: number) => Promise<Uint8Array>;
-  /** Bytes the page holds, by body offset, a few MB at a time. */
-  readPage: (start: number, length: number) => Promise<Uint8Array>;
+  /** Bytes the page holds, by body offset, a few MB at a time, in pieces. */
+  readPage: (start: number, length: number) => Promise<Uint8Array[]>;
   /** Matching objects after which a search stops. */
   limit?: number;
   perObject?: number;
@@ -115,9 +115,14 @@ export class SpanSearch {
     // Awaited below, after the page's pieces: a failure meanwhile is not an unhandled one.
     stored?.catch(() => undefined);
     const bytes = new Uint8Array(length);
-    // The page copies each piece in a task of its own: a root of 50 MB is not one long task.
-    for (let at = 0; at < inPage; at += SPAN_BYTES) {
-      bytes.set(await this.options.readPage(start + at, Math.min(SPAN_BYTES, inPage - at)), at);
+    // The page sends 4 MB at a time, each a short task of its own: a root of 50 MB is not one.
+    for (let at = 0; at < inPage;) {
+      const pieces = await this.options.readPage(start + at, Math.min(SPAN_BYTES, inPage - at));
+      if (pieces.length === 0) throw new Error('The page no longer holds the model’s first bytes.');
+      for (const piece of pieces) {
+        bytes.set(piece, at);
+        at += piece.length;
+      }
     }
     if (stored) bytes.set(await stored, inPage);
     return bytes;

@@ -4,7 +4,7 @@
  * is a little body of its own, from which the records read their texts as any record does.
  */
 import { Body, storedObjectClass, type StoredObject } from './body';
-import { copyRange, type ByteStore } from './byteStore';
+import type { ByteStore } from './byteStore';
 
 /** Bytes per read: few enough messages to the store's worker, a small part of memory. */
 export const SPAN_BYTES = 4 * 1024 * 1024;
@@ -66,8 +66,8 @@ export async function* textWindows(lines: LinesToRead): AsyncGenerator<StoredObj
  */
 export interface SpilledBody {
   storedFrom: number;
-  /** A copy of the body's bytes from `start`, all before `storedFrom`. */
-  pageBytes(start: number, length: number): Uint8Array;
+  /** The body's bytes from `start`, all before `storedFrom`: views into the page's blocks. */
+  pagePieces(start: number, length: number): Uint8Array[];
   store: ByteStore;
 }
 
@@ -75,9 +75,8 @@ export interface SpilledBody {
 export function spilledBody(body: Body): SpilledBody | null {
   const { store, spilledFrom } = body;
   if (!store || spilledFrom === null) return null;
-  const pageBytes = (start: number, length: number) =>
-    copyRange(body.blocks, body.offsets, start, length);
-  return { storedFrom: spilledFrom, pageBytes, store };
+  const pagePieces = (start: number, length: number) => body.pieces(start, length) ?? [];
+  return { storedFrom: spilledFrom, pagePieces, store };
 }
 
 /** The body's first `end` bytes, wherever they are, a span at a time. */

@@ -43,7 +43,14 @@ function diskSearch(
   store.append([rest.subarray(0, Math.min(stored, rest.length))]);
   const body: SpilledBody = {
     storedFrom,
-    pageBytes: (start, length) => bytes.slice(start, start + length),
+    // In pieces of at most 700 bytes, as the page's blocks would give them.
+    pagePieces: (start, length) => {
+      const pieces: Uint8Array[] = [];
+      for (let at = start; at < start + length; at += 700) {
+        pieces.push(bytes.slice(at, Math.min(at + 700, start + length)));
+      }
+      return pieces;
+    },
     store,
   };
   const reader = store.reader();
@@ -70,7 +77,7 @@ function diskSearch(
     readStored: readThrough(reader),
     // Pieces of the page's bytes come in later tasks, as a worker's messages would.
     readPage: (start, length) =>
-      new Promise((resolve) => setTimeout(() => resolve(body.pageBytes(start, length)))),
+      new Promise((resolve) => setTimeout(() => resolve(body.pagePieces(start, length)))),
     limit,
   });
   return {
