@@ -52,6 +52,11 @@ export class Body {
     return this.spill?.store ?? null;
   }
 
+  /** The body offset of the spill's first byte; null when nothing spilled. */
+  get spilledFrom(): number | null {
+    return this.spill?.from ?? null;
+  }
+
   /** The chunks in the page up to body offset `end`, the last one cut there. */
   bytesBefore(end: number): Uint8Array[] {
     const parts: Uint8Array[] = [];
@@ -172,7 +177,7 @@ export abstract class StoredObject implements ObjectSummary, LineRecord {
     /** The text's size in UTF-8 bytes. */
     readonly bytes: number,
     /** The body offset of the text's first byte. */
-    private readonly start: number,
+    readonly start: number,
     readonly damaged: boolean,
   ) {}
 

@@ -4,6 +4,8 @@
  * Two kinds: in memory (a list of blocks, as the set keeps its own) and on disk
  * (opfsByteStore.ts, a file of the Origin Private File System written by a worker).
  */
+import { WaitingReads } from './storeReader';
+
 export interface ByteStore {
   /** Appends the parts that come through the port (arrays of parts, in order). */
   appendFrom(port: MessagePort): void;
@@ -13,6 +15,11 @@ export interface ByteStore {
   stored(count: number): Promise<void>;
   /** The bytes from `start`, counted from the first byte stored, a copy of their own. */
   read(start: number, length: number): Promise<Uint8Array>;
+  /**
+   * A port for a reader off the page (storeReader.ts): a worker that reads every span (search)
+   * asks the store itself, without a copy through the page.
+   */
+  reader(): MessagePort;
   /** Drops every byte stored; reads fail after this. */
   release(): Promise<void>;
 }
@@ -27,6 +34,7 @@ export function memoryByteStore(): ByteStore {
   let offsets: number[] = [];
   let end = 0;
   const waits: { count: number; resolve(): void }[] = [];
+  const readers: WaitingReads[] = [];
   const append = (parts: readonly Uint8Array[]) => {
     for (const part of parts) {
       blocks.push(part);
@@ -37,6 +45,7 @@ export function memoryByteStore(): ByteStore {
       waits.splice(waits.indexOf(wait), 1);
       wait.resolve();
     }
+    for (const reader of readers) reader.answer();
   };
   return {
     append,
@@ -52,6 +61,13 @@ export function memoryByteStore(): ByteStore {
         return Promise.reject(new StorageError(`Bytes ${start}–${start + length} are not stored.`));
       }
       return Promise.resolve(copyRange(blocks, offsets, start, length));
+    },
+    reader() {
+      const { port1, port2 } = new MessageChannel();
+      const readStored = (start: number, length: number) =>
+        start + length > end ? null : copyRange(blocks, offsets, start, length);
+      readers.push(new WaitingReads(port1, readStored));
+      return port2;
     },
     release() {
       blocks = [];

@@ -26,7 +26,7 @@ import { Body, storedObjectClass, type ObjectSummary, type StoredObject } from '
 import type { ByteStore } from './byteStore';
 import { IdTexts } from './idTexts';
 import { settlement } from '../scheduling/settlement';
-import { pieces, textWindows } from './textWindows';
+import { pieces, spilledBody, textWindows } from './textWindows';
 import { ListView } from './listView';
 import type { LoadProgress } from './loadProgress';
 
@@ -37,7 +37,7 @@ import type { LoadProgress } from './loadProgress';
  */
 const NOTIFY_INTERVAL_MS = 250;
 
-export type StoredRecord = LineRecord & ObjectSummary & { readonly encoded: Uint8Array };
+export type StoredRecord = LineRecord & ObjectSummary & Pick<StoredObject, 'encoded' | 'start'>;
 
 export class ObjectSet {
   /** Each object once, in the order received. Views follow it while a load runs. */
@@ -292,10 +292,7 @@ export class ObjectSet {
     return this.body.store ? pieces(this.body, this.bodyLength()) : this.bodyBytes();
   }
 
-  /**
-   * Every line (`records`), or each object once (`summaries`), for readers of all their texts: the
-   * list itself when the body is in the page, else read from the store in spans (textWindows.ts).
-   */
+  /** Every line, or each object once, for readers of all texts: in the page, or read in spans. */
   withTexts(
     which: 'records' | 'summaries',
   ): ReadonlyList<StoredRecord> | AsyncIterable<StoredRecord> {
@@ -311,6 +308,9 @@ export class ObjectSet {
       record: (index, Stored) => this.lineRecord(lineOf(index), Stored),
     });
   }
+
+  /** Where a spilled body lies, for the search to read its texts off the page; null in the page. */
+  readonly spilledBody = () => spilledBody(this.body);
 
   waitForRetry(retry: LoadProgress['retry'], error: ApiError): void {
     this.update({ retry, error }, 'now');

@@ -65,6 +65,11 @@ export function opfsByteStore(directory: Promise<string>, file: string): ByteSto
     append: (parts) => post({ kind: 'append', parts: [...parts] }),
     stored: async (count) => void (await ask({ kind: 'stored', count })),
     read: async (start, length) => (await ask({ kind: 'read', start, length }))!,
+    reader() {
+      const { port1, port2 } = new MessageChannel();
+      post({ kind: 'reader', port: port1 }, [port1]);
+      return port2;
+    },
     async release() {
       await ask({ kind: 'release' }).catch(() => undefined);
       worker.terminate();

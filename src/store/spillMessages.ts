@@ -8,6 +8,8 @@ export type ToSpillWorker =
   /** Answer once `count` parts are stored. */
   | { kind: 'stored'; request: number; count: number }
   | { kind: 'read'; request: number; start: number; length: number }
+  /** A reader's port (storeReader.ts), answered here without the page. */
+  | { kind: 'reader'; port: MessagePort }
   /** Close and delete the file, then end. */
   | { kind: 'release'; request: number };
 

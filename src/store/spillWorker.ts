@@ -5,6 +5,7 @@
  * through a stream each: appending a 64 kB chunk costs what copying it does.
  */
 import type { FromSpillWorker, ToSpillWorker } from './spillMessages';
+import { WaitingReads } from './storeReader';
 
 /** The parts of a synchronous access handle this worker uses (lib.dom omits the worker's type). */
 interface SyncHandle {
@@ -30,6 +31,7 @@ let failure: string | null = null;
 let end = 0;
 let partsStored = 0;
 const storedWaits: { request: number; count: number }[] = [];
+const readers: WaitingReads[] = [];
 
 scope.onmessage = (event) => {
   const message = event.data;
@@ -65,6 +67,9 @@ function handleMessage(message: ToSpillWorker): void {
       return answerStored();
     case 'read':
       return read(message.request, message.start, message.length);
+    case 'reader':
+      readers.push(new WaitingReads(message.port, readStored));
+      return;
     case 'release':
       return void release(message.request);
   }
@@ -85,6 +90,18 @@ function append(parts: readonly Uint8Array[]): void {
     partsStored += 1;
   }
   answerStored();
+  for (const reader of readers) reader.answer();
+}
+
+/** A reader's range once stored; null while it is not, an error when it never will be. */
+function readStored(start: number, length: number): Uint8Array | null {
+  if (failure !== null) throw new Error(failure);
+  if (!handle) throw new Error('The browser’s storage was released.');
+  if (start + length > end) return null;
+  const bytes = new Uint8Array(length);
+  const read = handle.read(bytes, { at: start });
+  if (read !== length) throw new Error(`Read ${read} of ${length} bytes.`);
+  return bytes;
 }
 
 function answerStored(): void {
@@ -124,4 +141,5 @@ function fail(message: string): void {
   failure = message;
   scope.postMessage({ kind: 'failed', message });
   storedWaits.length = 0;
+  for (const reader of readers) reader.answer();
 }

@@ -4,6 +4,7 @@
  * is a little body of its own, from which the records read their texts as any record does.
  */
 import { Body, storedObjectClass, type StoredObject } from './body';
+import type { ByteStore } from './byteStore';
 
 /** Bytes per read: few enough messages to the store's worker, a small part of memory. */
 export const SPAN_BYTES = 4 * 1024 * 1024;
@@ -19,20 +20,63 @@ export interface LinesToRead {
   record(index: number, Stored: ReturnType<typeof storedObjectClass>): StoredObject;
 }
 
+export interface Span {
+  /** The lines from `index` up to `end`, their texts within the body's bytes `[from, to)`. */
+  end: number;
+  from: number;
+  to: number;
+}
+
+/**
+ * The span read for the lines from `index` on: those whose texts fit in `maxBytes` from the first
+ * one's start, and always that one, whatever its size. Lines `include` turns down (a text never
+ * read) end the span, and are a span alone.
+ */
+export function spanAt(
+  lines: Pick<LinesToRead, 'start' | 'size'>,
+  index: number,
+  count: number,
+  maxBytes = SPAN_BYTES,
+  include: (index: number) => boolean = () => true,
+): Span {
+  const from = lines.start(index);
+  let to = from + lines.size(index);
+  let end = index + 1;
+  if (!include(index)) return { end, from, to };
+  // The lines are in body order, repeats left out or not: a span covers those that fit.
+  while (end < count && include(end) && lines.start(end) + lines.size(end) - from <= maxBytes) {
+    to = Math.max(to, lines.start(end) + lines.size(end));
+    end += 1;
+  }
+  return { end, from, to };
+}
+
 export async function* textWindows(lines: LinesToRead): AsyncGenerator<StoredObject> {
-  const { count, start, size } = lines;
+  const { count } = lines;
   for (let index = 0; index < count;) {
-    const from = start(index);
-    let to = from + size(index);
-    let end = index + 1;
-    // The lines are in body order, repeats left out or not: a span covers those that fit.
-    while (end < count && start(end) + size(end) - from <= SPAN_BYTES) {
-      to = Math.max(to, start(end) + size(end));
-      end += 1;
-    }
+    const { end, from, to } = spanAt(lines, index, count);
     const Stored = storedObjectClass(Body.span(await lines.read(from, to - from), from));
     for (; index < end; index += 1) yield lines.record(index, Stored);
   }
+}
+
+/**
+ * Where a spilled body's bytes are, for a reader of every text off the page (the search): those
+ * before `storedFrom` in the page, the rest in `store`, at `offset - storedFrom` there.
+ */
+export interface SpilledBody {
+  storedFrom: number;
+  /** The body's bytes from `start`, all before `storedFrom`: views into the page's blocks. */
+  pagePieces(start: number, length: number): Uint8Array[];
+  store: ByteStore;
+}
+
+/** Where the bytes of `body` are, once it spilled; null while it is in the page. */
+export function spilledBody(body: Body): SpilledBody | null {
+  const { store, spilledFrom } = body;
+  if (!store || spilledFrom === null) return null;
+  const pagePieces = (start: number, length: number) => body.pieces(start, length) ?? [];
+  return { storedFrom: spilledFrom, pagePieces, store };
 }
 
 /** The body's first `end` bytes, wherever they are, a span at a time. */

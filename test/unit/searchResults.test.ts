@@ -70,6 +70,19 @@ describe('searchStatusText', () => {
     );
   });
 
+  it('says where a cancelled search stopped, and what it found until then', () => {
+    const cancelled = {
+      ...started,
+      state: 'cancelled' as const,
+      scanned: 250,
+      available: 600,
+      objects: [object('a', 2, 2)],
+    };
+    expect(searchStatusText(cancelled, done)).toBe(
+      'Cancelled: searched 250 of 1,000 objects for "wall"; 1 object matches, 2 matches.',
+    );
+  });
+
   it('says when every object was searched', () => {
     const finished = {
       ...started,

@@ -151,13 +151,7 @@ export function SetExplorer({ set, origin }: { set: ObjectSet; origin: SetOrigin
           />
         </>
       )}
-      {showPanels && onDisk && (
-        <p className="hint">
-          Search reads every object&apos;s text, and this model&apos;s texts are on disk: searching
-          them is not built yet. Objects open from the list.
-        </p>
-      )}
-      {showPanels && !onDisk && (
+      {showPanels && (
         <ObjectSearch
           set={set}
           onOpen={(id, path) => navigation.open(id, { via: 'jump', reveal: path })}

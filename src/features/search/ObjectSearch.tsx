@@ -7,6 +7,7 @@ import { useLoadProgress } from '../../shared/useLoadProgress';
 import { useObjectSearch } from './useObjectSearch';
 import { SearchResultGroup } from './SearchResultGroup';
 import { useResultsListbox } from './useResultsListbox';
+import { SearchProgress } from './SearchProgress';
 
 /** Typing pauses this long before a search starts, so that each keystroke does not start one. */
 const DEBOUNCE_MS = 250;
@@ -27,7 +28,7 @@ export function ObjectSearch({
   const { received } = progress;
   const ids = { input: useId(), status: useId(), list: useId() };
   const [text, setText] = useState('');
-  const { results, search } = useObjectSearch(set, progress.readable);
+  const { results, search, cancel } = useObjectSearch(set, progress.readable);
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
 
@@ -47,7 +48,7 @@ export function ObjectSearch({
   function onInputKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'Enter') {
       event.preventDefault();
-      search(text);
+      search(text, true);
     } else if (event.key === 'Escape' && text !== '') {
       // Clears the search rather than cancelling the download (Escape anywhere else).
       event.stopPropagation();
@@ -90,6 +91,14 @@ export function ObjectSearch({
       >
         {status}
       </p>
+      {progress.stored === 'disk' && (
+        <SearchProgress
+          results={results}
+          total={Math.max(results.available, received)}
+          loading={isLoading(progress)}
+          onCancel={cancel}
+        />
+      )}
       {listbox.hasRows && (
         <div
           ref={listRef}

@@ -12,8 +12,8 @@ export interface ObjectSearchResults {
   scanned: number;
   /** Objects the search had been given when it last reported. */
   available: number;
-  /** `waiting` until the search has answered the query. */
-  state: SearchState | 'waiting';
+  /** `waiting` until the search has answered the query; `cancelled` once stopped by the user. */
+  state: SearchState | 'waiting' | 'cancelled';
   error: string | null;
 }
 
@@ -93,6 +93,9 @@ function searchProgressText(results: ObjectSearchResults, set: SetProgress): str
         (shown < matches
           ? `showing ${count(shown)} of ${count(matches)} matches`
           : countOf(matches, 'match', 'matches'));
+  if (state === 'cancelled') {
+    return `Cancelled: searched ${count(scanned)} of ${objects(total)} for ${quoted}; ${matching}.`;
+  }
   if (state === 'waiting' || scanned < total) {
     return `Searched ${count(scanned)} of ${objects(total)} for ${quoted}; ${matching} so far…`;
   }

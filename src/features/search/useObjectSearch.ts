@@ -1,20 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ObjectSet } from '../../store/objectSet';
-import { isTextTooLarge } from '../../speckle/textLimit';
-import { RecordFeeder } from '../../search/recordFeeder';
-import { openSearchChannel, type SearchChannel } from '../../search/searchChannel';
 import { applyUpdate, NO_RESULTS, type ObjectSearchResults } from './searchResults';
+import { connectSearch, type SearchConnection } from './searchConnection';
 
-interface Connection {
-  channel: SearchChannel;
-  feeder: RecordFeeder;
+interface Connection extends SearchConnection {
   queryId: number;
+  query: string;
 }
 
 /**
  * Searches every object of `set` off the main thread. The worker starts with the first query, not
- * before: it holds a copy of the model's text, which a user who never searches should not pay
- * for. It lives while the result is shown, so later queries need not send the text again.
+ * before: an in-memory search holds a copy of the model's text, which a user who never searches
+ * should not pay for. It lives while the result is shown, so later queries need not send the text
+ * again. A body on disk is read again for each query, a span at a time (searchConnection.ts).
  */
 export function useObjectSearch(set: ObjectSet, readable: number) {
   const [results, setResults] = useState<ObjectSearchResults>(NO_RESULTS);
@@ -22,62 +20,78 @@ export function useObjectSearch(set: ObjectSet, readable: number) {
 
   useEffect(
     () => () => {
-      connection.current?.feeder.stop();
-      connection.current?.channel.close();
+      connection.current?.close();
       connection.current = null;
     },
     [],
   );
 
-  // Objects that arrive while a search is running are sent to it as well.
-  useEffect(() => connection.current?.feeder.pump(), [readable]);
-
-  const search = useCallback(
+  const start = useCallback(
     (query: string) => {
-      if (query === results.query) return;
       if (query === '' && connection.current === null) {
         setResults(NO_RESULTS);
         return;
       }
       // The objects' texts, held back by the loader until asked for, follow the first query.
       void set.wantBytes();
+      // A body that went to disk since the last query is searched there.
+      if (connection.current && connection.current.onDisk !== set.spilled) {
+        connection.current.close();
+        connection.current = null;
+      }
       const live = (connection.current ??= connect(set, setResults));
       live.queryId += 1;
-      live.channel.send({ type: 'search', queryId: live.queryId, query });
-      live.feeder.pump();
+      live.query = query;
+      live.search(live.queryId, query);
       setResults({
         ...NO_RESULTS,
         queryId: live.queryId,
         query,
-        available: live.feeder.sentCount,
+        available: live.sent(),
         state: query === '' ? 'caught-up' : 'waiting',
       });
     },
-    [set, results.query],
+    [set],
   );
 
-  return { results, search };
+  // Objects that arrive while a search is running are searched as well.
+  useEffect(() => {
+    const live = connection.current;
+    if (live && live.onDisk !== set.spilled) start(live.query);
+    else live?.more();
+  }, [readable, set, start]);
+
+  /** Searches for `query` unless it is what is searched; `again`: also if that was cancelled. */
+  const search = useCallback(
+    (query: string, again = false) => {
+      if (query !== results.query || (again && results.state === 'cancelled')) start(query);
+    },
+    [start, results.query, results.state],
+  );
+
+  /** Stops the running search; what it found stays, marked as cut short. */
+  const cancel = useCallback(() => {
+    const live = connection.current;
+    if (!live) return;
+    // A query id of its own: the updates of the search stopped are dropped as they come.
+    live.queryId += 1;
+    live.search(live.queryId, '');
+    setResults((current) =>
+      current.state === 'stopped' ? current : { ...current, state: 'cancelled' },
+    );
+  }, []);
+
+  return { results, search, cancel };
 }
 
 function connect(
   set: ObjectSet,
   setResults: (update: (results: ObjectSearchResults) => ObjectSearchResults) => void,
 ): Connection {
-  const channel = openSearchChannel(
+  const connection = connectSearch(
+    set,
     (update) => setResults((results) => applyUpdate(results, update)),
     (error) => setResults((results) => ({ ...results, error })),
   );
-  const feeder = new RecordFeeder(
-    {
-      count: () => set.getProgress().readable,
-      record: (index) => {
-        const object = set.summaries.at(index)!;
-        // Not read: the search's status says how many objects it leaves out.
-        return { id: object.id, raw: isTextTooLarge(object.bytes) ? '' : object.raw };
-      },
-    },
-    (records) => channel.send({ type: 'add', records }),
-    (task) => setTimeout(task, 0),
-  );
-  return { channel, feeder, queryId: 0 };
+  return Object.assign(connection, { queryId: 0, query: '' });
 }

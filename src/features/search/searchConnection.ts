@@ -1,0 +1,66 @@
+/**
+ * The search's worker for one result, of the kind the set needs: the in-memory search, sent every
+ * object's text (searchSession.ts), or for a body on disk the search that reads it a span at a
+ * time (spanSearch.ts).
+ */
+import type { ObjectSet } from '../../store/objectSet';
+import { isTextTooLarge } from '../../speckle/textLimit';
+import { RecordFeeder } from '../../search/recordFeeder';
+import { openSearchChannel } from '../../search/searchChannel';
+import { openDiskSearchChannel } from '../../search/diskSearchChannel';
+import type { SearchUpdate } from '../../search/searchSession';
+
+export interface SearchConnection {
+  /** Whether it reads the set's body on disk. */
+  onDisk: boolean;
+  /** Starts searching for `query`, dropping the search before; an empty query just stops. */
+  search(queryId: number, query: string): void;
+  /** Objects arrived since. */
+  more(): void;
+  close(): void;
+  /** Objects handed to the search so far: a search on disk reads them itself. */
+  sent(): number;
+}
+
+export function connectSearch(
+  set: ObjectSet,
+  onUpdate: (update: SearchUpdate) => void,
+  onError: (message: string) => void,
+): SearchConnection {
+  const body = set.spilledBody();
+  if (body) {
+    const objects = () => ({
+      count: set.getProgress().received,
+      record: (index: number) => set.summaries.at(index)!,
+    });
+    const channel = openDiskSearchChannel(body, objects, onUpdate, onError);
+    return { onDisk: true, ...channel, sent: () => 0 };
+  }
+  const channel = openSearchChannel(onUpdate, onError);
+  const feeder = new RecordFeeder(
+    {
+      // A body that goes to disk meanwhile is searched there (useObjectSearch): none is sent.
+      count: () => (set.spilled ? 0 : set.getProgress().readable),
+      record: (index) => {
+        const object = set.summaries.at(index)!;
+        // Not read: the search's status says how many objects it leaves out.
+        return { id: object.id, raw: isTextTooLarge(object.bytes) ? '' : object.raw };
+      },
+    },
+    (records) => channel.send({ type: 'add', records }),
+    (task) => setTimeout(task, 0),
+  );
+  return {
+    onDisk: false,
+    search(queryId, query) {
+      channel.send({ type: 'search', queryId, query });
+      feeder.pump();
+    },
+    more: () => feeder.pump(),
+    close() {
+      feeder.stop();
+      channel.close();
+    },
+    sent: () => feeder.sentCount,
+  };
+}

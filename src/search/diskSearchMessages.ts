@@ -1,0 +1,40 @@
+/** What the page and the search of a body on disk (diskSearchWorker.ts) tell each other. */
+import type { SearchUpdate } from './searchSession';
+
+/** The objects of one span, their texts within the body's bytes `[start, start + length)`. */
+export interface TextSpan {
+  queryId: number;
+  /** The place of the span's first object among the set's objects. */
+  from: number;
+  ids: string[];
+  /** Each object's text: its body offset and size in bytes; a size of -1: not read (too large). */
+  starts: number[];
+  sizes: number[];
+  start: number;
+  length: number;
+  /** How many of the span's first bytes the page holds (read with `page-bytes`). */
+  inPage: number;
+  /** Where the rest starts in the store, counted from its first byte. */
+  storedStart: number;
+  /** Objects the page holds now. */
+  available: number;
+}
+
+export type ToDiskSearch =
+  /** Comes first: the store's reader port (storeReader.ts). */
+  | { type: 'open'; store: MessagePort }
+  /** Starts searching for `query`, dropping the search before; an empty query just stops. */
+  | { type: 'search'; queryId: number; query: string }
+  | { type: 'span'; span: TextSpan }
+  /** Bytes the page holds, as asked for (`page-bytes`), in the pieces of its blocks. */
+  | { type: 'page-bytes'; request: number; pieces: Uint8Array[] }
+  /** More objects arrived: a search that reached the end goes on with them. */
+  | { type: 'more' };
+
+export type FromDiskSearch =
+  | SearchUpdate
+  /** The span from object `from` on, asked of the page (TextSpan, empty past the last object). */
+  | { type: 'want'; queryId: number; from: number }
+  /** A few MB of the page's bytes at most, so that copying them is a short task for the page. */
+  | { type: 'page-bytes'; request: number; start: number; length: number }
+  | { type: 'failed'; queryId: number; message: string };
