@@ -14,6 +14,7 @@
 //
 // The machine is guarded: should the tab crash, the browser's PSS pass PSS_LIMIT (the browser is
 // then killed) or a step pass its timeout, the remaining steps are skipped and the report says why.
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openApp } from './app.mjs';
 import { collectGarbage, openPersistentBenchPage, pageErrors } from './browser.mjs';
@@ -23,6 +24,8 @@ import { fetchAndDiscard } from './floor.mjs';
 import { millionRows } from './millionRows.mjs';
 import { scanLines } from './models.mjs';
 import { openObjects, scrollList } from './objectList.mjs';
+import { profiled } from './profile.mjs';
+import { tracedTasks } from './taskTrace.mjs';
 import { launchedBrowserPid, rss, sample, treePss } from './processMemory.mjs';
 import { currentLoad, environment, formatTable, writeResults, log, runBench } from './report.mjs';
 import { timeQuery } from './searchQuery.mjs';
@@ -32,6 +35,13 @@ import { loadInApp } from './withChildren.mjs';
 const modelArg = process.argv.indexOf('--model');
 const MODEL =
   modelArg > 0 ? (process.argv[modelArg + 1] ?? '') : 'Generated building, 1,000,000 objects';
+/** `--skip-export` leaves the export (3.4 GB through the page) out, to iterate on the other steps. */
+const SKIP_EXPORT = process.argv.includes('--skip-export');
+/**
+ * `--profile` opens the objects and scrolls the list once more under V8's profiler, after the
+ * measured runs, and prints where the long tasks spent their time (bench/profile.mjs).
+ */
+const PROFILE = process.argv.includes('--profile');
 const PSS_LIMIT = 12e9;
 const LIVE_BYTES = 1e9;
 const STEP_TIMEOUT_MS = 30 * 60_000;
@@ -146,6 +156,35 @@ async function searchMissing(page) {
 }
 
 /**
+ * Opening the objects (the root first: the last measured shows it) and scrolling the list, once
+ * more under the profiler; the profiles go beside the results.
+ * @param {import('./browser.mjs').BenchPage} session
+ * @param {ReturnType<typeof objectsToOpen>} targets
+ * @param {number} count
+ */
+async function profileList(session, targets, count) {
+  mkdirSync(RESULTS, { recursive: true });
+  const stem = join(RESULTS, `million-${STAMP}`);
+  const opening = [...targets.slice(0, -1)].reverse();
+  const open = await profiled(session, '1M: open objects', `${stem}-open.cpuprofile`, () =>
+    openObjects(session.page, opening, count),
+  );
+  const scroll = await profiled(session, '1M: scroll the list', `${stem}-scroll.cpuprofile`, () =>
+    scrollList(session.page, count),
+  );
+  const traced = async (/** @type {string} */ name, /** @type {() => Promise<unknown>} */ step) => {
+    const tasks = await tracedTasks(session.cdp, step, 30);
+    const lines = tasks.map((t) => `  ${t.ms} ms (CPU ${t.cpuMs} ms): ${t.inside}`);
+    return [`${name}, tasks over 30 ms traced:`, ...lines].join('\n');
+  };
+  const openTrace = await traced('1M: open objects', () =>
+    openObjects(session.page, targets, count),
+  );
+  const scrollTrace = await traced('1M: scroll the list', () => scrollList(session.page, count));
+  return [open, scroll, openTrace, scrollTrace].join('\n\n');
+}
+
+/**
  * @param {import('./demoServer.mjs').DemoServer} server
  * @param {import('./models.mjs').ModelAddress} model
  * @param {Awaited<ReturnType<typeof scanLines>>} body
@@ -189,8 +228,14 @@ async function measureInBrowser(server, model, body) {
     for (const query of figures.searchMissing === null ? queries : []) {
       searches.push(await guarded.run(`search ${query}`, timeQuery(page, query, STEP_TIMEOUT_MS)));
     }
-    const exporting = exportJsonLines(session, STEP_TIMEOUT_MS, { hash: true });
-    figures.exported = await guarded.run('export', exporting);
+    if (PROFILE) {
+      figures.profiled = await guarded.run('profiling', profileList(session, targets, count));
+    }
+    figures.exportSkipped = SKIP_EXPORT;
+    if (!SKIP_EXPORT) {
+      const exporting = exportJsonLines(session, STEP_TIMEOUT_MS, { hash: true });
+      figures.exported = await guarded.run('export', exporting);
+    }
   } catch (error) {
     if (!(error instanceof Stopped)) throw error;
     log(`stopped: ${error.message}`);
@@ -260,6 +305,7 @@ function writeReport({ started, loadAtStart, figures, body, warmUp, live, final 
   );
   console.log(formatTable(rows));
   if (pageErrors.length > 0) console.log(`\nThe app threw: ${pageErrors.join(' | ')}`);
+  if (figures.profiled) console.log(`\n${figures.profiled}`);
   console.log(
     `\nFigures written to ${path} (${Math.round((Date.now() - started) / 1000)} s in all).`,
   );

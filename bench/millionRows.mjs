@@ -140,7 +140,9 @@ export function millionRows(figures) {
       note: exported
         ? `${fmtMB(exported.bytes)}, FNV-1a ${exported.hash} (server: ${fmtMB(body.bytes)}, ` +
           `${body.hash}); JS heap peak ${fmtMB(exported.peak)} over ${fmtMB(exported.baseline)}`
-        : missing,
+        : figures.exportSkipped
+          ? 'not measured: --skip-export'
+          : missing,
     }),
     row(
       'server-warm',
