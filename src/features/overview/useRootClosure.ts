@@ -3,7 +3,7 @@ import type { ObjectSet } from '../../store/objectSet';
 import { IdNumberMap } from '../../bytes/idNumberMap';
 import { concatBytes } from '../../bytes/lines';
 import { readTopLevelClosureSteps } from '../../bytes/topLevelFields';
-import { afterNextPaint } from '../../scheduling/nextTask';
+import { afterNextPaint, backgroundTask } from '../../scheduling/nextTask';
 import { runInSlices } from '../../scheduling/slices';
 
 // Both panels of a result need the root's closure, and a model's closure is too long to read
@@ -21,6 +21,8 @@ function rootClosure(set: ObjectSet, rootId: string): Promise<ReadonlyMap<string
     closure = afterNextPaint().then(() =>
       runInSlices(
         readTopLevelClosureSteps(concatBytes(set.encodedPieces(rootId) ?? []), new IdNumberMap()),
+        // A million ids take seconds in slices: an object opened meanwhile goes first.
+        { pause: backgroundTask },
       ),
     );
     ofSet.set(rootId, closure);
