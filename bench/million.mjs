@@ -180,8 +180,10 @@ async function profileList(session, targets, count) {
   const openTrace = await traced('1M: open objects', () =>
     openObjects(session.page, targets, count),
   );
+  const heap = await session.cdp.send('Runtime.getHeapUsage');
   const scrollTrace = await traced('1M: scroll the list', () => scrollList(session.page, count));
-  return [open, scroll, openTrace, scrollTrace].join('\n\n');
+  const heapNote = `JS heap before the traced scroll: ${(heap.usedSize / 1e6).toFixed(0)} MB used`;
+  return [open, scroll, openTrace, heapNote, scrollTrace].join('\n\n');
 }
 
 /**

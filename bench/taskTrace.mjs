@@ -33,13 +33,16 @@ export async function tracedTasks(cdp, step, minMs) {
   const onMain = events.filter(
     (event) => main && event.tid === main.tid && event.pid === main.pid && event.ph === 'X',
   );
-  const tasks = onMain.filter((event) => event.name === 'RunTask' && (event.dur ?? 0) >= minMs * 1000);
+  const tasks = onMain.filter(
+    (event) => event.name === 'RunTask' && (event.dur ?? 0) >= minMs * 1000,
+  );
   return tasks.map((task) => {
     const end = task.ts + (task.dur ?? 0);
     /** @type {Map<string, number>} */
     const inside = new Map();
     for (const event of onMain) {
-      if (event === task || event.ts < task.ts || event.ts > end || event.name === 'RunTask') continue;
+      if (event === task || event.ts < task.ts || event.ts > end || event.name === 'RunTask')
+        continue;
       if (event.name.startsWith('ThreadControllerImpl')) continue;
       inside.set(event.name, (inside.get(event.name) ?? 0) + (event.tdur ?? 0) / 1000);
     }
