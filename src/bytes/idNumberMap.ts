@@ -90,7 +90,8 @@ export class IdNumberMap implements ReadonlyMap<string, number> {
       this.units = grown(new Uint16Array(0), this.units.length, this.units);
     }
     const end = this.unitCount + id.length;
-    if (end > this.units.length) this.units = grown(this.units, Math.max(end, this.units.length * 2));
+    if (end > this.units.length)
+      this.units = grown(this.units, Math.max(end, this.units.length * 2));
     for (let at = 0; at < id.length; at += 1) this.units[this.unitCount + at] = id.charCodeAt(at);
     this.unitCount = end;
     this.ends[entry] = end;
