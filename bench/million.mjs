@@ -14,6 +14,7 @@
 //
 // The machine is guarded: should the tab crash, the browser's PSS pass PSS_LIMIT (the browser is
 // then killed) or a step pass its timeout, the remaining steps are skipped and the report says why.
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openApp } from './app.mjs';
 import { collectGarbage, openPersistentBenchPage, pageErrors } from './browser.mjs';
@@ -23,6 +24,8 @@ import { fetchAndDiscard } from './floor.mjs';
 import { millionRows } from './millionRows.mjs';
 import { scanLines } from './models.mjs';
 import { openObjects, scrollList } from './objectList.mjs';
+import { profiled } from './profile.mjs';
+import { tracedTasks } from './taskTrace.mjs';
 import { launchedBrowserPid, rss, sample, treePss } from './processMemory.mjs';
 import { currentLoad, environment, formatTable, writeResults, log, runBench } from './report.mjs';
 import { timeQuery } from './searchQuery.mjs';
@@ -39,6 +42,11 @@ const runs = (/** @type {string} */ step) => !SKIPPED.has(step);
 const modelArg = process.argv.indexOf('--model');
 const MODEL =
   modelArg > 0 ? (process.argv[modelArg + 1] ?? '') : 'Generated building, 1,000,000 objects';
+/**
+ * `--profile` opens the objects and scrolls the list once more under V8's profiler, after the
+ * measured runs, and prints where the long tasks spent their time (bench/profile.mjs).
+ */
+const PROFILE = process.argv.includes('--profile');
 const PSS_LIMIT = 12e9;
 const LIVE_BYTES = 1e9;
 const STEP_TIMEOUT_MS = 30 * 60_000;
@@ -153,6 +161,37 @@ async function searchMissing(page) {
 }
 
 /**
+ * Opening the objects (the root first: the last measured shows it) and scrolling the list, once
+ * more under the profiler; the profiles go beside the results.
+ * @param {import('./browser.mjs').BenchPage} session
+ * @param {ReturnType<typeof objectsToOpen>} targets
+ * @param {number} count
+ */
+async function profileList(session, targets, count) {
+  mkdirSync(RESULTS, { recursive: true });
+  const stem = join(RESULTS, `million-${STAMP}`);
+  const opening = [...targets.slice(0, -1)].reverse();
+  const open = await profiled(session, '1M: open objects', `${stem}-open.cpuprofile`, () =>
+    openObjects(session.page, opening, count),
+  );
+  const scroll = await profiled(session, '1M: scroll the list', `${stem}-scroll.cpuprofile`, () =>
+    scrollList(session.page, count),
+  );
+  const traced = async (/** @type {string} */ name, /** @type {() => Promise<unknown>} */ step) => {
+    const tasks = await tracedTasks(session.cdp, step, 30);
+    const lines = tasks.map((t) => `  ${t.ms} ms (CPU ${t.cpuMs} ms): ${t.inside}`);
+    return [`${name}, tasks over 30 ms traced:`, ...lines].join('\n');
+  };
+  const openTrace = await traced('1M: open objects', () =>
+    openObjects(session.page, targets, count),
+  );
+  const heap = await session.cdp.send('Runtime.getHeapUsage');
+  const scrollTrace = await traced('1M: scroll the list', () => scrollList(session.page, count));
+  const heapNote = `JS heap before the traced scroll: ${(heap.usedSize / 1e6).toFixed(0)} MB used`;
+  return [open, scroll, openTrace, heapNote, scrollTrace].join('\n\n');
+}
+
+/**
  * @param {import('./demoServer.mjs').DemoServer} server
  * @param {import('./models.mjs').ModelAddress} model
  * @param {Awaited<ReturnType<typeof scanLines>>} body
@@ -210,6 +249,10 @@ async function measureInBrowser(server, model, body) {
         searches.push({ ...timed, pssBefore, pssPeak: pss.peak });
       }
     }
+    if (PROFILE) {
+      figures.profiled = await guarded.run('profiling', profileList(session, targets, count));
+    }
+    figures.skipped = [...SKIPPED];
     if (runs('export')) {
       const exporting = exportJsonLines(session, STEP_TIMEOUT_MS, { hash: true });
       figures.exported = await guarded.run('export', exporting);
@@ -283,6 +326,7 @@ function writeReport({ started, loadAtStart, figures, body, warmUp, live, final 
   );
   console.log(formatTable(rows));
   if (pageErrors.length > 0) console.log(`\nThe app threw: ${pageErrors.join(' | ')}`);
+  if (figures.profiled) console.log(`\n${figures.profiled}`);
   console.log(
     `\nFigures written to ${path} (${Math.round((Date.now() - started) / 1000)} s in all).`,
   );

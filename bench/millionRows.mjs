@@ -33,7 +33,10 @@ function row(key, name, value, rest) {
 export function millionRows(figures) {
   const T = MILLION_TARGETS;
   const { body, load, floor, open, scroll, exported, warmUp, live } = figures;
-  const missing = `not measured: ${figures.stopped ?? 'the run stopped before it'}`;
+  const skipped = figures.skipped?.length
+    ? `or left out (--skip ${figures.skipped.join(',')})`
+    : '';
+  const missing = `not measured: ${figures.stopped ?? `the run stopped before it ${skipped}`.trim()}`;
   // `--model` runs the steps on a smaller model: its rows say so.
   const n = body.ids.length;
   const M = n === 1e6 ? '1M' : n >= 1000 ? `${n / 1000}k` : `${n}`;

@@ -161,7 +161,7 @@ function summarize(tasks, byTask, origin) {
  * @param {string} path where to write the .cpuprofile
  * @param {() => Promise<unknown>} step
  */
-async function profiled({ page, cdp }, name, path, step) {
+export async function profiled({ page, cdp }, name, path, step) {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLING_INTERVAL_US });
   await cdp.send('Profiler.start');

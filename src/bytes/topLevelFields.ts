@@ -116,17 +116,33 @@ export function readTopLevelClosure(text: Uint8Array): Map<string, number> {
   for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
 }
 
+/** Where a closure is read into: a Map, or an IdNumberMap. */
+interface ClosureInto {
+  set(id: string, depth: number): unknown;
+}
+
 /**
  * readTopLevelClosure as a generator that yields every thousand ids: filling a map with 100,000
  * ids is too long for one task on the main thread.
  */
-export function* readTopLevelClosureSteps(text: Uint8Array): Generator<void, Map<string, number>> {
+export function readTopLevelClosureSteps(text: Uint8Array): Generator<void, Map<string, number>>;
+/** Into `closure` (an IdNumberMap for a closure that may hold a million ids) rather than a Map. */
+export function readTopLevelClosureSteps<Into extends ClosureInto>(
+  text: Uint8Array,
+  closure: Into,
+): Generator<void, Into>;
+export function* readTopLevelClosureSteps(
+  text: Uint8Array,
+  closure: ClosureInto = new Map<string, number>(),
+): Generator<void, ClosureInto> {
   // Most objects (a mesh, a point) have no closure, and finding that by reading their text
   // backwards, then parsing it, cost seconds over a 100,000-object file.
-  if (!mayHoldKey(text, CLOSURE_KEY)) return new Map();
+  if (!mayHoldKey(text, CLOSURE_KEY)) return closure;
   const afterKey = topLevelKeyEnd(text, CLOSURE_KEY);
-  if (afterKey === -1) return parsedField(text, closureOf);
-  const closure = new Map<string, number>();
+  if (afterKey === -1) {
+    for (const [id, depth] of parsedField(text, closureOf)) closure.set(id, depth);
+    return closure;
+  }
   const open = text.indexOf(OPEN_BRACE, afterKey);
   if (open === -1) return closure;
   // Entries are `"id": depth`; a string depth is skipped over so that its text cannot end the map.

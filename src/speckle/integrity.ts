@@ -10,6 +10,7 @@ import type { LineRecord } from '../bytes/lines';
 import { referencedIdsInText } from './references';
 import { countOf, formatCount, pluralOf } from './counts';
 import { closureOf } from '../bytes/topLevelFields';
+import { IdNumberMap } from '../bytes/idNumberMap';
 
 /** A received line; with its text's bytes when the caller keeps them (ObjectSet's records do). */
 export type CheckedRecord = LineRecord & {
@@ -77,7 +78,8 @@ export function* checkClosureSteps(
 }
 
 class ClosureCheck {
-  private readonly counts = new Map<string, number>();
+  /** Without a string per id: a million of them would stay in the heap while the check runs. */
+  private readonly counts = new IdNumberMap();
   private readonly unexpected: string[] = [];
   private readonly damaged: string[] = [];
   /** References whose target had not arrived when they were read: the only ones that can dangle. */

@@ -38,6 +38,8 @@ export class Body {
   /** Texts read back from the spill, by body offset, the least recently read first. */
   private readonly readBackTexts = new Map<number, Uint8Array>();
   private readBackBytes = 0;
+  /** Texts being read back, by body offset. */
+  private readonly readingBack = new Map<number, Promise<void>>();
 
   /** A body of one span of bytes from body offset `from` on: all that is read from it. */
   static span(bytes: Uint8Array, from: number): Body {
@@ -135,8 +137,21 @@ export class Body {
     return pieces;
   }
 
-  /** Reads a spilled text back, so that `slice` has it while it is among the latest read. */
-  async readBack(start: number, length: number): Promise<void> {
+  /**
+   * Reads a spilled text back, so that `slice` has it while it is among the latest read. A text
+   * asked for again while it is being read (at the click that opens it, then by the view) is read
+   * once.
+   */
+  readBack(start: number, length: number): Promise<void> {
+    let reading = this.readingBack.get(start);
+    if (!reading) {
+      reading = this.keepReadBack(start, length).finally(() => this.readingBack.delete(start));
+      this.readingBack.set(start, reading);
+    }
+    return reading;
+  }
+
+  private async keepReadBack(start: number, length: number): Promise<void> {
     const bytes = await this.read(start, length);
     this.readBackBytes += length - (this.readBackTexts.get(start)?.length ?? 0);
     this.readBackTexts.delete(start);

@@ -50,6 +50,16 @@ describe('an object set spilled to a byte store', () => {
     expect(ask).not.toHaveBeenCalled();
   });
 
+  it('reads a text asked for again while it is being read once (the click, then the view)', async () => {
+    const { set, store } = spilledSet();
+    const read = vi.spyOn(store, 'read');
+    await Promise.all([set.wantText(id(1)), set.wantText(id(1)), set.wantText(id(3))]);
+
+    expect(read).toHaveBeenCalledTimes(2);
+    expect(set.raw(id(1))).toBe(record(1).raw);
+    expect(set.raw(id(3))).toBe(record(3).raw);
+  });
+
   it('reads a text that starts in the page and ends in the store', async () => {
     const body = new Body();
     body.append(bytes('0123456789'), 0, 10);

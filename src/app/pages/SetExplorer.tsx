@@ -75,8 +75,16 @@ export function SetExplorer({ set, origin }: { set: ObjectSet; origin: SetOrigin
     () => ({ host, projectId, objectId: rootId, complete }),
     [host, projectId, rootId, complete],
   );
-  // The same functions from one drawing of the page to the next, for the memoised views.
-  const openJump = useCallback((id: string) => navigation.open(id, { via: 'jump' }), [navigation]);
+  // The same functions from one drawing of the page to the next, for the memoised views. A text
+  // on disk is read back from the moment its object is chosen, while the page draws the new route,
+  // rather than once the view asks for it (the set reads it once).
+  const openJump = useCallback(
+    (id: string) => {
+      void set.wantText(id);
+      navigation.open(id, { via: 'jump' });
+    },
+    [set, navigation],
+  );
   const showType = useCallback(
     (speckleType: string) => setFilter((current) => ({ ...current, speckleType })),
     [],

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { ObjectSet } from '../../store/objectSet';
+import { IdNumberMap } from '../../bytes/idNumberMap';
 import { concatBytes } from '../../bytes/lines';
 import { readTopLevelClosureSteps } from '../../bytes/topLevelFields';
-import { afterNextPaint } from '../../scheduling/nextTask';
+import { afterNextPaint, backgroundTask } from '../../scheduling/nextTask';
 import { runInSlices } from '../../scheduling/slices';
 
 // Both panels of a result need the root's closure, and a model's closure is too long to read
-// twice, so it is read once per set and shared. It is asked for when a load ends, and its first
+// twice, so it is read once per set and shared, as an IdNumberMap: a million ids as a Map made
+// every later full garbage collection a long task. It is asked for when a load ends, and its first
 // slice (the root copied from its blocks, its keys scanned) waits for the paint that shows the
 // load's end rather than holding it back. Per root: opened files let the person pick another.
 const closures = new WeakMap<ObjectSet, Map<string, Promise<ReadonlyMap<string, number>>>>();
@@ -17,7 +19,11 @@ function rootClosure(set: ObjectSet, rootId: string): Promise<ReadonlyMap<string
   let closure = ofSet.get(rootId);
   if (!closure) {
     closure = afterNextPaint().then(() =>
-      runInSlices(readTopLevelClosureSteps(concatBytes(set.encodedPieces(rootId) ?? []))),
+      runInSlices(
+        readTopLevelClosureSteps(concatBytes(set.encodedPieces(rootId) ?? []), new IdNumberMap()),
+        // A million ids take seconds in slices: an object opened meanwhile goes first.
+        { pause: backgroundTask },
+      ),
     );
     ofSet.set(rootId, closure);
   }

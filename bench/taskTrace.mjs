@@ -1,0 +1,59 @@
+// Main-thread tasks with their CPU time, from a Chromium trace: on a machine shared with other
+// work a task's wall time is mostly time the renderer waited for a core (a 300 ms "long task" may
+// hold 7 ms of CPU), so the long tasks' CPU says which of them are the page's own work.
+
+/** @typedef {{ name: string, ph: string, ts: number, dur?: number, tdur?: number, tid: number, pid: number, args?: any }} TraceEvent */
+
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8'];
+
+/**
+ * Runs `step` under tracing; returns the renderer main thread's tasks over `minMs` of wall time,
+ * each with its CPU milliseconds and the CPU of the trace events inside it, by name.
+ * @param {import('playwright-core').CDPSession} cdp
+ * @param {() => Promise<unknown>} step
+ * @param {number} minMs
+ */
+export async function tracedTasks(cdp, step, minMs) {
+  /** @type {TraceEvent[]} */
+  const events = [];
+  const collect = (/** @type {{ value: TraceEvent[] }} */ data) => events.push(...data.value);
+  cdp.on('Tracing.dataCollected', collect);
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', {
+    categories: CATEGORIES.join(','),
+    transferMode: 'ReportEvents',
+  });
+  await step();
+  await cdp.send('Tracing.end');
+  await complete;
+  cdp.off('Tracing.dataCollected', collect);
+  const main = events.find(
+    (event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain',
+  );
+  const onMain = events.filter(
+    (event) => main && event.tid === main.tid && event.pid === main.pid && event.ph === 'X',
+  );
+  const tasks = onMain.filter(
+    (event) => event.name === 'RunTask' && (event.dur ?? 0) >= minMs * 1000,
+  );
+  return tasks.map((task) => {
+    const end = task.ts + (task.dur ?? 0);
+    /** @type {Map<string, number>} */
+    const inside = new Map();
+    for (const event of onMain) {
+      if (event === task || event.ts < task.ts || event.ts > end || event.name === 'RunTask')
+        continue;
+      if (event.name.startsWith('ThreadControllerImpl')) continue;
+      inside.set(event.name, (inside.get(event.name) ?? 0) + (event.tdur ?? 0) / 1000);
+    }
+    return {
+      ms: Math.round((task.dur ?? 0) / 1000),
+      cpuMs: Math.round((task.tdur ?? 0) / 1000),
+      inside: [...inside]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 6)
+        .map(([name, ms]) => `${name} ${ms.toFixed(0)}`)
+        .join(', '),
+    };
+  });
+}

@@ -1,0 +1,164 @@
+/**
+ * A Map from ids to numbers without a string per id: a root's `__closure` (id → depth), or the
+ * closure check's count of each id received. A million-object root's closure as a Map held a
+ * million id strings and a million-entry table in the JavaScript heap for as long as its result
+ * was open: every full garbage collection then marked and moved them, one pause of about 140 ms
+ * of CPU that fell into the list's scroll (docs/storage.md). Here the ids are the code units of
+ * one typed array, filed by idHash with open addressing as the object set files its lines
+ * (store/idTable.ts); an id's string is made only when the map is iterated.
+ */
+import { idHash } from './idHash';
+
+const EMPTY = -1;
+const LATIN1_MAX = 0xff;
+const PIECE = 4096;
+
+export class IdNumberMap implements ReadonlyMap<string, number> {
+  /** Every id's code units, one after another: bytes until an id needs more than Latin-1. */
+  private units: Uint8Array | Uint16Array = new Uint8Array(1024);
+  private unitCount = 0;
+  /** Where each entry's id ends in `units`, by entry number (the order of first setting). */
+  private ends = new Uint32Array(64);
+  private numbers = new Float64Array(64);
+  private hashes = new Uint32Array(64);
+  private count = 0;
+  /** Entry numbers filed by hash, at most half full; EMPTY where none. */
+  private slots = new Int32Array(16).fill(EMPTY);
+
+  get size(): number {
+    return this.count;
+  }
+
+  readonly [Symbol.toStringTag] = 'IdNumberMap';
+
+  /** As Map.set: a new id goes last, a known one keeps its place and takes the new value. */
+  set(id: string, value: number): this {
+    const hash = idHash(id);
+    const slot = this.probe(hash, id);
+    const filed = this.slots[slot]!;
+    if (filed !== EMPTY) {
+      this.numbers[filed] = value;
+      return this;
+    }
+    this.slots[slot] = this.append(id, hash, value);
+    if (this.count * 2 > this.slots.length) this.refile(this.slots.length * 2);
+    return this;
+  }
+
+  get(id: string): number | undefined {
+    const entry = this.slots[this.probe(idHash(id), id)]!;
+    return entry === EMPTY ? undefined : this.numbers[entry];
+  }
+
+  has(id: string): boolean {
+    return this.slots[this.probe(idHash(id), id)] !== EMPTY;
+  }
+
+  forEach(
+    callback: (value: number, id: string, map: ReadonlyMap<string, number>) => void,
+    thisArg?: unknown,
+  ): void {
+    for (const [id, value] of this) callback.call(thisArg, value, id, this);
+  }
+
+  *entries(): MapIterator<[string, number]> {
+    for (let entry = 0; entry < this.count; entry += 1) {
+      yield [this.idAt(entry), this.numbers[entry]!];
+    }
+  }
+
+  *keys(): MapIterator<string> {
+    for (let entry = 0; entry < this.count; entry += 1) yield this.idAt(entry);
+  }
+
+  *values(): MapIterator<number> {
+    for (let entry = 0; entry < this.count; entry += 1) yield this.numbers[entry]!;
+  }
+
+  [Symbol.iterator](): MapIterator<[string, number]> {
+    return this.entries();
+  }
+
+  private append(id: string, hash: number, value: number): number {
+    const entry = this.count;
+    if (entry === this.ends.length) {
+      this.ends = grown(this.ends, entry * 2);
+      this.numbers = grown(this.numbers, entry * 2);
+      this.hashes = grown(this.hashes, entry * 2);
+    }
+    if (this.units instanceof Uint8Array && hasWideUnit(id)) {
+      this.units = grown(new Uint16Array(0), this.units.length, this.units);
+    }
+    const end = this.unitCount + id.length;
+    if (end > this.units.length)
+      this.units = grown(this.units, Math.max(end, this.units.length * 2));
+    for (let at = 0; at < id.length; at += 1) this.units[this.unitCount + at] = id.charCodeAt(at);
+    this.unitCount = end;
+    this.ends[entry] = end;
+    this.numbers[entry] = value;
+    this.hashes[entry] = hash;
+    this.count += 1;
+    return entry;
+  }
+
+  /** The slot of the entry whose id is `id`, or the empty slot where it would go. */
+  private probe(hash: number, id: string): number {
+    const { slots, hashes } = this;
+    const mask = slots.length - 1;
+    let slot = hash & mask;
+    for (; slots[slot] !== EMPTY; slot = (slot + 1) & mask) {
+      const entry = slots[slot]!;
+      if (hashes[entry] === hash && this.idIs(entry, id)) break;
+    }
+    return slot;
+  }
+
+  private refile(size: number): void {
+    const slots = new Int32Array(size).fill(EMPTY);
+    const mask = size - 1;
+    for (let entry = 0; entry < this.count; entry += 1) {
+      let slot = this.hashes[entry]! & mask;
+      while (slots[slot] !== EMPTY) slot = (slot + 1) & mask;
+      slots[slot] = entry;
+    }
+    this.slots = slots;
+  }
+
+  private idIs(entry: number, id: string): boolean {
+    const start = entry === 0 ? 0 : this.ends[entry - 1]!;
+    if (this.ends[entry]! - start !== id.length) return false;
+    for (let at = 0; at < id.length; at += 1) {
+      if (this.units[start + at] !== id.charCodeAt(at)) return false;
+    }
+    return true;
+  }
+
+  private idAt(entry: number): string {
+    const start = entry === 0 ? 0 : this.ends[entry - 1]!;
+    const end = this.ends[entry]!;
+    // In pieces: as arguments, a long key's units would pass the engine's limit. Through apply,
+    // which takes the typed array as it is; spread, it cost ten times as much.
+    let id = '';
+    for (let at = start; at < end; at += PIECE) {
+      const units = this.units.subarray(at, Math.min(end, at + PIECE));
+      id += String.fromCharCode.apply(null, units as unknown as number[]);
+    }
+    return id;
+  }
+}
+
+function hasWideUnit(id: string): boolean {
+  for (let at = 0; at < id.length; at += 1) if (id.charCodeAt(at) > LATIN1_MAX) return true;
+  return false;
+}
+
+/** A typed array of `size` holding `values` (by default `array`'s own) from its start. */
+function grown<T extends Uint8Array | Uint16Array | Uint32Array | Float64Array>(
+  array: T,
+  size: number,
+  values: ArrayLike<number> = array,
+): T {
+  const bigger = new (array.constructor as new (size: number) => T)(size);
+  bigger.set(values);
+  return bigger;
+}
