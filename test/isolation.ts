@@ -17,6 +17,7 @@ export const NEEDS_ISOLATION = [
   'test/unit/loadFileSet.test.ts',
   'test/unit/loadObjectSet.test.ts',
   'test/unit/nextTask.test.ts',
+  'test/unit/spillPlan.test.ts',
   'test/demo/catalog.test.ts',
   'test/demo/server.test.ts',
 ];
