@@ -1,9 +1,10 @@
-/// <reference types="vitest/config" />
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vite';
+import { configDefaults } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { demoServerPlugin } from './demo/vitePlugin.ts';
 import { watModulesPlugin } from './build/watModules.ts';
+import { NEEDS_ISOLATION, NODE_TESTS } from './test/isolation.ts';
 
 export default defineConfig({
   plugins: [react(), demoServerPlugin(), watModulesPlugin()],
@@ -23,8 +24,17 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['test/unit/**/*.test.ts', 'test/demo/**/*.test.ts'],
+          include: NODE_TESTS,
+          exclude: [...configDefaults.exclude, ...NEEDS_ISOLATION],
+          // A worker runs file after file in one module graph: each file importing the same
+          // modules afresh was a fifth of this project's time. The files that change modules or
+          // globals keep a fresh graph each, in the next project.
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'unit-isolated', environment: 'node', include: NEEDS_ISOLATION },
       },
       {
         extends: true,

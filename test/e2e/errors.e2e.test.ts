@@ -8,6 +8,7 @@ import {
   followCountdown,
   lookUp,
   openApp,
+  pauseClock,
   recordRequestTimes,
   setToken,
   waitForCompleteCount,
@@ -144,6 +145,7 @@ describe('errors', () => {
     await setFault({ status: 429, times: 10 });
     await page.clock.install();
     await openApp(page);
+    await pauseClock(page);
     const requests = objectRequestTimes(page);
 
     await lookUp(page, project.id, object.id, 'Get object');
@@ -204,6 +206,7 @@ describe('errors', () => {
       await setFault({ status, times: 10 });
       await page.clock.install();
       await openApp(page);
+      await pauseClock(page);
       const requests = objectRequestTimes(page);
 
       await lookUp(page, project.id, object.id, 'Get object');

@@ -9,6 +9,7 @@ import {
   followCountdown,
   lookUp,
   openApp,
+  pauseClock,
   recordRequestTimes,
   setToken,
   waitForCompleteCount,
@@ -117,6 +118,7 @@ describe('server addresses and odd input', () => {
     await useServer(page, remote.url);
     await lookUp(page, first.project.id, first.object.id, 'Get object');
     await waitForObjectShown(page, first.object.id);
+    await pauseClock(page);
     await setRemoteFault({ status: 503, times: 20 });
     try {
       const requests = recordRequestTimes(page, (url) => url.pathname.includes('/objects/'));

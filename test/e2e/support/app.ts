@@ -264,13 +264,27 @@ function countdownStep(status: string): CountdownStep | null {
 }
 
 /**
+ * Stops the page's clock, installed before the app opened (`page.clock.install()`): from then on its
+ * timers fire only as the test moves the clock on, so a countdown on the page lasts as long as the
+ * test says, however busy the machine is. The jump ahead only has to outrun the page's clock, which
+ * runs with real time until it stops.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
+}
+
+/** How far a paused clock moves on while a countdown is awaited: well under its 1 s steps. */
+const CLOCK_STEP_MS = 100;
+
+/**
  * Follows the app's automatic retries until `done` says so, returning each countdown as it first
  * appeared ("…; trying again in 4 s (3 of 3)…").
  *
- * With `skipPauses`, the page's clock must have been installed before the app opened
- * (`page.clock.install()`): each pause is then skipped by moving that clock on by the seconds the
- * countdown shows, instead of being waited out. The schedule itself is unit-tested with fake timers
- * (retryPolicy, loadObjectSet); one e2e test waits a real pause.
+ * With `skipPauses`, the page's clock must have been stopped before the lookup (`pauseClock`):
+ * while waiting for the next countdown the clock moves on by a tenth of a second per look, so the
+ * page cannot count down unseen; each pause is then skipped by moving the clock on by the seconds
+ * the countdown shows. The clock runs again once `done`. The schedule itself is unit-tested with
+ * fake timers (retryPolicy, loadObjectSet); one e2e test waits a real pause.
  */
 export async function followCountdown(
   page: Page,
@@ -289,7 +303,9 @@ export async function followCountdown(
           alerts = await alertText(page);
           if (done(status, alerts)) return true;
           step = countdownStep(status);
-          return step !== null && step.attempt !== steps.at(-1)?.attempt;
+          const seen = step !== null && step.attempt !== steps.at(-1)?.attempt;
+          if (!seen && skipPauses) await page.clock.runFor(CLOCK_STEP_MS);
+          return seen;
         },
         { timeout, interval: 50 },
       )
@@ -299,11 +315,14 @@ export async function followCountdown(
           cause: error,
         });
       });
-    if (done(status, alerts)) return steps;
+    if (done(status, alerts)) {
+      if (skipPauses) await page.clock.resume();
+      return steps;
+    }
     const shown = step as CountdownStep | null;
     if (!shown) continue;
     steps.push(shown);
-    if (skipPauses) await page.clock.fastForward(shown.seconds * 1000);
+    if (skipPauses) await page.clock.runFor(shown.seconds * 1000);
   }
 }
 
