@@ -25,5 +25,7 @@ export function memoryLimitFor(deviceMemoryGb: number | undefined): number {
  * any 64-bit desktop, above the limit anyway.
  */
 export function browserMemoryLimit(): number {
-  return memoryLimitFor((navigator as { deviceMemory?: number }).deviceMemory);
+  // Node 20, where the loader also runs (tests, benches), has no navigator.
+  const browser = globalThis.navigator as { deviceMemory?: number } | undefined;
+  return memoryLimitFor(browser?.deviceMemory);
 }
