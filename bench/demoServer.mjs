@@ -99,6 +99,9 @@ export async function startDemoServer({ precompressed, outDir }) {
 /** The demo catalogue's label of the model most figures are measured on. */
 export const MODEL_100K = 'Generated building, 100,000 objects';
 
+/** The demo catalogue's label of the 20 MB object. */
+export const LARGE_OBJECT = 'Large single object';
+
 /**
  * The manifest's project of this name.
  * @param {DemoManifest} manifest

@@ -297,7 +297,7 @@ function exportRows(run, body) {
  * @param {BodyFacts} body
  * @returns {Row[]}
  */
-function uninspectedRows(run, body) {
+export function uninspectedRows(run, body) {
   const { runs } = run.app;
   const { painted, longTasks } = run.largeObject;
   return [

@@ -1,13 +1,21 @@
 // One scenario of `npm run bench`, for working on its figure without the nine-minute run: after
-// `vite build`, `node bench/one.mjs <paging|file|compare|list>`. Prints that scenario's rows (and,
+// `vite build`, `node bench/one.mjs <paging|file|compare|list|uninspected>`. Prints that scenario's rows (and,
 // for `list`, the 100k list's figures as JSON); writes nothing, docs/figures.md included.
 import { launchBrowser } from './browser.mjs';
-import { assertBuilt, demoObjectAddress, startDemoServer, MODEL_100K } from './demoServer.mjs';
+import {
+  assertBuilt,
+  demoObjectAddress,
+  startDemoServer,
+  LARGE_OBJECT,
+  MODEL_100K,
+} from './demoServer.mjs';
+import { uninspectedRows } from './figures.mjs';
 import { readLines } from './models.mjs';
 import { openObjects, scrollList } from './objectList.mjs';
 import { measureOpenFile, openFileRows } from './openFile.mjs';
 import { measurePaging, pagingRows } from './paging.mjs';
 import { formatTable } from './report.mjs';
+import { measureUninspected } from './uninspected.mjs';
 import { measureVersionDiff, versionDiffRows } from './versionDiff.mjs';
 import { measureWithChildren } from './withChildren.mjs';
 
@@ -21,6 +29,15 @@ const scenarios = {
     formatTable(openFileRows(await measureOpenFile(browser, server, big, facts, plan))),
   compare: async (browser, server, big, facts) =>
     formatTable(versionDiffRows(await measureVersionDiff(browser, server, big, facts, plan))),
+  uninspected: async (_browser, server, big, facts) => {
+    const subjects = {
+      model: big,
+      count: facts.count,
+      largeObject: demoObjectAddress(server, LARGE_OBJECT),
+    };
+    const run = await measureUninspected(server, subjects, { rounds: 5, timeoutMs: TIMEOUT_MS });
+    return formatTable(uninspectedRows(run, facts));
+  },
   list: async (browser, server, big, facts) => {
     const loaded = await measureWithChildren(browser, server, big, facts, {
       rounds: 1,

@@ -12,6 +12,7 @@ import {
   demoObjectAddress,
   PROJECT_ROOT,
   startDemoServer,
+  LARGE_OBJECT,
   MODEL_100K,
 } from './demoServer.mjs';
 import { exportJsonLines } from './exportLines.mjs';
@@ -38,7 +39,6 @@ import { measureWithChildren } from './withChildren.mjs';
 /** @typedef {import('./models.mjs').ModelFacts} ModelFacts */
 
 const MODEL_10K = 'Generated building, 10,000 objects';
-const LARGE_OBJECT = 'Large single object';
 // A stuck load must not hang the bench: a 100k load that takes minutes has failed anyway.
 const LOAD_TIMEOUT_MS = 120_000;
 const RUN_TIMEOUT_MS = 20 * 60_000;
