@@ -71,7 +71,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
       urls.push(url);
     }
     // One Debian Chromium for the whole run (a launch per file cost seconds each); every test
-    // still gets a fresh context of its own. The flags keep it quiet and offline.
+    // still gets a fresh context of its own. The flags keep it quiet and offline, and spare it
+    // work no test looks at: the omnibox's WebUI popup, which Chromium renders in a process of its
+    // own for each new window (each context), and the spare renderer started ahead of each
+    // context's first navigation. Chromium keeps only the last --disable-features, so the one in
+    // test/chromium.json repeats Playwright's own list (its chromiumSwitches.ts) before these.
     browser = await chromium.launchServer(chromiumLaunch);
     project.provide('appUrls', urls);
     project.provide('browserEndpoint', browser.wsEndpoint());

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { findReferences } from '../../src/speckle/references.ts';
 import {
+  afterPaints,
   lookUp,
   lookUpHeldOpen,
   openApp,
@@ -155,6 +156,16 @@ describe('Back within one loaded set', () => {
     await rootTree.scrollIntoViewIfNeeded();
     await rootTree.evaluate((element) => (element.scrollTop = 800));
     await expect.poll(async () => (await treePlace(rootTree)).scrollTop).toBeGreaterThan(500);
+    // The virtualised tree draws the rows of its new place after the scroll event: the click must
+    // land on one of them, not on the space they are about to fill.
+    const rowAtCentre = () =>
+      rootTree.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return element.contains(hit?.closest('[role="treeitem"]') ?? null);
+      });
+    await expect.poll(rowAtCentre).toBe(true);
+    await afterPaints(page);
     const box = (await rootTree.boundingBox())!;
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await expect.poll(async () => (await treePlace(rootTree)).active).toMatch(/^[0-9a-f]{32}: /);
