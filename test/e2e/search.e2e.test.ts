@@ -13,15 +13,8 @@ import {
 } from './support/app.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { usePageSession } from './support/browser.ts';
+import { searchBox, searchResults, searchStatus } from './support/search.ts';
 import { fetchRawBody, splitLines, thousandObjectModel } from './support/demo.ts';
-
-function searchBox(page: Page): Locator {
-  return page.getByRole('searchbox', { name: 'Search all objects' });
-}
-
-function searchResults(page: Page): Locator {
-  return page.getByRole('listbox', { name: 'Search results' });
-}
 
 /** The page's workers but the indexer, which the page keeps ready for the next load. */
 function searchWorkers(page: Page) {
@@ -35,12 +28,6 @@ async function tabTo(page: Page, target: Locator): Promise<void> {
     await page.keyboard.press('Tab');
   }
   throw new Error('the control cannot be reached with Tab');
-}
-
-/** The search's own status line: it starts with "Searched" or "Showing". */
-async function searchStatus(page: Page): Promise<string> {
-  const describedBy = await searchBox(page).getAttribute('aria-describedby');
-  return (await page.locator(`[id="${describedBy}"]`).textContent()) ?? '';
 }
 
 /** Waits until the search for `query` has looked at every object (or stopped at its limit). */

@@ -12,17 +12,9 @@ import {
   waitForObjectShown,
 } from './support/app.ts';
 import { usePageSession } from './support/browser.ts';
+import { spillSmallModels } from './support/spill.ts';
 import { expectSameBytes } from './support/bytes.ts';
 import { fetchRawBody, splitLines, thousandObjectModel } from './support/demo.ts';
-
-/** Bodies over 256 kB spill here, instead of over 512 MB: a 1,000-object model spills. */
-const SMALL_THRESHOLD = 256 * 1024;
-
-async function spillSmallModels(page: Page): Promise<void> {
-  await page.addInitScript((threshold) => {
-    Object.assign(window, { explorerTestHooks: { spillThresholdBytes: threshold } });
-  }, SMALL_THRESHOLD);
-}
 
 /** The files in the origin's private file system, by path, with their sizes. */
 function privateFiles(page: Page): Promise<Record<string, number>> {

@@ -12,29 +12,12 @@ import {
   waitForStatus,
 } from './support/app.ts';
 import { usePageSession } from './support/browser.ts';
+import { searchBox, searchResults, searchStatus } from './support/search.ts';
+import { spillSmallModels } from './support/spill.ts';
 import { clearFaults, fetchRawBody, splitLines, thousandObjectModel } from './support/demo.ts';
 
-/** Bodies over 256 kB spill here, instead of over 512 MB: a 1,000-object model spills. */
-const SMALL_THRESHOLD = 256 * 1024;
-
-async function spillSmallModels(page: Page): Promise<void> {
-  await page.addInitScript((threshold) => {
-    Object.assign(window, { explorerTestHooks: { spillThresholdBytes: threshold } });
-  }, SMALL_THRESHOLD);
-}
-
-function searchBox(page: Page): Locator {
-  return page.getByRole('searchbox', { name: 'Search all objects' });
-}
-
 function resultGroups(page: Page): Locator {
-  return page.getByRole('listbox', { name: 'Search results' }).getByRole('group');
-}
-
-/** The search's own status line. */
-async function searchStatus(page: Page): Promise<string> {
-  const describedBy = await searchBox(page).getAttribute('aria-describedby');
-  return (await page.locator(`[id="${describedBy}"]`).textContent()) ?? '';
+  return searchResults(page).getByRole('group');
 }
 
 describe('searching a body on disk', () => {
@@ -66,9 +49,7 @@ describe('searching a body on disk', () => {
     }
 
     // The last object, read back from disk as the result is opened.
-    const lastGroup = page
-      .getByRole('listbox', { name: 'Search results' })
-      .getByRole('group', { name: new RegExp(last.id) });
+    const lastGroup = searchResults(page).getByRole('group', { name: new RegExp(last.id) });
     await lastGroup.getByRole('option').first().click();
     await waitForObjectShown(page, last.id);
   });
