@@ -97,9 +97,13 @@ function append(parts: readonly Uint8Array[]): void {
 function readStored(start: number, length: number): Uint8Array | null {
   if (failure !== null) throw new Error(failure);
   if (!handle) throw new Error('The browser’s storage was released.');
-  if (start + length > end) return null;
+  return start + length > end ? null : readAt(handle, start, length);
+}
+
+/** The stored bytes of a range within the file; throws on a short read. */
+function readAt(file: SyncHandle, start: number, length: number): Uint8Array {
   const bytes = new Uint8Array(length);
-  const read = handle.read(bytes, { at: start });
+  const read = file.read(bytes, { at: start });
   if (read !== length) throw new Error(`Read ${read} of ${length} bytes.`);
   return bytes;
 }
@@ -120,13 +124,12 @@ function read(request: number, start: number, length: number): void {
     });
     return;
   }
-  const bytes = new Uint8Array(length);
-  const read = handle.read(bytes, { at: start });
-  if (read !== length) {
-    scope.postMessage({ kind: 'failed', request, message: `Read ${read} of ${length} bytes.` });
-    return;
+  try {
+    const bytes = readAt(handle, start, length);
+    scope.postMessage({ kind: 'done', request, bytes }, [bytes.buffer]);
+  } catch (error) {
+    scope.postMessage({ kind: 'failed', request, message: (error as Error).message });
   }
-  scope.postMessage({ kind: 'done', request, bytes }, [bytes.buffer]);
 }
 
 async function release(request: number): Promise<void> {
