@@ -1,7 +1,8 @@
 /**
  * Where the search of a body on disk runs: in a module worker of its own (diskSearchWorker.ts),
  * which reads the store through the store's reader port and asks the page for each span's objects
- * (textSpans.ts) and for the bytes the page holds. Only a browser with workers spills a body, so there is no main-thread twin.
+ * (textSpans.ts) and for the bytes the page holds. Only a browser with workers spills a body, so
+ * there is no main-thread twin.
  */
 import type { SpilledBody } from '../store/textWindows';
 import type { FromDiskSearch, ToDiskSearch } from './diskSearchMessages';

@@ -7,9 +7,9 @@ const ONE_TASK_BYTES = 64 * 1024;
 
 /**
  * An object of the set, decoded in a task of its own once it has arrived and parsed in the next
- * (a small one at once); undefined until then. A model's root arrives with the first block and is megabytes long: done in
- * the render that also draws the list and the overview, decoding, parsing and drawing it made one
- * long task; apart, each step stays short (docs/loading.md, point 4). Its text is decoded again
+ * (a small one at once); undefined until then. A model's root arrives with the first block and is
+ * megabytes long: done in the render that also draws the list and the overview, decoding, parsing
+ * and drawing it made one long task; apart, each step stays short (docs/loading.md, point 4). Its text is decoded again
  * from the set's bytes whenever the view needs it, so the view holds none of it.
  */
 export function useObjectSource(
