@@ -15,7 +15,7 @@ import {
   type ObjectAddress,
   type ServerAccess,
 } from '../api/client';
-import type { FileNote } from './fileLoad';
+import type { BytesInFiles, FileNote } from './fileLoad';
 import { answer, type BlockIndexer, type FromIndexer } from './indexing';
 
 export interface LoadRequest {
@@ -39,6 +39,7 @@ export type FromLoad =
   | { kind: 'refused'; error: ApiErrorData; answered: string[] }
   /** Opened files have no server: their loads tell what they read instead. */
   | FileNote
+  | BytesInFiles
   | FromIndexer;
 
 export type SendReply = (reply: FromLoad, transfer?: ArrayBuffer[]) => void;

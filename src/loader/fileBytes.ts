@@ -1,74 +1,130 @@
 /**
- * An opened file's bytes as a stream, for the indexing worker's reads (fileLoad.ts, fileRoot.ts).
+ * An opened file's bytes, in chunks, for the indexing worker's reads (fileLoad.ts, fileRoot.ts).
  *
- * `file.stream()` gives chunks of 64 kB to 1 MB: a 337 MB file made hundreds to thousands of blocks,
- * each cut, indexed, posted and added to the set on its own. So a plain file is read in slices, each
- * a block of the load. Read one at a time, the next asked for only once the one before was cut, the
- * slices took about twice as long as `file.arrayBuffer()` of the whole file, the worker idle while
- * each came. Reads are kept under way ahead of the cutting instead (docs/loading.md, "Opening a
- * file").
+ * A plain file is read into buffers of 2 MiB with a BYOB reader, the next read under way while a
+ * chunk is cut. When nothing keeps the chunks (the file itself is where the page reads its bytes
+ * back, see store/fileSource.ts), two buffers are read into by turns: no 337 MB of new buffers for
+ * the worker's heap to allocate and collect and for the page to receive, which took as long as
+ * reading the file (docs/loading.md, "Opening a file"). A gzip file is told by its first two bytes,
+ * not its name, and decompressed as it is read.
  */
 import { isGzip } from '../bytes/objectForm';
 
-export interface Slicing {
-  /** How much of the file one read takes. */
-  bytes: number;
-  /** How many reads are under way at once, the one being waited for included. */
-  ahead: number;
+/** Measured against 1, 4 and 8 MiB (docs/loading.md). */
+export const CHUNK_BYTES = 2 * 1024 * 1024;
+
+export interface ChunkOptions {
+  /**
+   * Whether the reader keeps the chunks: each then has a buffer of its own. When not, every chunk
+   * is a view of one buffer, valid until the next is asked for.
+   */
+  keep: boolean;
+  /** Ends the reading, the read under way included. */
+  signal?: AbortSignal;
+  chunkBytes?: number;
 }
 
-/** Measured against other sizes and depths, and a stream read into buffers (docs/loading.md). */
-export const SLICING: Slicing = { bytes: 8 * 1024 * 1024, ahead: 2 };
-
-/**
- * A file's bytes, unpacked when they are gzip: its first two bytes say which (not its name). They
- * are read while the first slices are, so that the load does not wait for them before it starts.
- */
-export async function openFileBytes(
-  file: Blob,
-  slicing: Slicing = SLICING,
-): Promise<{ gzip: boolean; stream: ReadableStream<Uint8Array> }> {
-  const plain = fileStream(file, false, slicing);
-  const gzip = isGzip(new Uint8Array(await file.slice(0, 2).arrayBuffer()));
-  if (!gzip) return { gzip, stream: plain };
-  void plain.cancel();
-  return { gzip, stream: fileStream(file, true) };
+/** Whether the file is gzip, from its first two bytes; false when they cannot be read. */
+export async function isGzipFile(file: Blob): Promise<boolean> {
+  try {
+    return isGzip(new Uint8Array(await file.slice(0, 2).arrayBuffer()));
+  } catch {
+    // The read that follows fails too, and says so with the file's name.
+    return false;
+  }
 }
 
 /** The file's bytes, unpacked when it is gzip. */
-export function fileStream(
+export function fileChunks(
   file: Blob,
   gzip: boolean,
-  slicing: Slicing = SLICING,
-): ReadableStream<Uint8Array> {
-  if (gzip) return file.stream().pipeThrough(new DecompressionStream('gzip'));
-  let at = 0;
-  const reads: Promise<ArrayBuffer>[] = [];
-  const readAhead = () => {
-    while (reads.length < slicing.ahead && at < file.size) {
-      const end = Math.min(file.size, at + slicing.bytes);
-      const read = file.slice(at, end).arrayBuffer();
-      // A read that fails is reported when its turn comes, not as an unhandled rejection before.
-      read.catch(() => undefined);
-      reads.push(read);
-      at = end;
+  options: ChunkOptions,
+): AsyncIterable<Uint8Array> {
+  if (!gzip) return plainChunks(file, options);
+  return unpackedChunks(file.stream().pipeThrough(new DecompressionStream('gzip')), options.signal);
+}
+
+async function* unpackedChunks(
+  stream: ReadableStream<Uint8Array>,
+  signal?: AbortSignal,
+): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  signal?.addEventListener('abort', cancel);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || signal?.aborted) return;
+      if (value.length > 0) yield value;
     }
-  };
-  return new ReadableStream<Uint8Array>(
-    {
-      start: readAhead,
-      async pull(controller) {
-        const read = reads.shift();
-        if (!read) return controller.close();
-        readAhead();
-        controller.enqueue(new Uint8Array(await read));
-      },
-      cancel() {
-        reads.length = 0;
-        at = file.size;
-      },
+  } finally {
+    signal?.removeEventListener('abort', cancel);
+    cancel();
+  }
+}
+
+async function* plainChunks(
+  file: Blob,
+  { keep, signal, chunkBytes = CHUNK_BYTES }: ChunkOptions,
+): AsyncGenerator<Uint8Array> {
+  const filler = fillerOf(file);
+  signal?.addEventListener('abort', filler.cancel);
+  try {
+    // The next read is under way while the reader cuts a chunk: two buffers take turns.
+    let spare = keep ? null : new ArrayBuffer(chunkBytes);
+    let next = filler.fill(new ArrayBuffer(chunkBytes));
+    for (;;) {
+      const chunk = await next;
+      if (chunk.length === 0 || signal?.aborted) return;
+      next = filler.fill(spare ?? new ArrayBuffer(chunkBytes));
+      // Should the reader stop at this chunk, the read ahead's failure is nobody's to report.
+      next.catch(() => undefined);
+      yield chunk;
+      spare = keep ? null : chunk.buffer;
+    }
+  } finally {
+    signal?.removeEventListener('abort', filler.cancel);
+    filler.cancel();
+  }
+}
+
+interface Filler {
+  /** Reads the next bytes into `buffer`, as many as fit: fewer only at the end of the file. */
+  fill(buffer: ArrayBuffer): Promise<Uint8Array<ArrayBuffer>>;
+  cancel(): void;
+}
+
+function fillerOf(file: Blob): Filler {
+  // jsdom's Blob has no stream(): there, each read is a slice copied into the buffer.
+  if (typeof file.stream !== 'function') return sliceFiller(file);
+  const reader = file.stream().getReader({ mode: 'byob' });
+  return {
+    async fill(buffer) {
+      let filled = 0;
+      while (filled < buffer.byteLength) {
+        const { done, value } = await reader.read(new Uint8Array(buffer, filled));
+        // A BYOB read takes the buffer and gives it back in its answer.
+        if (value) buffer = value.buffer;
+        if (done) break;
+        filled += value.length;
+      }
+      return new Uint8Array(buffer, 0, filled);
     },
-    // Nothing waits in the stream's own queue: the reads under way are the queue.
-    { highWaterMark: 0 },
-  );
+    cancel: () => void reader.cancel().catch(() => undefined),
+  };
+}
+
+function sliceFiller(file: Blob): Filler {
+  let at = 0;
+  return {
+    async fill(buffer) {
+      const end = Math.min(file.size, at + buffer.byteLength);
+      const read = new Uint8Array(await file.slice(at, end).arrayBuffer());
+      at = end;
+      const chunk = new Uint8Array(buffer, 0, read.length);
+      chunk.set(read);
+      return chunk;
+    },
+    cancel: () => (at = file.size),
+  };
 }

@@ -4,6 +4,11 @@
  * objects in its own form (bytes/objectCutter.ts); the files follow one another as one body, so
  * that one ObjectSet holds them all and counts an object met twice as a duplicate.
  *
+ * When no file is gzip, the bytes stay in the files: the page reads an object's text back from its
+ * file when it needs it (store/fileSource.ts), and the blocks come without their bytes, but for
+ * those up to the end of the root's line, which the page shows at once. A gzip file's unpacked bytes
+ * exist nowhere else: they come to the page as a server's body does (byteHold.ts).
+ *
  * A gzip file is told by its first two bytes, not its name, and decompressed as it is read
  * (fileBytes.ts). A file too big for the page is refused from its size, before any of it is read;
  * a gzip file's unpacked size is known only as it is decompressed, and checked then.
@@ -11,7 +16,7 @@
 import { ObjectCutter } from '../bytes/objectCutter';
 import type { ObjectForm } from '../bytes/objectForm';
 import type { RootChoice } from '../speckle/rootChoice';
-import { openFileBytes } from './fileBytes';
+import { fileChunks, isGzipFile } from './fileBytes';
 import { chooseFilesRoot, type FileToReread } from './fileRoot';
 import { blockReply, type BlockIndexer, type FromIndexer } from './indexing';
 import {
@@ -52,7 +57,15 @@ export type FileNote =
    */
   | { kind: 'file-root'; root: RootChoice | null };
 
-export type FromFileLoad = FileNote | FromIndexer;
+/**
+ * Comes first when no file is gzip: every byte of the body stays in the files, at body offset
+ * minus the offset of its file's first byte; a file's first byte follows the bytes read before it.
+ */
+export interface BytesInFiles {
+  kind: 'bytes-in-files';
+}
+
+export type FromFileLoad = FileNote | BytesInFiles | FromIndexer;
 
 export type SendFileReply = (reply: FromFileLoad, transfer?: ArrayBuffer[]) => void;
 
@@ -66,10 +79,15 @@ export async function loadFiles(
   signal?: AbortSignal,
 ): Promise<FileToReread[]> {
   const read: (FileRead & { file: Blob })[] = [];
+  const gzip = await Promise.all(files.map(isGzipFile));
+  const inFiles = files.length > 0 && !gzip.includes(true);
+  if (inFiles) send({ kind: 'bytes-in-files' });
+  const sendBlocks = inFiles ? rootBytesOnly(send) : send;
   let bodyStart = 0;
-  for (const file of files) {
+  for (const [index, file] of files.entries()) {
     if (signal?.aborted) break;
-    const fileRead = await loadFile(file, bodyStart, indexer, send, signal);
+    const opened = { file, gzip: gzip[index]!, bodyStart, keep: !inFiles };
+    const fileRead = await loadFile(opened, indexer, sendBlocks, signal);
     bodyStart += fileRead.bytes;
     read.push({ ...fileRead, file });
     send({ kind: 'file-read', file: fileRead });
@@ -94,9 +112,37 @@ export async function sendFilesRoot(
   send({ kind: 'file-root', root });
 }
 
+/**
+ * Sends the blocks on without their bytes (they stay in the file), but for those up to the end of
+ * the root's line, copied: the buffer they are in is read into again.
+ */
+function rootBytesOnly(send: SendFileReply): SendFileReply {
+  let rootSent = false;
+  return (reply, transfer = []) => {
+    if (reply.kind !== 'block' || !reply.block.bytes) return send(reply, transfer);
+    const { bytes, starts } = reply.block;
+    const copy = rootSent ? null : bytes.slice();
+    // The root is the first line: the block that ends a line has completed it.
+    if (starts.length > 0) rootSent = true;
+    const others = transfer.filter((buffer) => buffer !== bytes.buffer);
+    send({ kind: 'block', block: { ...reply.block, bytes: copy } }, [
+      ...others,
+      ...(copy ? [copy.buffer] : []),
+    ]);
+  };
+}
+
+interface FileToLoad {
+  file: OpenedFile;
+  gzip: boolean;
+  /** The body offset of its first byte. */
+  bodyStart: number;
+  /** Whether the page keeps the bytes sent: else they stay in the file. */
+  keep: boolean;
+}
+
 async function loadFile(
-  file: OpenedFile,
-  bodyStart: number,
+  { file, gzip, bodyStart, keep }: FileToLoad,
   indexer: BlockIndexer,
   send: SendFileReply,
   signal?: AbortSignal,
@@ -108,23 +154,15 @@ async function loadFile(
     const refused = { gzip: false, form: null, objects: 0, bytes: 0, complete: false };
     return { name: file.name, size: file.size, ...refused, incompleteBecause: message };
   }
-  const { gzip, stream } = await openFileBytes(file);
   if (!gzip && /\.gz$/i.test(file.name)) problem(notGzipMessage(file.name));
-  const reader = stream.getReader();
-  const cancel = () => void reader.cancel().catch(() => undefined);
-  signal?.addEventListener('abort', cancel);
   const cutter = new ObjectCutter(bodyStart);
   let bytes = 0;
   let broken: string | null = null;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (value.length === 0) continue;
+    for await (const value of fileChunks(file, gzip, { keep, signal })) {
       if (bodyStart + bytes + value.length > MAX_OPEN_BYTES) {
         broken = unpacksTooBigMessage(file.name, bytes);
         problem(broken);
-        cancel();
         break;
       }
       bytes += value.length;
@@ -132,17 +170,12 @@ async function loadFile(
       for (const cutProblem of block.problems) problem(problemMessage(file.name, cutProblem));
       const { reply, transfer } = blockReply(indexer.index(block));
       send(reply, transfer);
-      if (cutter.refused) {
-        cancel();
-        break;
-      }
+      if (cutter.refused) break;
     }
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     broken = brokenReadMessage(file.name, gzip, bytes, why);
     problem(broken);
-  } finally {
-    signal?.removeEventListener('abort', cancel);
   }
   const end = cutter.finish();
   if (end.lines.length > 0) {

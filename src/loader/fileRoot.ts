@@ -10,7 +10,7 @@ import { ObjectCutter } from '../bytes/objectCutter';
 import type { ObjectForm } from '../bytes/objectForm';
 import { decodeSpan } from '../bytes/utf8Text';
 import { rootCandidate, RootTally, type RootChoice } from '../speckle/rootChoice';
-import { fileStream } from './fileBytes';
+import { fileChunks } from './fileBytes';
 
 /** A file as its first read left it. */
 export interface FileToReread {
@@ -30,21 +30,18 @@ export async function chooseFilesRoot(
   const tally = new RootTally();
   for (const { file, gzip, form, bytes } of files) {
     if (form === null) continue;
-    const reader = fileStream(file, gzip).getReader();
     const cutter = new ObjectCutter();
+    let read = 0;
     try {
       // As far as the first read went: a file cut short breaks here again, a big one stops here.
-      for (let read = 0; read < bytes && !signal?.aborted;) {
-        const { done, value } = await reader.read();
-        if (done) break;
+      for await (const value of fileChunks(file, gzip, { keep: false, signal })) {
         const chunk = value.subarray(0, bytes - read);
         read += chunk.length;
         tallyLines(tally, cutter.push(chunk).lines);
+        if (read >= bytes) break;
       }
     } catch {
       // The first read said what broke; the objects before it are counted.
-    } finally {
-      void reader.cancel().catch(() => undefined);
     }
     tallyLines(tally, cutter.finish().lines);
   }

@@ -17,7 +17,8 @@ import type { IndexedBlock } from '../store/indexedBlock';
 import { BlockIndexer } from './indexing';
 import { ApiError } from '../api/apiError';
 import { arrayVault, portVault, type ByteVault } from './byteVault';
-import type { ByteStore } from '../store/byteStore';
+import type { ByteSource, ByteStore } from '../store/byteStore';
+import { fileSource, type FileSource } from '../store/fileSource';
 import { memoryLimitNote, spillChoice, type BodySoFar, type SpillPlan } from './spillPlan';
 import {
   errorContext,
@@ -39,8 +40,11 @@ export interface BlockSink {
   receiveBytes(parts: readonly Uint8Array[]): void;
   /** What a file load read, and the problems it found. */
   noteFile?(note: FileNote): void;
-  /** The held bytes, and every later block's, go to `store` (loader/spillPlan.ts). */
-  spillTo?(store: ByteStore): void;
+  /**
+   * The held bytes, and every later block's, go to `store` (loader/spillPlan.ts), or stay in the
+   * opened files (`file`).
+   */
+  spillTo?(store: ByteSource, where: 'disk' | 'file'): void;
   /** Why a body too big for memory is kept there all the same (loader/spillPlan.ts). */
   noteStorage?(note: string): void;
 }
@@ -152,6 +156,9 @@ function replyRouter(sink: BlockSink, vault: ByteVault, spill: SpillPlan | null)
   let store: ByteStore | null = null;
   /** How many blocks came without their bytes in all: those the store has, once spilled. */
   let heldInAll = 0;
+  /** The files read, once their bytes stay there (fileLoad.ts): nothing is held then. */
+  let files: readonly OpenedFile[] = [];
+  let inFiles: FileSource | null = null;
   /** Set once the body passed the memory limit without a store: nothing more is taken. */
   let limited = false;
   /** Why the store failed to keep the bytes (a full disk): the load then ends incomplete. */
@@ -163,6 +170,10 @@ function replyRouter(sink: BlockSink, vault: ByteVault, spill: SpillPlan | null)
   const finished = new Promise<LoadEnd | null>((resolve) => (settle = resolve));
 
   async function takeHeld(): Promise<void> {
+    if (inFiles) {
+      held = 0;
+      return;
+    }
     if (store) {
       await store.stored(heldInAll).catch((error: Error) => (storeFailure ??= error.message));
       held = 0;
@@ -206,7 +217,12 @@ function replyRouter(sink: BlockSink, vault: ByteVault, spill: SpillPlan | null)
           limited = true;
           return settle({ complete: false, broken: memoryLimitNote(spill) });
         }
-        if (!store && body.expected !== null && body.lines >= body.expected * RECEIVE_HELD_FROM) {
+        if (
+          !store &&
+          !inFiles &&
+          body.expected !== null &&
+          body.lines >= body.expected * RECEIVE_HELD_FROM
+        ) {
           mayStore = false;
           vault.receive();
         }
@@ -218,7 +234,13 @@ function replyRouter(sink: BlockSink, vault: ByteVault, spill: SpillPlan | null)
       case 'finished':
         if (held > 0) return takeHeldFirst([reply]);
         return settle({ complete: reply.complete, broken: reply.broken ?? storeFailure });
+      case 'bytes-in-files':
+        mayStore = false;
+        inFiles = fileSource(files);
+        return sink.spillTo?.(inFiles, 'file');
       case 'file-read':
+        inFiles?.fileEnded(reply.file.bytes);
+        return sink.noteFile?.(reply);
       case 'file-problem':
       case 'file-root':
         return sink.noteFile?.(reply);
@@ -240,7 +262,7 @@ function replyRouter(sink: BlockSink, vault: ByteVault, spill: SpillPlan | null)
     const opened = spill!.open();
     if (!vault.spillTo(opened)) return void opened.release();
     store = opened;
-    sink.spillTo?.(opened);
+    sink.spillTo?.(opened, 'disk');
   }
 
   return {
@@ -252,7 +274,11 @@ function replyRouter(sink: BlockSink, vault: ByteVault, spill: SpillPlan | null)
     spillsRatherThanRelease(): boolean {
       if (mayStore) chooseStorage();
       mayStore = false;
-      return store !== null;
+      return store !== null || inFiles !== null;
+    },
+    /** The files the load reads: where their bytes are read back, once they stay there. */
+    readFiles(opened: readonly OpenedFile[]): void {
+      files = opened;
     },
     open(access: ServerAccess, address: ObjectAddress, answered: AnsweredBases) {
       return new Promise<string>((resolve, reject) => {
@@ -315,7 +341,10 @@ function workerChannel(sink: BlockSink, spill: SpillPlan | null): IndexChannel {
       post(worker, { kind: 'load', request: loadRequest(access, address, answered) });
       return opened;
     },
-    openFiles: (files) => post(worker, { kind: 'files', files: [...files] }),
+    openFiles(files) {
+      router.readFiles(files);
+      post(worker, { kind: 'files', files: [...files] });
+    },
     finished: router.finished,
     release() {
       if (!router.spillsRatherThanRelease()) post(worker, { kind: 'release' });
@@ -340,10 +369,12 @@ function inPageChannel(
       void loadBody(loadRequest(access, address, answered), indexer, hold.send, signal);
       return opened;
     },
-    openFiles: (files) =>
+    openFiles(files) {
+      router.readFiles(files);
       void loadFiles(files, indexer, hold.send, signal).then((read) =>
         sendFilesRoot(read, hold.send, signal),
-      ),
+      );
+    },
     finished: router.finished,
     release() {
       if (!router.spillsRatherThanRelease()) hold.release();

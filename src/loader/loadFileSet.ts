@@ -40,6 +40,7 @@ export function loadFileSet(files: readonly OpenedFile[]): FileSetLoad {
     {
       appendBlock: (block) => set.appendBlock(block),
       receiveBytes: (parts) => set.receiveBytes(parts),
+      spillTo: (source, where) => set.spillTo(source, where),
       noteFile(note) {
         if (note.kind === 'file-read') read.files.push(note.file);
         else if (note.kind === 'file-root') noteRoot(note.root);

@@ -35,7 +35,7 @@ export async function loadObjectSet(
         malformed.line ??= block.malformed;
       },
       receiveBytes: (parts) => set.receiveBytes(parts),
-      spillTo: (store) => set.spillTo(store),
+      spillTo: (store, where) => set.spillTo(store, where),
       noteStorage: (note) => set.noteStorage(note),
     },
     signal,

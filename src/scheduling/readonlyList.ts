@@ -35,3 +35,18 @@ export type ListOrStream<Item> = ReadonlyList<Item> | AsyncIterable<Item>;
 export function soFar<Item>(items: ListOrStream<Item>): Iterable<Item> | AsyncIterable<Item> {
   return Symbol.asyncIterator in items ? items : itemsSoFar(items);
 }
+
+/** The stream's items in arrays of `size` (the last may be shorter), for work done a batch at a time. */
+export async function* inBatches<Item>(
+  items: AsyncIterable<Item>,
+  size: number,
+): AsyncGenerator<Item[]> {
+  let batch: Item[] = [];
+  for await (const item of items) {
+    batch.push(item);
+    if (batch.length < size) continue;
+    yield batch;
+    batch = [];
+  }
+  if (batch.length > 0) yield batch;
+}

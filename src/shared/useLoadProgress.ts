@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { ObjectSet } from '../store/objectSet';
 import type { LoadProgress } from '../store/loadProgress';
 import { loadPhaseOf, type LoadPhase } from './loadPhase';
@@ -13,22 +13,38 @@ export function useLoadPhase(set: ObjectSet): LoadPhase {
   return useSyncExternalStore(set.subscribe, () => loadPhaseOf(set));
 }
 
-/** Whether the set's texts went to disk (ObjectSet.spillTo): changes once at most. */
-export function useOnDisk(set: ObjectSet): boolean {
-  return useSyncExternalStore(set.subscribe, () => set.spilled);
+/** Where the set's texts are (ObjectSet.spillTo): changes once at most. */
+export function useTextsStored(set: ObjectSet): LoadProgress['stored'] {
+  return useSyncExternalStore(set.subscribe, () => set.getProgress().stored);
 }
+
+export type Arrival = 'absent' | 'held' | 'readable';
 
 /**
  * Whether object `id` has arrived, and whether its text can be read yet: changes twice at most,
  * however many objects arrive. An object that arrived without its bytes has them asked for, or
- * read back from where they spilled (ObjectSet.wantText).
+ * read back from where they spilled (ObjectSet.wantText); `readError` says why that failed (a disk
+ * read, an opened file changed since).
  */
-export function useArrival(set: ObjectSet, id: string): 'absent' | 'held' | 'readable' {
-  const arrival = useSyncExternalStore(set.subscribe, () =>
+export function useArrival(
+  set: ObjectSet,
+  id: string,
+): { arrival: Arrival; readError: string | null } {
+  const arrival = useSyncExternalStore(set.subscribe, (): Arrival =>
     set.canRead(id) ? 'readable' : set.has(id) ? 'held' : 'absent',
   );
+  const [failed, setFailed] = useState<{ set: ObjectSet; id: string; message: string }>();
   useEffect(() => {
-    if (arrival === 'held') void set.wantText(id);
+    if (arrival !== 'held') return;
+    let current = true;
+    set.wantText(id).catch((error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      if (current) setFailed({ set, id, message });
+    });
+    return () => {
+      current = false;
+    };
   }, [set, id, arrival]);
-  return arrival;
+  const readError = failed?.set === set && failed.id === id ? failed.message : null;
+  return { arrival, readError: arrival === 'held' ? readError : null };
 }

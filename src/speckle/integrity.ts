@@ -70,11 +70,23 @@ export function* checkClosureSteps(
   records: Iterable<CheckedRecord>,
 ): Generator<void, ClosureReport> {
   const check = new ClosureCheck(rootId, closure);
-  for (const record of records) {
-    check.add(record);
-    yield;
-  }
+  yield* check.addSteps(records);
   return yield* check.reportSteps();
+}
+
+/**
+ * The same check over records that come in batches as their texts are read (a body read back from
+ * opened files, a span at a time): `run` runs the steps of each batch, then the report's.
+ */
+export async function checkClosureInBatches(
+  rootId: string | null,
+  closure: ReadonlyMap<string, number>,
+  batches: AsyncIterable<Iterable<CheckedRecord>>,
+  run: <Result>(steps: Generator<void, Result>) => Promise<Result>,
+): Promise<ClosureReport> {
+  const check = new ClosureCheck(rootId, closure);
+  for await (const batch of batches) await run(check.addSteps(batch));
+  return run(check.reportSteps());
 }
 
 class ClosureCheck {
@@ -90,7 +102,14 @@ class ClosureCheck {
     private readonly closure: ReadonlyMap<string, number>,
   ) {}
 
-  add(record: CheckedRecord): void {
+  *addSteps(records: Iterable<CheckedRecord>): Generator<void> {
+    for (const record of records) {
+      this.add(record);
+      yield;
+    }
+  }
+
+  private add(record: CheckedRecord): void {
     const { id } = record;
     const count = this.counts.get(id);
     this.counts.set(id, (count ?? 0) + 1);

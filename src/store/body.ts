@@ -5,7 +5,7 @@
 import type { LineRecord } from '../bytes/lines';
 import { decodeSpan } from '../bytes/utf8Text';
 import { isTextTooLarge, TextTooLargeError } from '../speckle/textLimit';
-import { copyRange, lastAtOrBefore, type ByteStore } from './byteStore';
+import { copyRange, lastAtOrBefore, type ByteSource } from './byteStore';
 
 export interface ObjectSummary {
   id: string;
@@ -34,7 +34,7 @@ export class Body {
   /** The body offset where the held bytes begin; the end of the body when none are held. */
   readableEnd = 0;
   /** Where the bytes from body offset `from` on are, once spilled: at `offset - from` there. */
-  private spill: { store: ByteStore; from: number } | null = null;
+  private spill: { store: ByteSource; from: number } | null = null;
   /** Texts read back from the spill, by body offset, the least recently read first. */
   private readonly readBackTexts = new Map<number, Uint8Array>();
   private readBackBytes = 0;
@@ -50,7 +50,7 @@ export class Body {
     return body;
   }
 
-  get store(): ByteStore | null {
+  get store(): ByteSource | null {
     return this.spill?.store ?? null;
   }
 
@@ -91,7 +91,7 @@ export class Body {
   }
 
   /** The held bytes, and every later block's, go to `store`, first byte first. */
-  spillTo(store: ByteStore): void {
+  spillTo(store: ByteSource): void {
     this.spill = { store, from: this.readableEnd };
   }
 

@@ -6,13 +6,8 @@
  */
 import { WaitingReads } from './storeReader';
 
-export interface ByteStore {
-  /** Appends the parts that come through the port (arrays of parts, in order). */
-  appendFrom(port: MessagePort): void;
-  /** Appends the parts, after those already stored. */
-  append(parts: readonly Uint8Array[]): void;
-  /** Resolves once `count` parts are stored in all; rejects when storing failed. */
-  stored(count: number): Promise<void>;
+/** Where the bytes of a body that the page does not hold are read from: a store, or opened files. */
+export interface ByteSource {
   /** The bytes from `start`, counted from the first byte stored, a copy of their own. */
   read(start: number, length: number): Promise<Uint8Array>;
   /**
@@ -22,6 +17,15 @@ export interface ByteStore {
   reader(): MessagePort;
   /** Drops every byte stored; reads fail after this. */
   release(): Promise<void>;
+}
+
+export interface ByteStore extends ByteSource {
+  /** Appends the parts that come through the port (arrays of parts, in order). */
+  appendFrom(port: MessagePort): void;
+  /** Appends the parts, after those already stored. */
+  append(parts: readonly Uint8Array[]): void;
+  /** Resolves once `count` parts are stored in all; rejects when storing failed. */
+  stored(count: number): Promise<void>;
 }
 
 /** Why a store failed: its message says what the user can do (storage full, none at all). */

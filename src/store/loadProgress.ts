@@ -26,8 +26,11 @@ export interface LoadProgress {
   finishedAt: number | null;
   /** Why the load stopped short (or never started); null while all is well. */
   error: ApiError | null;
-  /** Where the objects' texts are: in the page, or spilled to disk (ObjectSet.spillTo). */
-  stored: 'page' | 'disk';
+  /**
+   * Where the objects' texts are: in the page, spilled to disk, or left in the opened files
+   * (ObjectSet.spillTo).
+   */
+  stored: 'page' | 'disk' | 'file';
   /** Why a body too big for the page is kept there all the same (loader/spillPlan.ts). */
   storageNote: string | null;
   /** Set while waiting before an automatic retry. */

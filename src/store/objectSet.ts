@@ -23,7 +23,7 @@ import { Column, LineColumns } from './lineColumns';
 import { itemsSoFar, type ReadonlyList } from '../scheduling/readonlyList';
 import { isTextTooLarge } from '../speckle/textLimit';
 import { Body, storedObjectClass, type ObjectSummary, type StoredObject } from './body';
-import type { ByteStore } from './byteStore';
+import type { ByteSource } from './byteStore';
 import { IdTexts } from './idTexts';
 import { settlement } from '../scheduling/settlement';
 import { pieces, spilledBody, textWindows } from './textWindows';
@@ -181,14 +181,14 @@ export class ObjectSet {
   }
 
   /**
-   * The bytes the loader held back, and every later block's, go to `store` instead of the page:
-   * each object's text is read back from there when asked for (wantText).
+   * The bytes the loader held back, and every later block's, go to `store` instead of the page, or
+   * stay in the opened files: each object's text is read back from there when asked for (wantText).
    */
-  spillTo(store: ByteStore): void {
+  spillTo(store: ByteSource, where: 'disk' | 'file' = 'disk'): void {
     this.body.spillTo(store);
     this.readableWhileHeld = null;
     this.bytesHere.settle();
-    this.update({ readable: this.progress.received, stored: 'disk' }, 'now');
+    this.update({ readable: this.progress.received, stored: where }, 'now');
   }
 
   /** Why the body stays in the page though it is too big for it (loader/spillPlan.ts). */

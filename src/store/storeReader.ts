@@ -77,3 +77,19 @@ export function readThrough(
       port.postMessage({ request, start, length } satisfies StoreRead);
     });
 }
+
+/** Answers a reader's port from `read`, which has every byte already (store/fileSource.ts). */
+export function answerReads(
+  port: MessagePort,
+  read: (start: number, length: number) => Promise<Uint8Array>,
+): void {
+  port.onmessage = ({ data: { request, start, length } }: MessageEvent<StoreRead>) =>
+    void read(start, length).then(
+      (bytes) => port.postMessage({ request, bytes } satisfies StoreReadAnswer, [bytes.buffer]),
+      (error: unknown) =>
+        port.postMessage({
+          request,
+          message: error instanceof Error ? error.message : String(error),
+        } satisfies StoreReadAnswer),
+    );
+}

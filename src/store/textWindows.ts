@@ -4,7 +4,7 @@
  * is a little body of its own, from which the records read their texts as any record does.
  */
 import { Body, storedObjectClass, type StoredObject } from './body';
-import type { ByteStore } from './byteStore';
+import type { ByteSource } from './byteStore';
 
 /** Bytes per read: few enough messages to the store's worker, a small part of memory. */
 export const SPAN_BYTES = 4 * 1024 * 1024;
@@ -68,7 +68,7 @@ export interface SpilledBody {
   storedFrom: number;
   /** The body's bytes from `start`, all before `storedFrom`: views into the page's blocks. */
   pagePieces(start: number, length: number): Uint8Array[];
-  store: ByteStore;
+  store: ByteSource;
 }
 
 /** Where the bytes of `body` are, once it spilled; null while it is in the page. */

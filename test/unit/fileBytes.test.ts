@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { fileStream, openFileBytes } from '../../src/loader/fileBytes';
+import { fileChunks, isGzipFile, type ChunkOptions } from '../../src/loader/fileBytes';
 
-const SLICING = { bytes: 1000, ahead: 3 };
+const CHUNK_BYTES = 1000;
 
 function bytesOf(length: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(length);
@@ -10,76 +10,92 @@ function bytesOf(length: number): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array[]> {
+/** Each chunk as it was when given: a chunk read into again later has changed by then. */
+async function readAll(file: Blob, gzip: boolean, options: ChunkOptions): Promise<Uint8Array[]> {
   const chunks: Uint8Array[] = [];
-  for await (const chunk of stream) chunks.push(chunk);
+  for await (const chunk of fileChunks(file, gzip, options)) chunks.push(chunk.slice());
   return chunks;
 }
 
-/** A file whose slice reads resolve only when the test says so, each noted as it starts. */
-function slowFile(size: number) {
-  const blob = new Blob([bytesOf(size)]);
-  const started: { from: number; to: number; finish: () => void }[] = [];
-  const file = {
-    size,
-    slice(from: number, to: number) {
-      return {
-        arrayBuffer: () =>
-          new Promise<ArrayBuffer>((resolve) =>
-            started.push({
-              from,
-              to,
-              finish: () => void blob.slice(from, to).arrayBuffer().then(resolve),
-            }),
-          ),
-      };
-    },
+const joined = (chunks: readonly Uint8Array[]) =>
+  Uint8Array.from(chunks.flatMap((chunk) => [...chunk]));
+
+/** jsdom's Blob: slices and arrayBuffer(), no stream(). */
+function streamlessBlob(bytes: Uint8Array<ArrayBuffer>): Blob {
+  const blob = new Blob([bytes]);
+  return {
+    size: blob.size,
+    slice: (from: number, to: number) => blob.slice(from, to),
   } as unknown as Blob;
-  return { file, started };
 }
 
-describe('fileStream of a plain file', () => {
-  it('gives the file whole, in slices of the size asked for', async () => {
-    const bytes = bytesOf(4500);
-    const chunks = await readAll(fileStream(new Blob([bytes]), false, SLICING));
-    expect(chunks.map(({ length }) => length)).toEqual([1000, 1000, 1000, 1000, 500]);
-    expect(Uint8Array.from(chunks.flatMap((chunk) => [...chunk]))).toEqual(bytes);
-  });
+describe('fileChunks of a plain file', () => {
+  for (const [kind, open] of [
+    ['read as a stream', (bytes: Uint8Array<ArrayBuffer>) => new Blob([bytes])],
+    ['read in slices (no Blob.stream)', streamlessBlob],
+  ] as const) {
+    it(`gives the file whole, in chunks of the size asked for, ${kind}`, async () => {
+      const bytes = bytesOf(4500);
+      for (const keep of [true, false]) {
+        const chunks = await readAll(open(bytes), false, { keep, chunkBytes: CHUNK_BYTES });
+        expect(chunks.map(({ length }) => length)).toEqual([1000, 1000, 1000, 1000, 500]);
+        expect(joined(chunks)).toEqual(bytes);
+      }
+    });
+  }
 
-  it('keeps reads going ahead of the slice being cut, and none past the end', async () => {
-    const { file, started } = slowFile(4500);
-    const reader = fileStream(file, false, SLICING).getReader();
-    await Promise.resolve();
-    // Before any slice is asked for, as many reads as allowed are under way.
-    expect(started.map(({ from }) => from)).toEqual([0, 1000, 2000]);
-    const first = reader.read();
-    started[0]!.finish();
-    expect((await first).value).toHaveLength(1000);
-    // The slice handed on is being cut: the next read began as it was taken.
-    expect(started.map(({ from }) => from)).toEqual([0, 1000, 2000, 3000]);
-    const second = reader.read();
-    started[1]!.finish();
-    await second;
-    expect(started.map(({ to }) => to)).toEqual([1000, 2000, 3000, 4000, 4500]);
-    for (const read of started.slice(2)) read.finish();
-    const rest: number[] = [];
-    for (let next = await reader.read(); !next.done; next = await reader.read()) {
-      rest.push(next.value.length);
+  it('reads into two buffers by turns when the chunks are not kept', async () => {
+    const buffers = new Set<ArrayBufferLike>();
+    for await (const chunk of fileChunks(streamlessBlob(bytesOf(6000)), false, {
+      keep: false,
+      chunkBytes: CHUNK_BYTES,
+    })) {
+      buffers.add(chunk.buffer);
     }
-    expect(rest).toEqual([1000, 1000, 500]);
-    expect(started).toHaveLength(5);
+    expect(buffers.size).toBe(2);
   });
 
-  it('starts no read once cancelled', async () => {
-    const { file, started } = slowFile(10_000);
-    const reader = fileStream(file, false, SLICING).getReader();
-    await reader.cancel();
-    expect(started).toHaveLength(3);
-    expect(await reader.read()).toEqual({ done: true, value: undefined });
-    expect(started).toHaveLength(3);
+  it('hands the buffer of a chunk read from a stream to a later read when not kept', async () => {
+    const given: Uint8Array[] = [];
+    for await (const chunk of fileChunks(new Blob([bytesOf(6000)]), false, {
+      keep: false,
+      chunkBytes: CHUNK_BYTES,
+    })) {
+      given.push(chunk);
+    }
+    expect(given).toHaveLength(6);
+    // A BYOB read takes the buffer it reads into: the chunks given before are detached.
+    expect(given.slice(0, 4).map(({ byteLength }) => byteLength)).toEqual([0, 0, 0, 0]);
   });
 
-  it('reports a read that fails when its slice comes, the slices before it given', async () => {
+  it('gives each chunk a buffer of its own when they are kept', async () => {
+    const bytes = bytesOf(3000);
+    const kept: Uint8Array[] = [];
+    for await (const chunk of fileChunks(new Blob([bytes]), false, {
+      keep: true,
+      chunkBytes: CHUNK_BYTES,
+    })) {
+      kept.push(chunk);
+    }
+    expect(new Set(kept.map(({ buffer }) => buffer)).size).toBe(3);
+    expect(joined(kept)).toEqual(bytes);
+  });
+
+  it('stops reading once its signal aborts', async () => {
+    const controller = new AbortController();
+    const lengths: number[] = [];
+    for await (const chunk of fileChunks(new Blob([bytesOf(10_000)]), false, {
+      keep: false,
+      signal: controller.signal,
+      chunkBytes: CHUNK_BYTES,
+    })) {
+      lengths.push(chunk.length);
+      if (lengths.length === 2) controller.abort();
+    }
+    expect(lengths).toEqual([1000, 1000]);
+  });
+
+  it('reports a read that fails when its chunk comes, the chunks before it given', async () => {
     const blob = new Blob([bytesOf(3000)]);
     const file = {
       size: 3000,
@@ -88,38 +104,32 @@ describe('fileStream of a plain file', () => {
           ? { arrayBuffer: () => Promise.reject(new Error('the file changed on disk')) }
           : blob.slice(from, to),
     } as unknown as Blob;
-    const reader = fileStream(file, false, SLICING).getReader();
-    expect((await reader.read()).value).toHaveLength(1000);
-    await expect(reader.read()).rejects.toThrow('the file changed on disk');
+    const given: number[] = [];
+    const reading = (async () => {
+      for await (const chunk of fileChunks(file, false, { keep: true, chunkBytes: CHUNK_BYTES })) {
+        given.push(chunk.length);
+      }
+    })();
+    await expect(reading).rejects.toThrow('the file changed on disk');
+    expect(given).toEqual([1000]);
   });
 });
 
-describe('openFileBytes', () => {
-  it('tells gzip by the first bytes, and unpacks it', async () => {
+describe('gzip', () => {
+  it('is told by the first bytes, and unpacked', async () => {
     const text = '{"id":"a"}\n'.repeat(500);
-    const packed = await openFileBytes(new Blob([gzipSync(text)]), SLICING);
-    expect(packed.gzip).toBe(true);
-    const chunks = await readAll(packed.stream);
-    expect(new TextDecoder().decode(Uint8Array.from(chunks.flatMap((chunk) => [...chunk])))).toBe(
-      text,
-    );
-    const plain = await openFileBytes(new Blob([text]), SLICING);
-    expect(plain.gzip).toBe(false);
-    expect((await readAll(plain.stream)).map(({ length }) => length)).toEqual([
-      1000, 1000, 1000, 1000, 1000, 500,
-    ]);
+    const packed = new Blob([gzipSync(text)]);
+    expect(await isGzipFile(packed)).toBe(true);
+    expect(await isGzipFile(new Blob([text]))).toBe(false);
+    const chunks = await readAll(packed, true, { keep: true });
+    expect(new TextDecoder().decode(joined(chunks))).toBe(text);
   });
 
-  it('reads the first slices while the first bytes are looked at', async () => {
-    const { file, started } = slowFile(4500);
-    const opening = openFileBytes(file, SLICING);
-    expect(started.map(({ from, to }) => [from, to])).toEqual([
-      [0, 1000],
-      [1000, 2000],
-      [2000, 3000],
-      [0, 2],
-    ]);
-    started[3]!.finish();
-    expect((await opening).gzip).toBe(false);
+  it('is not claimed for a file whose first bytes cannot be read', async () => {
+    const file = {
+      size: 10,
+      slice: () => ({ arrayBuffer: () => Promise.reject(new Error('gone')) }),
+    } as unknown as Blob;
+    expect(await isGzipFile(file)).toBe(false);
   });
 });

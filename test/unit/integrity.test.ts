@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkClosure,
+  checkClosureInBatches,
   checkClosureSteps,
   type ClosureReport,
   type DanglingReference,
 } from '../../src/speckle/integrity';
 import { referencedIds } from '../../src/speckle/references';
 import { readTopLevelClosure } from '../../src/bytes/topLevelFields';
+import { runNow } from '../../src/scheduling/slices';
 import {
   brepFixture,
   generatedFixture,
@@ -155,6 +157,25 @@ describe('checkClosureSteps', () => {
     expect(report).toEqual(checkClosure(root.parsed, repeated));
     expect(report.missing.length).toBeGreaterThan(0);
     expect(report.duplicates).toHaveLength(29);
+  });
+
+  it('reports the same when the records come in batches, each batch run apart', async () => {
+    const records = generatedFixture(1000);
+    const [root] = records as [FixtureObject];
+    // A dangling reference from a batch to an object in a later one is not dangling.
+    const received = records.filter((_, index) => index % 7 !== 3).reverse();
+    const closure = readTopLevelClosure(new TextEncoder().encode(root.raw));
+    async function* batches() {
+      for (let at = 0; at < received.length; at += 100) yield received.slice(at, at + 100);
+    }
+    let runs = 0;
+    const report = await checkClosureInBatches(root.id, closure, batches(), (steps) => {
+      runs += 1;
+      return Promise.resolve(runNow(steps));
+    });
+    expect(report).toEqual(drain(checkClosureSteps(root.id, closure, received)).report);
+    expect(report.danglingReferences.length).toBeGreaterThan(0);
+    expect(runs).toBe(Math.ceil(received.length / 100) + 1);
   });
 
   it('yields after every record and every thousand closure ids', () => {

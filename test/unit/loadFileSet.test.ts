@@ -13,6 +13,14 @@ function textFile(text: string, name: string): File {
   return new File([text], name);
 }
 
+/** Every piece of a body, as text. */
+async function readAll(pieces: readonly Uint8Array[] | AsyncIterable<Uint8Array>): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = '';
+  for await (const piece of pieces) text += decoder.decode(piece, { stream: true });
+  return text + decoder.decode();
+}
+
 async function open(...files: File[]) {
   const { set, read, root } = loadFileSet(files);
   return { set, ...(await read), root: await root };
@@ -111,6 +119,56 @@ describe('loadFileSet', () => {
     expect(set.raw(CUBE_ROOT)).toBe(cube.slice(1, cube.indexOf('}}') + 2));
     expect(root).toMatchObject({ id: CUBE_ROOT, rule: 'first-of-answer' });
     expect(root?.unreferenced).toEqual([CUBE_ROOT, FLOOR_ROOT]);
+  });
+
+  describe('bytes', () => {
+    /** JSON lines of `count` objects of about 300 bytes: past one read of the file (2 MiB). */
+    function linesOf(count: number, prefix: string): { text: string; lines: string[] } {
+      const lines = Array.from({ length: count }, (_, index) =>
+        JSON.stringify({
+          id: `${prefix}${String(index).padStart(8, '0')}`,
+          speckle_type: 'Objects.Other.Padding',
+          note: 'x'.repeat(250),
+        }),
+      );
+      return { text: `${lines.join('\n')}\n`, lines };
+    }
+    const idOf = (line: string) => (JSON.parse(line) as { id: string }).id;
+
+    it('leaves plain files’ bytes in them: the root’s come at once, any other text read back', async () => {
+      const first = linesOf(9000, 'a');
+      const second = linesOf(3000, 'b');
+      const { set } = await open(
+        textFile(first.text, 'first.ndjson'),
+        textFile(second.text, 'second.ndjson'),
+      );
+      expect(set.getProgress()).toMatchObject({
+        status: 'complete',
+        received: 12_000,
+        stored: 'file',
+      });
+      expect(set.raw(idOf(first.lines[0]!))).toBe(first.lines[0]);
+      for (const line of [first.lines[8999]!, second.lines[0]!, second.lines[2999]!]) {
+        expect(set.canRead(idOf(line))).toBe(false);
+        await set.wantText(idOf(line));
+        expect(set.raw(idOf(line))).toBe(line);
+      }
+      // The body as read, up to the end of its last line (the newline after it is no line's).
+      expect(await readAll(set.bodyPieces())).toBe(`${first.text}${second.text}`.slice(0, -1));
+    });
+
+    it('keeps every byte in the page when a file is gzip, as for a server’s body', async () => {
+      const plain = linesOf(9000, 'a');
+      const packed = linesOf(10, 'b');
+      const { set } = await open(
+        textFile(plain.text, 'plain.ndjson'),
+        new File([gzipSync(packed.text)], 'packed.ndjson.gz'),
+      );
+      expect(set.getProgress()).toMatchObject({ status: 'complete', stored: 'page' });
+      await set.wantBytes();
+      expect(set.raw(idOf(plain.lines[8999]!))).toBe(plain.lines[8999]);
+      expect(set.raw(idOf(packed.lines[9]!))).toBe(packed.lines[9]);
+    });
   });
 
   it('keeps the lines around a malformed one and before a cut last line, naming file and line', async () => {

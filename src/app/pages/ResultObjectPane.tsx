@@ -90,7 +90,7 @@ function ShownObject({
   onOpenSingle: () => void;
   view: (source: ObjectSource) => ReactNode;
 }) {
-  const arrival = useArrival(set, id);
+  const { arrival, readError } = useArrival(set, id);
   const fromSet = useObjectSource(set, id, arrival === 'readable');
   const missing = loading && arrival === 'absent';
   // Asked for on its own from the moment it was missing, for as long as it is shown.
@@ -108,6 +108,13 @@ function ShownObject({
     );
   }
   if (fromSet) return view(fromSet);
+  if (readError) {
+    return (
+      <p className="error-text" role="alert">
+        Object {id} could not be read: {readError}
+      </p>
+    );
+  }
   if (arrival !== 'absent') return <p className="hint">Reading object {id}…</p>;
   if (loading) return <p className="hint">Object {id} has not arrived yet.</p>;
   if (!input) return <p className="hint">Object {id} is not in these files.</p>;

@@ -22,7 +22,7 @@ import { ResultObjectPane } from './ResultObjectPane';
 import { SetExports } from './SetExports';
 import { useResultInView } from './useResultInView';
 import { useEscapeToCancel } from './useEscapeToCancel';
-import { useLoadPhase, useLoadProgress, useOnDisk } from '../../shared/useLoadProgress';
+import { useLoadPhase, useLoadProgress, useTextsStored } from '../../shared/useLoadProgress';
 
 export interface SetOrigin {
   /** The server lookup that brings the set, or null for files: nothing is then fetched. */
@@ -66,8 +66,8 @@ export function SetExplorer({ set, origin }: { set: ObjectSet; origin: SetOrigin
   const showPanels = useDeferredValue(loading || phase.anyReceived, phase.anyReceived);
   const navigation = useObjectNavigation(rootId);
   const closure = useRootClosure(set, rootId, !loading);
-  const onDisk = useOnDisk(set);
-  const closureCheck = useClosureCheck(set, rootId, closure, !loading, onDisk);
+  const stored = useTextsStored(set);
+  const closureCheck = useClosureCheck(set, rootId, closure, !loading, stored);
   const [filter, setFilter] = useState<ObjectFilter>(NO_FILTER);
   const { shownId } = navigation;
   const complete = phase.status === 'complete';
@@ -80,7 +80,8 @@ export function SetExplorer({ set, origin }: { set: ObjectSet; origin: SetOrigin
   // rather than once the view asks for it (the set reads it once).
   const openJump = useCallback(
     (id: string) => {
-      void set.wantText(id);
+      // A read that fails is said by the pane that shows the object, which asks again.
+      set.wantText(id).catch(() => undefined);
       navigation.open(id, { via: 'jump' });
     },
     [set, navigation],
@@ -151,7 +152,7 @@ export function SetExplorer({ set, origin }: { set: ObjectSet; origin: SetOrigin
           />
           <ClosureIntegrity
             check={closureCheck}
-            referencesRead={!onDisk}
+            referencesRead={stored !== 'disk'}
             closure={closure}
             complete={complete}
             target={target}

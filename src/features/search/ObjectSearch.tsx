@@ -91,7 +91,7 @@ export function ObjectSearch({
       >
         {status}
       </p>
-      {progress.stored === 'disk' && (
+      {progress.stored !== 'page' && (
         <SearchProgress
           results={results}
           total={Math.max(results.available, received)}
