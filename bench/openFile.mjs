@@ -83,6 +83,13 @@ async function readWhole({ page, cdp }, path) {
   return read;
 }
 
+/** Waits for the opened file's root to be chosen. @param {Page} page @param {number} timeout */
+const rootChosen = (page, timeout) =>
+  page
+    .getByRole('region', { name: 'Opened files' })
+    .getByText(/^The root shown is/)
+    .waitFor({ timeout });
+
 /** @param {Page} page */
 const openFileInput = (page) => page.getByLabel('Open file', { exact: true });
 
@@ -160,6 +167,8 @@ export async function measureOpenFile(browser, server, model, facts, { rounds, t
       runs.push(await openInApp(session, linesPath, facts.count, timeoutMs));
     }
     const last = runs.at(-1);
+    // Measured once the root is chosen: the indexing worker has ended then.
+    if (last && !last.timedOut) await rootChosen(session.page, timeoutMs);
     const heap = last && !last.timedOut ? (await session.realms.measure()).total : null;
     const refusal = await refuse(session, server, tooBig);
     return { fileBytes: facts.bytes, count: facts.count, reads, runs, heap, refusal };

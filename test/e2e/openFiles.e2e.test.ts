@@ -1,4 +1,4 @@
-import { closeSync, ftruncateSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { closeSync, ftruncateSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   alertText,
   openApp,
+  openFromList,
   statusText,
   waitForCompleteCount,
   waitForObjectShown,
@@ -22,6 +23,7 @@ import {
   tenThousandObjectModel,
 } from './support/demo.ts';
 import { openThroughInput, rootLine, type FileSpec } from './support/files.ts';
+import { searchBox, searchResults } from './support/search.ts';
 
 /** Records every request the page makes to an object endpoint, from now on. */
 function objectRequests(page: Page): string[] {
@@ -161,6 +163,52 @@ describe('opening files', () => {
     await expect
       .poll(() => page.getByText(/^Closure integrity: /).textContent())
       .toMatch(/complete/i);
+    // The texts stay in the file: the check read its references back from there.
+    expect(await page.getByText(/References between objects were not read/).count()).toBe(0);
+
+    // The last object's text is far past the root's: read back from the file, found and shown.
+    const last = splitLines(await fetchRawBody(project.id, object.id, 'lines')).at(-1)!;
+    await searchBox(page).fill(last.id);
+    const found = searchResults(page).getByRole('group', { name: new RegExp(last.id) });
+    await found.getByRole('option').first().click();
+    await waitForObjectShown(page, last.id);
+  });
+
+  it('says an opened file changed on disk since cannot be read, naming it', async () => {
+    // Given by its path to a browser of this test's own: the run's Chromium would be sent a copy.
+    const browser = await chromium.launch(chromiumLaunch);
+    const directory = mkdtempSync(join(tmpdir(), 'speckle-e2e-'));
+    try {
+      const lines = Array.from({ length: 12_000 }, (_, index) =>
+        JSON.stringify({
+          id: `e2e${String(index).padStart(8, '0')}`,
+          speckle_type: 'Objects.Other.Padding',
+          note: 'x'.repeat(250),
+        }),
+      );
+      const path = join(directory, 'changing.ndjson');
+      writeFileSync(path, `${lines.join('\n')}\n`);
+      const page = await browser.newPage({ baseURL: appUrl(), viewport: VIEWPORT });
+      await openApp(page);
+      await page.getByLabel('Open file').setInputFiles(path);
+      await waitForCompleteCount(page, lines.length);
+
+      writeFileSync(path, 'changed since\n');
+      const lastId = `e2e${String(lines.length - 1).padStart(8, '0')}`;
+      await page.getByRole('searchbox', { name: 'Filter objects' }).fill(lastId);
+      await openFromList(page, lastId);
+      await expect
+        .poll(() => alertText(page))
+        .toMatch(
+          new RegExp(
+            `Object ${lastId} could not be read: changing\\.ndjson can no longer be read \\(.*\\): ` +
+              'it was changed, moved or deleted after it was opened\\. Open it again to read it\\.',
+          ),
+        );
+    } finally {
+      await browser.close();
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 
   it('names the file and the line or byte of every bad input, keeping what came before', async () => {
