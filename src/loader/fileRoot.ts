@@ -1,9 +1,9 @@
 /**
  * Chooses the root of opened files (speckle/rootChoice.ts) in a second read of them, once their
  * objects are listed. It needs what every object refers to, read from all of its text: while the
- * files are first read, that doubled the time to list them, and the bytes have gone to the page
- * by the end. Reading a file again is the browser's quickest work (it is in the disk's cache), and
- * this reading is done in the indexing worker, like the first.
+ * files are first read, that doubled the time to list them, and the worker keeps none of their
+ * bytes. Reading a file again is the browser's quickest work (it is in the disk's cache), and this
+ * reading is done in the indexing worker, like the first.
  */
 import type { SplitLine } from '../bytes/lines';
 import { ObjectCutter } from '../bytes/objectCutter';

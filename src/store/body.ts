@@ -26,7 +26,8 @@ const READ_BACK_BYTES = 64 * 1024 * 1024;
  * The body as received, chunk by chunk, with the body offset of each chunk's first byte. The loader
  * may hold the bytes of the last chunks back (loader/byteHold.ts): those chunks are null here
  * until it sends them, always the last ones, as it sends them in order. Or, for a body too big for
- * the page, it spills them to a byte store (store/byteStore.ts) from where they are read back.
+ * the page, it spills them to a byte store (store/byteStore.ts), and an opened file's stay in the
+ * file (store/fileSource.ts): they are read back from there.
  */
 export class Body {
   readonly blocks: (Uint8Array | null)[] = [];

@@ -1,7 +1,8 @@
 import type { ObjectSearchResults } from './searchResults';
 
 /**
- * A search of a body on disk reads gigabytes: how far it got, and a way to stop it, while it runs
+ * A search of a body on disk, or left in opened files, reads it span by span, gigabytes for a big
+ * model: how far it got, and a way to stop it, while it runs
  * (and while the load runs, whose objects it searches as they come). The in-memory search ends
  * within a second or two: its status line says enough.
  */
