@@ -53,8 +53,11 @@ describe('Open file', () => {
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent(`${CUBE_OBJECTS.length} objects`),
     );
-    expect(screen.getByRole('region', { name: 'Opened files' })).toHaveTextContent(
-      /cube\.tsv\.gz, .* \(gzip, .* unpacked, server line form \(id, tab, JSON\)\)/,
+    // What the file held is said once it is read: after its objects are listed.
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Opened files' })).toHaveTextContent(
+        /cube\.tsv\.gz, .* \(gzip, .* unpacked, server line form \(id, tab, JSON\)\)/,
+      ),
     );
   });
 
