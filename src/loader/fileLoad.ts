@@ -72,16 +72,26 @@ export type SendFileReply = (reply: FromFileLoad, transfer?: ArrayBuffer[]) => v
 /** A file as the browser gives it: a Blob with a name. */
 export type OpenedFile = Blob & { readonly name: string };
 
+export interface FileLoadOptions {
+  signal?: AbortSignal;
+  /**
+   * Called before reading when the files' bytes will come to the page (a gzip file among them):
+   * then the reading allocates them all (the worker's garbage-collection ballast, gcBallast.ts).
+   */
+  beforeKeptBytes?: () => void;
+}
+
 export async function loadFiles(
   files: readonly OpenedFile[],
   indexer: BlockIndexer,
   send: SendFileReply,
-  signal?: AbortSignal,
+  { signal, beforeKeptBytes }: FileLoadOptions = {},
 ): Promise<FileToReread[]> {
   const read: (FileRead & { file: Blob })[] = [];
   const gzip = await Promise.all(files.map(isGzipFile));
   const inFiles = files.length > 0 && !gzip.includes(true);
   if (inFiles) send({ kind: 'bytes-in-files' });
+  else beforeKeptBytes?.();
   const sendBlocks = inFiles ? rootBytesOnly(send) : send;
   let bodyStart = 0;
   for (const [index, file] of files.entries()) {

@@ -371,7 +371,7 @@ function inPageChannel(
     },
     openFiles(files) {
       router.readFiles(files);
-      void loadFiles(files, indexer, hold.send, signal).then((read) =>
+      void loadFiles(files, indexer, hold.send, { signal }).then((read) =>
         sendFilesRoot(read, hold.send, signal),
       );
     },

@@ -59,8 +59,10 @@ scope.onmessage = (event) => {
       return;
     case 'files':
       clearTimeout(warmUpTask);
-      holdGcBallast();
-      void loadFiles(message.files, indexer, hold.send).then((read) => {
+      // A plain file is read into the same buffers again and again: no ballast is needed then.
+      void loadFiles(message.files, indexer, hold.send, {
+        beforeKeptBytes: () => void holdGcBallast(),
+      }).then((read) => {
         dropGcBallast();
         return sendFilesRoot(read, hold.send);
       });
