@@ -1,12 +1,11 @@
 /**
  * An opened file's bytes, in chunks, for the indexing worker's reads (fileLoad.ts, fileRoot.ts).
  *
- * A plain file is read into buffers of 2 MiB with a BYOB reader, the next read under way while a
- * chunk is cut. When nothing keeps the chunks (the file itself is where the page reads its bytes
- * back, see store/fileSource.ts), two buffers are read into by turns: no 337 MB of new buffers for
- * the worker's heap to allocate and collect and for the page to receive, which took as long as
- * reading the file (docs/loading.md, "Opening a file"). A gzip file is told by its first two bytes,
- * not its name, and decompressed as it is read.
+ * A plain file is read into buffers of 2 MiB with a BYOB reader. When nothing keeps the chunks (the
+ * file itself is where the page reads its bytes back, see store/fileSource.ts), one buffer is read
+ * into again and again: no 337 MB of new buffers for the worker's heap to allocate and collect and
+ * for the page to receive, which took as long as reading the file (docs/loading.md, "Opening a
+ * file"). A gzip file is told by its first two bytes, not its name, and decompressed as it is read.
  */
 import { isGzip } from '../bytes/objectForm';
 
@@ -16,7 +15,7 @@ export const CHUNK_BYTES = 2 * 1024 * 1024;
 export interface ChunkOptions {
   /**
    * Whether the reader keeps the chunks: each then has a buffer of its own. When not, every chunk
-   * is a view of one buffer, valid until the next is asked for.
+   * is a view of the same buffer, valid until the next is asked for.
    */
   keep: boolean;
   /** Ends the reading, the read under way included. */
@@ -70,17 +69,14 @@ async function* plainChunks(
   const filler = fillerOf(file);
   signal?.addEventListener('abort', filler.cancel);
   try {
-    // The next read is under way while the reader cuts a chunk: two buffers take turns.
-    let spare = keep ? null : new ArrayBuffer(chunkBytes);
-    let next = filler.fill(new ArrayBuffer(chunkBytes));
+    // The browser keeps filling the stream's pipe while a chunk is cut: a read under way ahead
+    // of the cutting, into a second buffer, was no faster (docs/loading.md).
+    let buffer = new ArrayBuffer(chunkBytes);
     for (;;) {
-      const chunk = await next;
+      const chunk = await filler.fill(buffer);
       if (chunk.length === 0 || signal?.aborted) return;
-      next = filler.fill(spare ?? new ArrayBuffer(chunkBytes));
-      // Should the reader stop at this chunk, the read ahead's failure is nobody's to report.
-      next.catch(() => undefined);
       yield chunk;
-      spare = keep ? null : chunk.buffer;
+      buffer = keep ? new ArrayBuffer(chunkBytes) : chunk.buffer;
     }
   } finally {
     signal?.removeEventListener('abort', filler.cancel);

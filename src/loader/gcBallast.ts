@@ -10,7 +10,7 @@
  * path. With the ballast alive, the limit lies beyond the whole body: a load has one collection,
  * right after the allocation, while the request waits for the server's headers. It is dropped when
  * the worker goes on after the load (opened files are read again for their root, fileRoot.ts).
- * Plain files are read into the same two buffers again and again (fileBytes.ts): they need none,
+ * Plain files are read into the same buffer again and again (fileBytes.ts): they need none,
  * and its first collection would only hold their reading up.
  *
  * It costs address space, not memory: the system gives a page memory when it is first written, and

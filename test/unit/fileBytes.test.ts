@@ -44,7 +44,7 @@ describe('fileChunks of a plain file', () => {
     });
   }
 
-  it('reads into two buffers by turns when the chunks are not kept', async () => {
+  it('reads into the same buffer again and again when the chunks are not kept', async () => {
     const buffers = new Set<ArrayBufferLike>();
     for await (const chunk of fileChunks(streamlessBlob(bytesOf(6000)), false, {
       keep: false,
@@ -52,7 +52,7 @@ describe('fileChunks of a plain file', () => {
     })) {
       buffers.add(chunk.buffer);
     }
-    expect(buffers.size).toBe(2);
+    expect(buffers.size).toBe(1);
   });
 
   it('hands the buffer of a chunk read from a stream to a later read when not kept', async () => {
@@ -65,7 +65,7 @@ describe('fileChunks of a plain file', () => {
     }
     expect(given).toHaveLength(6);
     // A BYOB read takes the buffer it reads into: the chunks given before are detached.
-    expect(given.slice(0, 4).map(({ byteLength }) => byteLength)).toEqual([0, 0, 0, 0]);
+    expect(given.slice(0, 5).map(({ byteLength }) => byteLength)).toEqual([0, 0, 0, 0, 0]);
   });
 
   it('gives each chunk a buffer of its own when they are kept', async () => {
