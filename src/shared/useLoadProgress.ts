@@ -18,7 +18,7 @@ export function useTextsStored(set: ObjectSet): LoadProgress['stored'] {
   return useSyncExternalStore(set.subscribe, () => set.getProgress().stored);
 }
 
-export type Arrival = 'absent' | 'held' | 'readable';
+type Arrival = 'absent' | 'held' | 'readable';
 
 /**
  * Whether object `id` has arrived, and whether its text can be read yet: changes twice at most,
