@@ -126,7 +126,7 @@ export async function sendFilesRoot(
  * Sends the blocks on without their bytes (they stay in the file), but for those up to the end of
  * the root's line, copied: the buffer they are in is read into again.
  */
-function rootBytesOnly(send: SendFileReply): SendFileReply {
+export function rootBytesOnly(send: SendFileReply): SendFileReply {
   let rootSent = false;
   return (reply, transfer = []) => {
     if (reply.kind !== 'block' || !reply.block.bytes) return send(reply, transfer);

@@ -15,6 +15,7 @@ import { loadFiles, sendFilesRoot, type FileNote, type OpenedFile } from './file
 import { holdBytes } from './byteHold';
 import type { IndexedBlock } from '../store/indexedBlock';
 import { BlockIndexer } from './indexing';
+import { afterNextPaint } from '../scheduling/nextTask';
 import { ApiError } from '../api/apiError';
 import { arrayVault, portVault, type ByteVault } from './byteVault';
 import type { ByteSource, ByteStore } from '../store/byteStore';
@@ -344,6 +345,14 @@ function workerChannel(sink: BlockSink, spill: SpillPlan | null): IndexChannel {
     openFiles(files) {
       router.readFiles(files);
       post(worker, { kind: 'files', files: [...files] });
+      void router.finished.then(async (end) => {
+        if (!end) return;
+        // The first frame after the end often comes before the page has drawn it: the second
+        // shows it.
+        await afterNextPaint();
+        await afterNextPaint();
+        post(worker, { kind: 'choose-root' });
+      });
     },
     finished: router.finished,
     release() {

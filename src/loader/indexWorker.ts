@@ -6,11 +6,18 @@
  */
 import { loadBody, type FromLoad, type LoadRequest } from './bodyLoad';
 import { loadFiles, sendFilesRoot, type OpenedFile } from './fileLoad';
+import type { FileToReread } from './fileRoot';
 import { holdBytes } from './byteHold';
 import { dropGcBallast, holdGcBallast } from './gcBallast';
 import { BlockIndexer } from './indexing';
 import { batchReplies } from './replyBatches';
-import { indexSampleOnce, sampleBody, WARM_UP_PASSES, WARM_UP_TASK_MS } from './warmUp';
+import {
+  cutSampleOnce,
+  indexSampleOnce,
+  sampleBody,
+  WARM_UP_PASSES,
+  WARM_UP_TASK_MS,
+} from './warmUp';
 
 export type ToIndexWorker =
   /** Where to put the bytes held back (byteHold.ts); comes before the load. */
@@ -20,6 +27,11 @@ export type ToIndexWorker =
   | { kind: 'files'; files: OpenedFile[] }
   /** Send every later block's bytes with it (byteHold.ts). */
   | { kind: 'release' }
+  /**
+   * The page has shown the end of the files' first read: read them again for their root
+   * (fileRoot.ts). Read at once, they took the CPU from the drawing of that end.
+   */
+  | { kind: 'choose-root' }
   | { kind: 'warm-up' };
 
 const indexer = new BlockIndexer();
@@ -39,6 +51,7 @@ const batches = batchReplies(
 );
 const hold = holdBytes(batches.send, batches.vault);
 let warmUpTask: ReturnType<typeof setTimeout> | undefined;
+let filesRead: Promise<FileToReread[]> | undefined;
 
 scope.onmessage = (event) => {
   const message = event.data;
@@ -60,12 +73,15 @@ scope.onmessage = (event) => {
     case 'files':
       clearTimeout(warmUpTask);
       // A plain file is read into the same buffers again and again: no ballast is needed then.
-      void loadFiles(message.files, indexer, hold.send, {
+      filesRead = loadFiles(message.files, indexer, hold.send, {
         beforeKeptBytes: () => void holdGcBallast(),
       }).then((read) => {
         dropGcBallast();
-        return sendFilesRoot(read, hold.send);
+        return read;
       });
+      return;
+    case 'choose-root':
+      void filesRead?.then((read) => sendFilesRoot(read, hold.send));
   }
 };
 
@@ -74,6 +90,7 @@ function warmUp(body: Uint8Array, passes: number): void {
   let left = passes;
   while (left > 0 && performance.now() < until) {
     indexSampleOnce(body);
+    cutSampleOnce(body);
     left -= 1;
   }
   if (left > 0) warmUpTask = setTimeout(() => warmUp(body, left));

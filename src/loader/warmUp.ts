@@ -11,10 +11,13 @@
  * their buffers transferred, as a load's blocks go to the page: the first detached buffer, and the
  * first block the hold copies without its bytes, otherwise each throw away optimised code that
  * relied on them never happening (seen with --trace-opt: the indexer was optimised again, from
- * scratch, during every load).
+ * scratch, during every load). The sample is also cut as an opened file is (cutSampleOnce): the
+ * file's cutter, and the indexer fed by it, are otherwise cold when a file is opened.
  */
+import { ObjectCutter } from '../bytes/objectCutter';
 import { holdBytes } from './byteHold';
-import { answer, BlockIndexer } from './indexing';
+import { rootBytesOnly } from './fileLoad';
+import { answer, blockReply, BlockIndexer } from './indexing';
 
 /**
  * About 150 kB, indexed 200 times in small chunks: less work left the biggest function to be
@@ -80,5 +83,25 @@ export function indexSampleOnce(body: Uint8Array): number {
     if (answered) hold.send(answered.reply, answered.transfer);
   }
   answer(indexer, { kind: 'finish' });
+  return lines;
+}
+
+/** Cuts the sample once as an opened file is cut and sent (fileLoad.ts); says how many lines. */
+export function cutSampleOnce(body: Uint8Array): number {
+  const indexer = new BlockIndexer();
+  const cutter = new ObjectCutter();
+  let lines = 0;
+  const send = rootBytesOnly((reply, transfer) => {
+    if (reply.kind === 'block') lines += structuredClone(reply, { transfer }).block.starts.length;
+  });
+  const buffer = new Uint8Array(WARM_UP_CHUNK_BYTES);
+  for (let at = 0; at < body.length; at += WARM_UP_CHUNK_BYTES) {
+    const piece = body.subarray(at, at + WARM_UP_CHUNK_BYTES);
+    const chunk = buffer.subarray(0, piece.length);
+    chunk.set(piece);
+    const { reply, transfer } = blockReply(indexer.index(cutter.push(chunk)));
+    send(reply, transfer);
+  }
+  cutter.finish();
   return lines;
 }

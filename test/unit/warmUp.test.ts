@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { BlockIndexer } from '../../src/loader/indexing';
-import { indexSampleOnce, sampleBody, WARM_UP_CHUNK_BYTES } from '../../src/loader/warmUp';
+import {
+  cutSampleOnce,
+  indexSampleOnce,
+  sampleBody,
+  WARM_UP_CHUNK_BYTES,
+} from '../../src/loader/warmUp';
 
 const NEWLINE = 0x0a;
 
@@ -38,5 +43,10 @@ describe('the warm-up sample', () => {
 
   it('is indexed whole, each block cloned with its buffers transferred, as the worker posts it', () => {
     expect(indexSampleOnce(sampleBody(200, 100))).toBe(200);
+  });
+
+  it('is cut as an opened file is, in one buffer read into again, its blocks cloned as posted', () => {
+    expect(cutSampleOnce(sampleBody(200, 100))).toBe(200);
+    expect(cutSampleOnce(sampleBody())).toBe(400);
   });
 });

@@ -10,7 +10,8 @@ import { runInSlices } from '../../scheduling/slices';
 // twice, so it is read once per set and shared, as an IdNumberMap: a million ids as a Map made
 // every later full garbage collection a long task. It is asked for when a load ends, and its first
 // slice (the root copied from its blocks, its keys scanned) waits for the paint that shows the
-// load's end rather than holding it back. Per root: opened files let the person pick another.
+// load's end, and for the page's other work then, rather than holding them back. Per root: opened
+// files let the person pick another.
 const closures = new WeakMap<ObjectSet, Map<string, Promise<ReadonlyMap<string, number>>>>();
 
 function rootClosure(set: ObjectSet, rootId: string): Promise<ReadonlyMap<string, number>> {
@@ -18,13 +19,15 @@ function rootClosure(set: ObjectSet, rootId: string): Promise<ReadonlyMap<string
   if (!ofSet) closures.set(set, (ofSet = new Map()));
   let closure = ofSet.get(rootId);
   if (!closure) {
-    closure = afterNextPaint().then(() =>
-      runInSlices(
-        readTopLevelClosureSteps(concatBytes(set.encodedPieces(rootId) ?? []), new IdNumberMap()),
-        // A million ids take seconds in slices: an object opened meanwhile goes first.
-        { pause: backgroundTask },
-      ),
-    );
+    closure = afterNextPaint()
+      .then(backgroundTask)
+      .then(() =>
+        runInSlices(
+          readTopLevelClosureSteps(concatBytes(set.encodedPieces(rootId) ?? []), new IdNumberMap()),
+          // A million ids take seconds in slices: an object opened meanwhile goes first.
+          { pause: backgroundTask },
+        ),
+      );
     ofSet.set(rootId, closure);
   }
   return closure;
