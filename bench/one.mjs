@@ -12,7 +12,7 @@ import {
 import { uninspectedRows } from './figures.mjs';
 import { readLines } from './models.mjs';
 import { openObjects, scrollList } from './objectList.mjs';
-import { measureOpenFile, openFileRows } from './openFile.mjs';
+import { measureOpenFile, OPEN_FILE_ROUNDS, openFileRows } from './openFile.mjs';
 import { measurePaging, pagingRows } from './paging.mjs';
 import { formatTable } from './report.mjs';
 import { measureUninspected } from './uninspected.mjs';
@@ -26,7 +26,11 @@ const plan = { rounds: 3, timeoutMs: TIMEOUT_MS };
 const scenarios = {
   paging: async (browser, server) => formatTable(pagingRows(await measurePaging(browser, server))),
   file: async (browser, server, big, facts) =>
-    formatTable(openFileRows(await measureOpenFile(browser, server, big, facts, plan))),
+    formatTable(
+      openFileRows(
+        await measureOpenFile(browser, server, big, facts, { ...plan, rounds: OPEN_FILE_ROUNDS }),
+      ),
+    ),
   compare: async (browser, server, big, facts) =>
     formatTable(versionDiffRows(await measureVersionDiff(browser, server, big, facts, plan))),
   uninspected: async (_browser, server, big, facts) => {

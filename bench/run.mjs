@@ -19,7 +19,7 @@ import { exportJsonLines } from './exportLines.mjs';
 import { buildRows } from './figures.mjs';
 import { readLines, warmUpJsonArray, warmUpSingle } from './models.mjs';
 import { openObjects, scrollList } from './objectList.mjs';
-import { measureOpenFile, openFileRows } from './openFile.mjs';
+import { measureOpenFile, OPEN_FILE_ROUNDS, openFileRows } from './openFile.mjs';
 import { measurePaging, pagingRows } from './paging.mjs';
 import { profileScenarios } from './profile.mjs';
 import {
@@ -173,7 +173,10 @@ async function measureLaterIssues(browser, server, big, body100k) {
   const paging = await measurePaging(browser, server);
   log('100k as a file: Open file against a whole read, and a file too big for a tab…');
   const plan = { rounds: 3, timeoutMs: LOAD_TIMEOUT_MS };
-  const openedFile = await measureOpenFile(browser, server, big, body100k, plan);
+  const openedFile = await measureOpenFile(browser, server, big, body100k, {
+    ...plan,
+    rounds: OPEN_FILE_ROUNDS,
+  });
   log('two 100k versions compared, and each loaded alone…');
   const versionDiff = await measureVersionDiff(browser, server, big, body100k, plan);
   return { paging, openedFile, versionDiff };
