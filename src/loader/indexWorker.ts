@@ -15,6 +15,7 @@ import {
   cutSampleOnce,
   indexSampleOnce,
   sampleBody,
+  WARM_UP_CUT_PASSES,
   WARM_UP_PASSES,
   WARM_UP_TASK_MS,
 } from './warmUp';
@@ -57,7 +58,7 @@ scope.onmessage = (event) => {
   const message = event.data;
   switch (message.kind) {
     case 'warm-up':
-      warmUp(sampleBody(), WARM_UP_PASSES);
+      warmUp(sampleBody(), WARM_UP_PASSES, WARM_UP_CUT_PASSES);
       return;
     case 'vault':
       vault = message.port;
@@ -85,13 +86,17 @@ scope.onmessage = (event) => {
   }
 };
 
-function warmUp(body: Uint8Array, passes: number): void {
+function warmUp(body: Uint8Array, passes: number, cuts: number): void {
   const until = performance.now() + WARM_UP_TASK_MS;
-  let left = passes;
-  while (left > 0 && performance.now() < until) {
-    indexSampleOnce(body);
-    cutSampleOnce(body);
-    left -= 1;
+  while ((passes > 0 || cuts > 0) && performance.now() < until) {
+    if (passes > 0) {
+      indexSampleOnce(body);
+      passes -= 1;
+    }
+    if (cuts > 0) {
+      cutSampleOnce(body);
+      cuts -= 1;
+    }
   }
-  if (left > 0) warmUpTask = setTimeout(() => warmUp(body, left));
+  if (passes > 0 || cuts > 0) warmUpTask = setTimeout(() => warmUp(body, passes, cuts));
 }

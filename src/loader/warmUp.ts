@@ -28,6 +28,11 @@ const SAMPLE_OBJECTS = 400;
 const CLOSURE_IDS = 1500;
 export const WARM_UP_CHUNK_BYTES = 16 * 1024;
 export const WARM_UP_PASSES = 200;
+/**
+ * The file cutter reaches its steady speed within ten passes of the sample (measured in node);
+ * two hundred more took the worker another second of CPU after the page opened.
+ */
+export const WARM_UP_CUT_PASSES = 20;
 /** Passes run in tasks of about this long, so a load that starts meanwhile waits little. */
 export const WARM_UP_TASK_MS = 8;
 
