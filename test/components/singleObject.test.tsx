@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { paddedObjectText } from '../unit/paddedObjects';
+import { useAdvancingFakeTimers } from './advancingTimers';
 import { editConnection, renderApp } from './renderApp';
 import {
   CUBE_OBJECTS,
@@ -233,8 +234,12 @@ describe('Get object', () => {
         );
       }),
     );
+    useAdvancingFakeTimers();
     const { user } = renderApp();
     await lookUp(user, PROJECT_ID, MESH.id);
+    expect(await screen.findByText(/limiting requests; trying again in 1 s/)).toBeInTheDocument();
+    expect(calls).toBe(1);
+    act(() => void vi.advanceTimersByTime(1000));
     expect(await screen.findByRole('article')).toHaveTextContent(MESH.id);
     expect(calls).toBe(2);
   });
@@ -252,15 +257,21 @@ describe('Get object', () => {
             });
       }),
     );
+    useAdvancingFakeTimers();
     const { user } = renderApp();
     await lookUp(user, PROJECT_ID, MESH.id);
-    expect(await screen.findByText(/gateway answered 502; trying again/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/gateway answered 502; trying again in 1 s/),
+    ).toBeInTheDocument();
+    expect(calls).toBe(1);
+    act(() => void vi.advanceTimersByTime(1000));
     expect(await screen.findByRole('article')).toHaveTextContent(MESH.id);
     // No detour to `/api`: the address was right.
     expect(calls).toBe(2);
   });
 
   it('retries a failed request to a server that answered earlier, counting down, and loads', async () => {
+    useAdvancingFakeTimers();
     const { user } = renderApp();
     await lookUp(user, PROJECT_ID, MESH.id);
     await screen.findByRole('article');
@@ -280,6 +291,8 @@ describe('Get object', () => {
     expect(
       await screen.findByText(/Could not reach the server; trying again in 1 s \(1 of 3\)/),
     ).toBeInTheDocument();
+    expect(failures).toBe(1);
+    act(() => void vi.advanceTimersByTime(1000));
     expect(
       await screen.findByRole('heading', { level: 2, name: new RegExp(ROOT_ID) }),
     ).toBeInTheDocument();

@@ -1,11 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { activeServer } from '../../src/connection/activeServer';
 import { objectWithChildrenQuery } from '../../src/loader/objectSetQuery';
 import { objectQueryInput, startLookup } from '../../src/shared/lookupQuery';
 import { LOOKUP_REQUEST } from '../../src/shared/useLookupServer';
 import { ObjectSet } from '../../src/store/objectSet';
+import { useAdvancingFakeTimers } from './advancingTimers';
 import { expectShownObject, renderApp } from './renderApp';
 import {
   CUBE_LINES,
@@ -359,6 +360,7 @@ describe('Get with children', () => {
         );
       }),
     );
+    useAdvancingFakeTimers();
     renderApp({ route });
 
     // The result replaces the page's first status line: look it up afresh each time.
@@ -368,6 +370,8 @@ describe('Get with children', () => {
       ),
     );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(calls).toBe(1);
+    act(() => void vi.advanceTimersByTime(1000));
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent(`${CUBE_OBJECTS.length} objects`),
     );
