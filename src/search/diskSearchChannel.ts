@@ -46,11 +46,14 @@ export function openDiskSearchChannel(
     event.preventDefault();
     onError(event.message || 'the search worker could not start');
   };
-  const store = body.store.reader();
-  post({ type: 'open', store }, [store]);
+  const reader = body.store.reader();
+  post({ type: 'open', store: reader.port }, [reader.port]);
   return {
     search: (queryId, query) => post({ type: 'search', queryId, query }),
     more: () => post({ type: 'more' }),
-    close: () => worker.terminate(),
+    close: () => {
+      worker.terminate();
+      reader.close();
+    },
   };
 }

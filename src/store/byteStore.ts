@@ -4,7 +4,7 @@
  * Two kinds: in memory (a list of blocks, as the set keeps its own) and on disk
  * (opfsByteStore.ts, a file of the Origin Private File System written by a worker).
  */
-import { WaitingReads } from './storeReader';
+import { WaitingReads, type StoreReader } from './storeReader';
 
 /** Where the bytes of a body that the page does not hold are read from: a store, or opened files. */
 export interface ByteSource {
@@ -14,7 +14,7 @@ export interface ByteSource {
    * A port for a reader off the page (storeReader.ts): a worker that reads every span (search)
    * asks the store itself, without a copy through the page.
    */
-  reader(): MessagePort;
+  reader(): StoreReader;
   /** Drops every byte stored; reads fail after this. */
   release(): Promise<void>;
 }
@@ -70,8 +70,16 @@ export function memoryByteStore(): ByteStore {
       const { port1, port2 } = new MessageChannel();
       const readStored = (start: number, length: number) =>
         start + length > end ? null : copyRange(blocks, offsets, start, length);
-      readers.push(new WaitingReads(port1, readStored));
-      return port2;
+      const waiting = new WaitingReads(port1, readStored);
+      readers.push(waiting);
+      return {
+        port: port2,
+        close() {
+          const index = readers.indexOf(waiting);
+          if (index !== -1) readers.splice(index, 1);
+          waiting.close();
+        },
+      };
     },
     release() {
       blocks = [];

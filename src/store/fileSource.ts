@@ -69,7 +69,7 @@ export function fileSource(files: readonly NamedBlob[]): FileSource {
     reader() {
       const { port1, port2 } = new MessageChannel();
       answerReads(port1, read);
-      return port2;
+      return { port: port2, close: () => port1.close() };
     },
     fileEnded(bytes) {
       starts.push(starts.at(-1)! + bytes);

@@ -22,6 +22,8 @@ export function opfsByteStore(directory: Promise<string>, file: string): ByteSto
   });
   const pending = new Map<number, Pending>();
   let nextRequest = 0;
+  /** The readers handed out so far, each by its number. */
+  let readers = 0;
   let failure: StorageError | null = null;
   const post = (message: ToSpillWorker, transfer: Transferable[] = []) =>
     worker.postMessage(message, transfer);
@@ -67,8 +69,9 @@ export function opfsByteStore(directory: Promise<string>, file: string): ByteSto
     read: async (start, length) => (await ask({ kind: 'read', start, length }))!,
     reader() {
       const { port1, port2 } = new MessageChannel();
-      post({ kind: 'reader', port: port1 }, [port1]);
-      return port2;
+      const reader = (readers += 1);
+      post({ kind: 'reader', reader, port: port1 }, [port1]);
+      return { port: port2, close: () => post({ kind: 'drop-reader', reader }) };
     },
     async release() {
       await ask({ kind: 'release' }).catch(() => undefined);

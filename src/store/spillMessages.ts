@@ -8,8 +8,9 @@ export type ToSpillWorker =
   /** Answer once `count` parts are stored. */
   | { kind: 'stored'; request: number; count: number }
   | { kind: 'read'; request: number; start: number; length: number }
-  /** A reader's port (storeReader.ts), answered here without the page. */
-  | { kind: 'reader'; port: MessagePort }
+  /** A reader's port (storeReader.ts), answered here without the page, until it is dropped. */
+  | { kind: 'reader'; reader: number; port: MessagePort }
+  | { kind: 'drop-reader'; reader: number }
   /** Close and delete the file, then end. */
   | { kind: 'release'; request: number };
 

@@ -31,7 +31,7 @@ let failure: string | null = null;
 let end = 0;
 let partsStored = 0;
 const storedWaits: { request: number; count: number }[] = [];
-const readers: WaitingReads[] = [];
+const readers = new Map<number, WaitingReads>();
 
 scope.onmessage = (event) => {
   const message = event.data;
@@ -68,7 +68,11 @@ function handleMessage(message: ToSpillWorker): void {
     case 'read':
       return read(message.request, message.start, message.length);
     case 'reader':
-      readers.push(new WaitingReads(message.port, readStored));
+      readers.set(message.reader, new WaitingReads(message.port, readStored));
+      return;
+    case 'drop-reader':
+      readers.get(message.reader)?.close();
+      readers.delete(message.reader);
       return;
     case 'release':
       return void release(message.request);
@@ -90,7 +94,7 @@ function append(parts: readonly Uint8Array[]): void {
     partsStored += 1;
   }
   answerStored();
-  for (const reader of readers) reader.answer();
+  for (const reader of readers.values()) reader.answer();
 }
 
 /** A reader's range once stored; null while it is not, an error when it never will be. */
@@ -144,5 +148,5 @@ function fail(message: string): void {
   failure = message;
   scope.postMessage({ kind: 'failed', message });
   storedWaits.length = 0;
-  for (const reader of readers) reader.answer();
+  for (const reader of readers.values()) reader.answer();
 }

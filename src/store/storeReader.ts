@@ -14,6 +14,15 @@ export interface StoreRead {
 export type StoreReadAnswer =
   { request: number; bytes: Uint8Array } | { request: number; bytes?: undefined; message: string };
 
+/**
+ * A store's reader port, to hand to a worker, and how to let it go: a port cannot tell that the
+ * worker holding its other end has ended, so the store would keep answering it for good.
+ */
+export interface StoreReader {
+  port: MessagePort;
+  close(): void;
+}
+
 /** Reads to answer once their bytes are stored, for a store that serves a reader's port. */
 export class WaitingReads {
   private readonly waiting: StoreRead[] = [];
@@ -48,6 +57,12 @@ export class WaitingReads {
       this.waiting.splice(index, 1);
       this.post({ request, bytes });
     }
+  }
+
+  /** Answers nothing more: the reads still waiting are dropped with the port. */
+  close(): void {
+    this.waiting.length = 0;
+    this.port.close();
   }
 
   private post(answer: StoreReadAnswer): void {

@@ -48,7 +48,7 @@ describe('fileSource', () => {
 
   it('answers a reader off the page through its port, failures included', async () => {
     const source = fileSource([file('abcdef', 'one.json')]);
-    const read = readThrough(source.reader());
+    const read = readThrough(source.reader().port);
     expect(text(await read(1, 4))).toBe('bcde');
     await expect(read(5, 4)).rejects.toThrow('Bytes 5–9 are not in the opened files.');
   });

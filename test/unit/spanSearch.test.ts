@@ -53,7 +53,7 @@ function diskSearch(
     },
     store,
   };
-  const reader = store.reader();
+  const { port: reader } = store.reader();
   ports.push(reader);
   const objects: SpannedObjects = {
     count: places.length,
