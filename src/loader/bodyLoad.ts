@@ -17,6 +17,7 @@ import {
 } from '../api/client';
 import type { BytesInFiles, FileNote } from './fileLoad';
 import { answer, type BlockIndexer, type FromIndexer } from './indexing';
+import { errorText } from '../api/errorText';
 
 export interface LoadRequest {
   access: ServerAccess;
@@ -79,7 +80,7 @@ export async function loadBody(
       }
     }
   } catch (error) {
-    broken = error instanceof Error ? error.message : String(error);
+    broken = errorText(error);
   } finally {
     signal?.removeEventListener('abort', cancel);
   }

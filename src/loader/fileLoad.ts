@@ -29,6 +29,7 @@ import {
   tooBigMessage,
   unpacksTooBigMessage,
 } from './fileMessages';
+import { errorText } from '../api/errorText';
 
 /** What one file held. */
 export interface FileRead {
@@ -183,7 +184,7 @@ async function loadFile(
       if (cutter.refused) break;
     }
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
+    const why = errorText(error);
     broken = brokenReadMessage(file.name, gzip, bytes, why);
     problem(broken);
   }

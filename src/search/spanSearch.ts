@@ -18,6 +18,7 @@ import {
 import { SPAN_BYTES } from '../store/textWindows';
 import type { FromDiskSearch, TextSpan } from './diskSearchMessages';
 import type { SearchState } from './searchSession';
+import { errorText } from '../api/errorText';
 
 export interface SpanSearchOptions {
   post: (message: FromDiskSearch) => void;
@@ -138,7 +139,7 @@ export class SpanSearch {
       } catch (error) {
         if (this.job !== job) return;
         this.job = null;
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorText(error);
         this.options.post({ type: 'failed', queryId: job.queryId, message });
         return;
       }

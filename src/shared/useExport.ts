@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ExportFormat, ExportTarget } from '../export/formats';
 import { saveExport } from '../export/saveExport';
 import { formatBytes } from '../speckle/text';
+import { errorText } from '../api/errorText';
 
 export interface ActiveExport {
   label: string;
@@ -41,8 +42,7 @@ export function useExport() {
               ? `Saved ${formatBytes(result.bytes)}.`
               : 'The download was cancelled.',
           ),
-        (error: unknown) =>
-          setOutcome(`The download failed: ${error instanceof Error ? error.message : error}`),
+        (error: unknown) => setOutcome(`The download failed: ${errorText(error)}`),
       )
       .finally(() => setActive(null));
   }

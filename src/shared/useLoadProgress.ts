@@ -2,6 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { ObjectSet } from '../store/objectSet';
 import type { LoadProgress } from '../store/loadProgress';
 import { loadPhaseOf, type LoadPhase } from './loadPhase';
+import { errorText } from '../api/errorText';
 
 /** Every progress update (up to four a second): for the small views that show running figures. */
 export function useLoadProgress(set: ObjectSet): LoadProgress {
@@ -38,7 +39,7 @@ export function useArrival(
     if (arrival !== 'held') return;
     let current = true;
     set.wantText(id).catch((error: unknown) => {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorText(error);
       if (current) setFailed({ set, id, message });
     });
     return () => {

@@ -11,6 +11,7 @@
  */
 import { StorageError, type ByteSource } from './byteStore';
 import { answerReads } from './storeReader';
+import { errorText } from '../api/errorText';
 
 export type NamedBlob = Blob & { readonly name: string };
 
@@ -29,7 +30,7 @@ export function fileSource(files: readonly NamedBlob[]): FileSource {
     try {
       return new Uint8Array(await file.slice(from, to).arrayBuffer());
     } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
+      const why = errorText(error);
       throw new StorageError(
         `${file.name} can no longer be read (${why}): it was changed, moved or deleted after it ` +
           'was opened. Open it again to read it.',

@@ -4,6 +4,8 @@
  * back, transferred. A read of bytes not stored yet waits for them, so a reader may follow a load
  * that is still appending.
  */
+import { errorText } from '../api/errorText';
+
 export interface StoreRead {
   request: number;
   /** Counted from the first byte stored. */
@@ -47,7 +49,7 @@ export class WaitingReads {
         bytes = this.read(start, length);
       } catch (error) {
         this.waiting.splice(index, 1);
-        this.post({ request, message: error instanceof Error ? error.message : String(error) });
+        this.post({ request, message: errorText(error) });
         continue;
       }
       if (!bytes) {
@@ -104,7 +106,7 @@ export function answerReads(
       (error: unknown) =>
         port.postMessage({
           request,
-          message: error instanceof Error ? error.message : String(error),
+          message: errorText(error),
         } satisfies StoreReadAnswer),
     );
 }

@@ -3,6 +3,7 @@ import { compareSteps, type Comparison } from '../../speckle/compare/compareVers
 import { runInSlices } from '../../scheduling/slices';
 import type { ObjectSet } from '../../store/objectSet';
 import { compareSideOf } from './compareSide';
+import { errorText } from '../../api/errorText';
 
 export type ComparisonState =
   | { state: 'waiting' }
@@ -34,7 +35,7 @@ export function useComparison(from: ObjectSet, to: ObjectSet, ready: boolean): C
         (error: unknown) =>
           done({
             state: 'failed',
-            message: `The comparison failed: ${error instanceof Error ? error.message : error}`,
+            message: `The comparison failed: ${errorText(error)}`,
           }),
       );
     return () => controller.abort();

@@ -10,6 +10,7 @@ import type { ObjectSet } from '../../store/objectSet';
 import { backgroundTask } from '../../scheduling/nextTask';
 import { inBatches, itemsSoFar } from '../../scheduling/readonlyList';
 import { runInSlices, type Steps } from '../../scheduling/slices';
+import { errorText } from '../../api/errorText';
 
 export type ClosureCheck =
   | { state: 'waiting' }
@@ -45,7 +46,7 @@ export function useClosureCheck(
       (report) => setResult({ set, closure, check: { state: 'done', report } }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        const message = `The check failed: ${error instanceof Error ? error.message : error}`;
+        const message = `The check failed: ${errorText(error)}`;
         setResult({ set, closure, check: { state: 'failed', message } });
       },
     );

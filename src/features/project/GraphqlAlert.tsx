@@ -1,5 +1,5 @@
 import { isGraphqlError } from '../../api/graphqlError';
-import { errorText } from './outcomeMessages';
+import { errorText } from '../../api/errorText';
 
 /**
  * A GraphQL failure in its own words (api/graphqlError.ts), with Retry where asking again can

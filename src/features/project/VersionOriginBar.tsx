@@ -10,7 +10,7 @@ import { modelVersionsPath, rootRoutePath } from '../../shared/speckleRoute';
 import { LOOKUP_REQUEST } from '../../shared/useLookupServer';
 import type { VersionRootRef } from '../../speckle/versionNeighbours';
 import { useSeedRoot, type RootOpening } from './openRoot';
-import { errorText } from './outcomeMessages';
+import { errorText } from '../../api/errorText';
 import { firstLine, formatDate } from './versionText';
 
 /** The version a root was resolved from: the route names it, or resolves to it. */

@@ -30,11 +30,6 @@ export function failedOutcomeMessage(projectId: string, outcome: LinkOutcome): s
   }
 }
 
-/** A failure's own message, whatever was thrown. */
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 function quoteList(items: readonly string[]): string {
   return items.map((item) => `“${item}”`).join(', ');
 }

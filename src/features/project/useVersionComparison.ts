@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { versionNeighboursQuery, type GraphqlQueryInput } from '../../api/graphqlQueries';
 import type { VersionSummary } from '../../api/speckleGraphql';
 import { compareRoutePath } from '../../shared/compareRoute';
-import { errorText } from './outcomeMessages';
+import { errorText } from '../../api/errorText';
 
 /** How many versions a comparison takes. */
 export const COMPARED_VERSIONS = 2;

@@ -6,6 +6,7 @@ import {
   SCAN_FROM_LENGTH,
 } from '../../bytes/lazyObject';
 import { TextTooLargeError } from '../../speckle/textLimit';
+import { errorText } from '../../api/errorText';
 
 export type ParseResult =
   | { ok: true; value: object }
@@ -57,7 +58,7 @@ function parseJson(raw: string, reread: () => string): ParseResult {
       ? { ok: true, value }
       : { ok: false, error: 'not an object' };
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    return { ok: false, error: errorText(error) };
   }
 }
 
