@@ -73,7 +73,7 @@ scope.onmessage = (event) => {
       return;
     case 'files':
       clearTimeout(warmUpTask);
-      // A plain file is read into the same buffers again and again: no ballast is needed then.
+      // A plain file is read into the same buffer again and again: no ballast is needed then.
       filesRead = loadFiles(message.files, indexer, hold.send, {
         beforeKeptBytes: () => void holdGcBallast(),
       }).then((read) => {
