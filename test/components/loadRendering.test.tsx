@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { ComponentProps } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { useAdvancingFakeTimers } from './advancingTimers';
 import { renderApp } from './renderApp';
 import { CUBE_LINES, CUBE_OBJECTS, PROJECT_ID, ROOT_ID, serveWithChildren } from './speckleDouble';
 
@@ -48,8 +49,28 @@ function serveLinesByHand() {
   };
 }
 
+/** The set's throttled notice: four a second (store/objectSet.ts). */
+const NOTICE_MS = 250;
+const NOTICE_TRIES = 20;
+
+/**
+ * Moves the clock past the set's next notice until `assertion` holds: a line sent is told on that
+ * notice, which the test need not wait out.
+ */
+async function afterNotice(assertion: () => void): Promise<void> {
+  for (let tries = 1; ; tries += 1) {
+    await act(() => vi.advanceTimersByTimeAsync(NOTICE_MS));
+    try {
+      return assertion();
+    } catch (error) {
+      if (tries === NOTICE_TRIES) throw error;
+    }
+  }
+}
+
 describe('progress of a running load', () => {
   it('updates the status line and the list, not the shown object, until the load ends', async () => {
+    useAdvancingFakeTimers();
     const answer = serveLinesByHand();
     renderApp({ route });
     answer.send(LINES[0]!);
@@ -60,7 +81,7 @@ describe('progress of a running load', () => {
 
     for (let received = 2; received <= 5; received += 1) {
       answer.send(LINES[received - 1]!);
-      await waitFor(() =>
+      await afterNotice(() =>
         expect(screen.getByRole('status')).toHaveTextContent(`${received} of 9 objects`),
       );
       const list = screen.getByRole('listbox', { name: 'Received objects' });
@@ -71,7 +92,9 @@ describe('progress of a running load', () => {
 
     // The first repeat changes the page (a hint appears), which draws again; the view need not.
     answer.send(LINES[1]!);
-    expect(await screen.findByText(/^1 object arrived more than once/)).toBeInTheDocument();
+    await afterNotice(() =>
+      expect(screen.getByText(/^1 object arrived more than once/)).toBeInTheDocument(),
+    );
     expect(drawn.trails).toBeGreaterThan(trailsBefore);
     expect(drawn.trees).toBe(treesBefore);
 
