@@ -6,18 +6,10 @@ import { demoServerPlugin } from './demo/vitePlugin.ts';
 import { watModulesPlugin } from './build/watModules.ts';
 import { NEEDS_ISOLATION, NODE_TESTS } from './test/isolation.ts';
 
-/**
- * V8 compiles every function of a script that starts with this comment as it loads the script,
- * instead of each function on its first call: opening a file or a model after the page has loaded
- * compiled some 50 ms of code on the main thread, in the middle of the load (docs/loading.md).
- */
-const compileEveryFunctionOnLoad = { output: { postBanner: '//# allFunctionsCalledOnLoad' } };
-
 export default defineConfig({
   plugins: [react(), demoServerPlugin(), watModulesPlugin()],
-  build: { rolldownOptions: compileEveryFunctionOnLoad },
   // The indexing worker is bundled on its own, and scans with a WebAssembly module too.
-  worker: { plugins: () => [watModulesPlugin()], rolldownOptions: compileEveryFunctionOnLoad },
+  worker: { plugins: () => [watModulesPlugin()] },
   test: {
     reporters: ['default', ['json', { outputFile: 'test-results/unit.json' }]],
     // Vitest's default is one worker less than the cores: a single worker on a two-core machine,

@@ -43,23 +43,4 @@ describe('app start', () => {
     expect(await page.getByRole('textbox', { name: 'Project ID' }).inputValue()).toBe(project.id);
     expect(await page.getByRole('textbox', { name: 'Object ID' }).inputValue()).toBe(object.id);
   });
-
-  it("serves the page's script and the indexing worker's with V8's compile-everything hint first", async () => {
-    const { page } = session;
-    await openApp(page);
-    // The spare indexing worker starts with the page (main.tsx).
-    const scripts = await page.waitForFunction(() => {
-      const urls = performance
-        .getEntriesByType('resource')
-        .map((entry) => entry.name)
-        .filter((url) => url.endsWith('.js'));
-      return urls.some((url) => url.includes('/indexWorker')) && urls;
-    });
-    const urls = (await scripts.jsonValue()) as string[];
-    expect(urls.some((url) => url.includes('/index-'))).toBe(true);
-    for (const url of urls) {
-      const text = await (await fetch(url)).text();
-      expect(text.startsWith('//# allFunctionsCalledOnLoad\n'), url).toBe(true);
-    }
-  });
 });
