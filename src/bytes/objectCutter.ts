@@ -76,6 +76,12 @@ export class ObjectCutter {
   private skippingLine = false;
   private array: 'before' | 'inside' | 'after' | 'ignored' = 'before';
   private elements = 0;
+  /**
+   * What may come next in the array: an element or its end ('first'), a comma or its end ('comma',
+   * after an element), an element ('element', after a comma). The comma that made 'element'.
+   */
+  private arrayNext: 'first' | 'comma' | 'element' = 'first';
+  private lastComma: { from: number; line: number } | null = null;
   private goodEnd: number;
   private problemCount = 0;
   /** The server's line form is cut by its lines, not bracket by bracket. */
@@ -261,10 +267,27 @@ export class ObjectCutter {
       this.report(block, place, 'is text after the end of the array');
       this.array = 'ignored';
     } else if (code === CLOSE_BRACKET) {
+      if (this.arrayNext === 'element') {
+        this.report(block, this.lastComma!, "is a comma after the array's last element");
+      }
       this.array = 'after';
       this.depth = 0;
-    } else if (code !== COMMA) {
+    } else if (code === COMMA) {
+      if (this.arrayNext !== 'comma') {
+        this.report(block, place, 'is a comma where an element of the array should be');
+      }
+      this.arrayNext = 'element';
+      this.lastComma = place;
+    } else {
       this.elements += 1;
+      if (this.arrayNext === 'comma') {
+        this.report(
+          block,
+          place,
+          `is element ${this.elements} of the array, with no comma before it`,
+        );
+      }
+      this.arrayNext = 'comma';
       if (code === OPEN_BRACE) {
         this.openObject(place);
         return at;

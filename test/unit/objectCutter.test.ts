@@ -128,6 +128,30 @@ describe('ObjectCutter on bad input', () => {
     expect(read.problems).toEqual([{ line: 2, byte: 11, reason: 'is not a JSON object' }]);
   });
 
+  it.each([
+    ['[{"id":"a"},\n]', [[1, 11, "is a comma after the array's last element"]], ['a']],
+    ['[,{"id":"a"}]', [[1, 1, 'is a comma where an element of the array should be']], ['a']],
+    [
+      '[{"id":"a"},\n,{"id":"b"}]',
+      [[2, 13, 'is a comma where an element of the array should be']],
+      ['a', 'b'],
+    ],
+    [
+      '[{"id":"a"}\n {"id":"b"}]',
+      [[2, 13, 'is element 2 of the array, with no comma before it']],
+      ['a', 'b'],
+    ],
+    [
+      '[ {"id":"a"} , 1 ,{"id":"b"} ]',
+      [[1, 15, 'is element 2 of the array, which is not an object']],
+      ['a', 'b'],
+    ],
+  ])('checks the commas between array elements: %j', (text, problems, ids) => {
+    const read = cutText(text);
+    expect(read.records.map(({ id }) => id)).toEqual(ids);
+    expect(read.problems.map(({ line, byte, reason }) => [line, byte, reason])).toEqual(problems);
+  });
+
   it('reports text after the end of an array', () => {
     expect(cutText('[{"id":"a"}]\n[{"id":"b"}]').problems).toEqual([
       { line: 2, byte: 13, reason: 'is text after the end of the array' },
