@@ -72,6 +72,8 @@ export class ObjectCutter {
   private open: OpenObject | null = null;
   /** Copies of the open object's bytes in earlier chunks. */
   private pieces: Uint8Array[] = [];
+  /** Whether the line being read ended inside a string, in a line form: it is broken. */
+  private lineBrokeString = false;
   /** Reading over the rest of a bad line. */
   private skippingLine = false;
   private array: 'before' | 'inside' | 'after' | 'ignored' = 'before';
@@ -224,6 +226,7 @@ export class ObjectCutter {
           if (newline < at) newline = indexOrEnd(bytes, NEWLINE, at);
           // A line form's string never holds a line break: the line is cut inside a string.
           if ((close === -1 || close > newline) && newline < end) {
+            this.lineBrokeString = true;
             at = newline;
             break;
           }
@@ -324,6 +327,7 @@ export class ObjectCutter {
       else if (code === BACKSLASH) this.escaped = true;
       else if (code === QUOTE || (lineForm && code === NEWLINE)) {
         this.inString = false;
+        this.lineBrokeString = code === NEWLINE;
         return code === QUOTE ? at + 1 : at;
       }
     }
@@ -333,13 +337,23 @@ export class ObjectCutter {
   private endLine(block: CutBlock): void {
     this.line += 1;
     this.skippingLine = false;
+    const brokeString = this.lineBrokeString;
+    this.lineBrokeString = false;
     const open = this.open;
     if (!open) return;
-    if (this.form === 'json-lines' && this.objects === 0 && this.problemCount === 0) {
-      // The first object goes on past its line: the file is laid out, not one object a line.
+    // The first object goes on past its line: the file is laid out, not one object a line. Not
+    // when the line ends inside a string, which no JSON text does: that line is broken.
+    const laidOut = this.objects === 0 && this.problemCount === 0 && !brokeString;
+    if (this.form === 'json-lines' && laidOut) {
       this.form = 'json-objects';
     } else if (this.form === 'json-lines') {
-      this.report(block, open, 'is cut short: its object does not end on its line');
+      this.report(
+        block,
+        open,
+        brokeString
+          ? 'is cut short: a string in it does not end on its line'
+          : 'is cut short: its object does not end on its line',
+      );
       this.open = null;
       this.pieces = [];
       this.depth = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LineSplitter } from '../../src/bytes/lines';
-import { cutText } from './fileObjects';
+import { cutChunks, cutText, splitAt } from './fileObjects';
 import { recordsOf } from './lineRecords';
 import { readRealFixture } from './realFixtures';
 
@@ -51,6 +51,18 @@ describe('ObjectCutter on bad input', () => {
       { line: 2, byte: 11, reason: 'is cut short: its object does not end on its line' },
     ]);
     expect(read.complete).toBe(true);
+  });
+
+  it('keeps the lines after a first line that ends inside a string, at any chunk boundary', () => {
+    const bytes = new TextEncoder().encode('{"id":"a","x":"ab}\n{"id":"b"}\n{"id":"c"}\n');
+    for (let cut = 0; cut <= bytes.length; cut += 1) {
+      const read = cutChunks(splitAt(bytes, [cut]));
+      expect(read.form).toBe('json-lines');
+      expect(read.records.map(({ id }) => id)).toEqual(['b', 'c']);
+      expect(read.problems).toEqual([
+        { line: 1, byte: 0, reason: 'is cut short: a string in it does not end on its line' },
+      ]);
+    }
   });
 
   it('reads the server line form line by line: CRLF, blank lines, spaces, a line cut short', () => {
