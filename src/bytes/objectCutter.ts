@@ -14,6 +14,7 @@ import { IdLineCutter, type CutProblem } from './idLineCutter';
 import { isJsonSpace, stringEnd } from './jsonBytes';
 import { concatBytes, type LineBlock, type SplitLine } from './lines';
 import { byteOrderMarkLength, sniffForm, type ObjectForm, type Refusal } from './objectForm';
+import { TopLevelArray, type Place } from './topLevelArray';
 import { topLevelIdSpan } from './topLevelFields';
 import { isUtf8 } from './utf8Text';
 
@@ -76,14 +77,7 @@ export class ObjectCutter {
   private lineBrokeString = false;
   /** Reading over the rest of a bad line. */
   private skippingLine = false;
-  private array: 'before' | 'inside' | 'after' | 'ignored' = 'before';
-  private elements = 0;
-  /**
-   * What may come next in the array: an element or its end ('first'), a comma or its end ('comma',
-   * after an element), an element ('element', after a comma). The comma that made 'element'.
-   */
-  private arrayNext: 'first' | 'comma' | 'element' = 'first';
-  private lastComma: { from: number; line: number } | null = null;
+  private readonly array = new TopLevelArray();
   private goodEnd: number;
   private problemCount = 0;
   /** The server's line form is cut by its lines, not bracket by bracket. */
@@ -122,7 +116,7 @@ export class ObjectCutter {
     if (this.open) {
       complete = false;
       this.report(block, this.open, 'is cut short: the file ends inside it');
-    } else if (this.array === 'inside') {
+    } else if (this.array.where === 'inside') {
       complete = false;
       this.report(
         block,
@@ -183,7 +177,7 @@ export class ObjectCutter {
         this.endLine(block);
         continue;
       }
-      if (this.skippingLine || this.array === 'ignored') continue;
+      if (this.skippingLine || this.array.where === 'ignored') continue;
       const open = this.open;
       if (open === null) {
         at = this.between(bytes, at, chunkStart, block);
@@ -263,39 +257,22 @@ export class ObjectCutter {
         this.report(block, place, 'is not a JSON object');
         this.skippingLine = true;
       }
-    } else if (this.array === 'before') {
-      this.array = 'inside';
-      this.depth = 1;
-    } else if (this.array === 'after') {
-      this.report(block, place, 'is text after the end of the array');
-      this.array = 'ignored';
-    } else if (code === CLOSE_BRACKET) {
-      if (this.arrayNext === 'element') {
-        this.report(block, this.lastComma!, "is a comma after the array's last element");
-      }
-      this.array = 'after';
-      this.depth = 0;
-    } else if (code === COMMA) {
-      if (this.arrayNext !== 'comma') {
-        this.report(block, place, 'is a comma where an element of the array should be');
-      }
-      this.arrayNext = 'element';
-      this.lastComma = place;
     } else {
-      this.elements += 1;
-      if (this.arrayNext === 'comma') {
-        this.report(
-          block,
-          place,
-          `is element ${this.elements} of the array, with no comma before it`,
-        );
-      }
-      this.arrayNext = 'comma';
+      const step = this.array.read(code, place, (where, reason) =>
+        this.report(block, where, reason),
+      );
+      if (step === 'opened') this.depth = 1;
+      else if (step === 'closed') this.depth = 0;
+      if (step !== 'element') return at;
       if (code === OPEN_BRACE) {
         this.openObject(place);
         return at;
       }
-      this.report(block, place, `is element ${this.elements} of the array, which is not an object`);
+      this.report(
+        block,
+        place,
+        `is element ${this.array.elements} of the array, which is not an object`,
+      );
       this.open = { ...place, json: place.from, keep: false, scalar: code !== OPEN_BRACKET };
       if (code === OPEN_BRACKET) this.depth += 1;
       else if (code === QUOTE) return this.passString(bytes, at, stringEnd(bytes, at));
@@ -303,7 +280,7 @@ export class ObjectCutter {
     return at;
   }
 
-  private openObject(place: { from: number; line: number }): void {
+  private openObject(place: Place): void {
     this.open = { ...place, json: place.from, keep: true, scalar: false };
     this.depth += 1;
   }
@@ -390,7 +367,7 @@ export class ObjectCutter {
     this.goodEnd = offset + to;
   }
 
-  private report(block: CutBlock, place: { line: number; from: number }, reason: string): void {
+  private report(block: CutBlock, place: Place, reason: string): void {
     this.problemCount += 1;
     block.problems.push({ line: place.line, byte: place.from, reason });
   }
