@@ -9,7 +9,10 @@ export const RETAINED_BYTES = 512 * 1024 * 1024;
 
 export interface LeftResult<Key> {
   key: Key;
-  /** The result's body size: what it holds in memory, near enough (docs/loading.md, heap). */
+  /**
+   * The result's body size: what it holds in memory, near enough (docs/loading.md, heap). A body
+   * spilled to disk counts whole too: its file is kept with it, and the disk's quota is no larger.
+   */
   bytes: number;
 }
 
