@@ -61,6 +61,24 @@ export function stringEnd(text: Uint8Array, open: number): number {
   return -1;
 }
 
+/** Whether the string opened at `open` and running to the end of `bytes` ends in an escape. */
+export function endsInEscape(bytes: Uint8Array, open: number): boolean {
+  let backslashes = 0;
+  while (
+    bytes.length - 1 - backslashes > open &&
+    bytes[bytes.length - 1 - backslashes] === BACKSLASH
+  ) {
+    backslashes += 1;
+  }
+  return backslashes % 2 === 1;
+}
+
+/** The index of the first byte `byte` in `bytes` from `from` on, or the length when there is none. */
+export function indexOrEnd(bytes: Uint8Array, byte: number, from: number): number {
+  const found = bytes.indexOf(byte, from);
+  return found === -1 ? bytes.length : found;
+}
+
 /** How many times the byte `code` occurs in `text[from, to)`. */
 export function countByte(text: Uint8Array, code: number, from: number, to: number): number {
   let count = 0;

@@ -11,7 +11,7 @@
  * (idLineCutter.ts).
  */
 import { IdLineCutter, type CutProblem } from './idLineCutter';
-import { isJsonSpace, stringEnd } from './jsonBytes';
+import { endsInEscape, indexOrEnd, isJsonSpace, stringEnd } from './jsonBytes';
 import { concatBytes, type LineBlock, type SplitLine } from './lines';
 import { byteOrderMarkLength, sniffForm, type ObjectForm, type Refusal } from './objectForm';
 import { TopLevelArray, type Place } from './topLevelArray';
@@ -35,6 +35,7 @@ export interface CutEnd {
 // The bytes read in the loop over every byte, as this module's own constants: an imported binding
 // is a property read in some hosts (vitest's module runner), which made that loop ten times slower.
 const NEWLINE = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
@@ -42,6 +43,9 @@ const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
+
+const CUT_IN_LINE = 'is cut short: its object does not end on its line';
+const STRING_CUT_IN_LINE = 'is cut short: a string in it does not end on its line';
 
 /** The object being read; offsets are the file's. */
 interface OpenObject {
@@ -75,6 +79,11 @@ export class ObjectCutter {
   private pieces: Uint8Array[] = [];
   /** Whether the line being read ended inside a string, in a line form: it is broken. */
   private lineBrokeString = false;
+  /**
+   * The first object of a JSON lines file went on past its line: the next line's first byte tells
+   * whether the file is laid out or that line is broken (decideLayout).
+   */
+  private firstLineOpen = false;
   /** Reading over the rest of a bad line. */
   private skippingLine = false;
   private readonly array = new TopLevelArray();
@@ -178,6 +187,10 @@ export class ObjectCutter {
         continue;
       }
       if (this.skippingLine || this.array.where === 'ignored') continue;
+      if (this.firstLineOpen) {
+        if (code === CARRIAGE_RETURN) continue;
+        this.decideLayout(code, block);
+      }
       const open = this.open;
       if (open === null) {
         at = this.between(bytes, at, chunkStart, block);
@@ -316,26 +329,32 @@ export class ObjectCutter {
     this.skippingLine = false;
     const brokeString = this.lineBrokeString;
     this.lineBrokeString = false;
-    const open = this.open;
-    if (!open) return;
-    // The first object goes on past its line: the file is laid out, not one object a line. Not
-    // when the line ends inside a string, which no JSON text does: that line is broken.
-    const laidOut = this.objects === 0 && this.problemCount === 0 && !brokeString;
-    if (this.form === 'json-lines' && laidOut) {
-      this.form = 'json-objects';
-    } else if (this.form === 'json-lines') {
-      this.report(
-        block,
-        open,
-        brokeString
-          ? 'is cut short: a string in it does not end on its line'
-          : 'is cut short: its object does not end on its line',
-      );
-      this.open = null;
-      this.pieces = [];
-      this.depth = 0;
-      this.inString = false;
-    }
+    if (!this.open || this.form !== 'json-lines') return;
+    // The first object may go on past its line because the file is laid out, not one object a
+    // line; not when the line ends inside a string, which no JSON text does.
+    if (this.objects === 0 && this.problemCount === 0 && !brokeString) this.firstLineOpen = true;
+    else this.dropOpen(block, brokeString ? STRING_CUT_IN_LINE : CUT_IN_LINE);
+  }
+
+  /**
+   * Whether the first object went on past its line because the file is laid out: yes, unless the
+   * next line opens an object of its own at its very start, as a JSON lines file's next line does
+   * after a line cut short (a laid-out file's next line holds a key, a value, a closing bracket,
+   * or an object indented as a value inside the first).
+   */
+  private decideLayout(code: number, block: CutBlock): void {
+    this.firstLineOpen = false;
+    if (code === OPEN_BRACE) this.dropOpen(block, CUT_IN_LINE);
+    else this.form = 'json-objects';
+  }
+
+  /** Reports the open object, cut short, and reads on after it. */
+  private dropOpen(block: CutBlock, reason: string): void {
+    this.report(block, this.open!, reason);
+    this.open = null;
+    this.pieces = [];
+    this.depth = 0;
+    this.inString = false;
   }
 
   /** Ends the open object at `end` (an index into `bytes`) and keeps it. */
@@ -371,21 +390,4 @@ export class ObjectCutter {
     this.problemCount += 1;
     block.problems.push({ line: place.line, byte: place.from, reason });
   }
-}
-
-function indexOrEnd(bytes: Uint8Array, byte: number, from: number): number {
-  const found = bytes.indexOf(byte, from);
-  return found === -1 ? bytes.length : found;
-}
-
-/** Whether the string opened at `open` and running to the end of `bytes` ends in an escape. */
-function endsInEscape(bytes: Uint8Array, open: number): boolean {
-  let backslashes = 0;
-  while (
-    bytes.length - 1 - backslashes > open &&
-    bytes[bytes.length - 1 - backslashes] === BACKSLASH
-  ) {
-    backslashes += 1;
-  }
-  return backslashes % 2 === 1;
 }

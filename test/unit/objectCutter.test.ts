@@ -65,6 +65,21 @@ describe('ObjectCutter on bad input', () => {
     }
   });
 
+  it('keeps the lines after a first line cut short, and still reads a laid-out file as one', () => {
+    const broken = new TextEncoder().encode('{"id":"a","x":[1,\r\n\r\n{"id":"b"}\n{"id":"c"}\n');
+    for (let cut = 0; cut <= broken.length; cut += 1) {
+      const read = cutChunks(splitAt(broken, [cut]));
+      expect(read.records.map(({ id }) => id)).toEqual(['b', 'c']);
+      expect(read.problems).toEqual([
+        { line: 1, byte: 0, reason: 'is cut short: its object does not end on its line' },
+      ]);
+    }
+    const laidOut = cutText('{"id":"a","x":[\n  {"y":1}\n],\n"z":\n2}\n{\n"id":"b"}');
+    expect(laidOut.form).toBe('json-objects');
+    expect(laidOut.records.map(({ id }) => id)).toEqual(['a', 'b']);
+    expect(laidOut.problems).toEqual([]);
+  });
+
   it('reads the server line form line by line: CRLF, blank lines, spaces, a line cut short', () => {
     const read = cutText(
       '\uFEFFa\t{"id":"a"}\r\n\n  b\t{"id":"b"} \nc\t{"id":"c",\nd\t{"id":"d"}\ne\t{"id":"e","x":{"y":1}',
