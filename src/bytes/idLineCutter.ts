@@ -50,10 +50,12 @@ export class IdLineCutter {
   private pending: Uint8Array[] = [];
   /** The file offset where that line starts. */
   private pendingStart = 0;
-  private line = 1;
-
   /** @param bodyStart the body offset of the file's first byte */
-  constructor(private readonly bodyStart: number) {
+  constructor(
+    private readonly bodyStart: number,
+    /** The line of the first byte pushed: after an HTTP response's headers, not the first. */
+    private line = 1,
+  ) {
     this.goodEnd = bodyStart;
   }
 

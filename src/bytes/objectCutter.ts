@@ -165,8 +165,21 @@ export class ObjectCutter {
       return;
     }
     this.form = sniffed.form;
-    if (this.form === 'id-lines') this.idLines = new IdLineCutter(this.bodyStart);
-    this.cut(head, 0, block);
+    const { headers } = sniffed;
+    if (headers) {
+      // Said, but not counted as a problem: the objects after them are read as any file's.
+      block.problems.push({
+        line: 1,
+        byte: 0,
+        reason:
+          `is the headers of an HTTP response (“${headers.status}”), as \`curl -i\` saves them: ` +
+          `read over, the objects start at line ${headers.bodyLine}`,
+      });
+      this.line = headers.bodyLine;
+    }
+    if (this.form === 'id-lines') this.idLines = new IdLineCutter(this.bodyStart, this.line);
+    const bodyAt = headers?.bodyAt ?? 0;
+    this.cut(head.subarray(bodyAt), bodyAt, block);
   }
 
   private cut(bytes: Uint8Array, chunkStart: number, block: CutBlock): void {

@@ -19,9 +19,24 @@ export type Refusal =
   | { kind: 'empty' }
   | { kind: 'binary'; byte: number }
   | { kind: 'not-an-object'; value: string }
-  | { kind: 'not-json'; preview: string };
+  | { kind: 'not-json'; preview: string }
+  /** An HTTP response saved with its headers, whose status is not a success. */
+  | { kind: 'http-status'; status: string }
+  /** An HTTP response saved with its headers, with no objects after them: no body when `preview` is empty. */
+  | { kind: 'http-body'; status: string; byte: number; preview: string };
 
-export type Sniffed = { form: ObjectForm } | { refused: Refusal };
+/**
+ * Headers of an HTTP response before the objects, as `curl -i` saves them: read over. `status` is
+ * the last status line (a redirect or a `100 Continue` adds a block of headers before the last).
+ */
+export interface HttpHeaders {
+  status: string;
+  /** The byte and the line (from 1) just past the blank line that ends them. */
+  bodyAt: number;
+  bodyLine: number;
+}
+
+export type Sniffed = { form: ObjectForm; headers?: HttpHeaders } | { refused: Refusal };
 
 export const BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf] as const;
 const GZIP_MAGIC = [0x1f, 0x8b] as const;
@@ -33,6 +48,9 @@ const BINARY_WINDOW = 4096;
 /** Ids are 32 characters: a tab later than this on the first line is not after an id. */
 const ID_WINDOW = 256;
 const PREVIEW_LENGTH = 24;
+const HTTP_VERSION = new TextEncoder().encode('HTTP/');
+/** Headers are a few hundred bytes: a first line starting `HTTP/` with no end to them by here is not. */
+const HEADERS_WINDOW = 64 * 1024;
 
 const decoder = new TextDecoder();
 
@@ -52,9 +70,24 @@ export function byteOrderMarkLength(bytes: Uint8Array): number {
 export function sniffForm(head: Uint8Array, final: boolean): Sniffed | null {
   const binaryAt = firstBinaryByte(head);
   if (binaryAt !== -1) return { refused: { kind: 'binary', byte: binaryAt } };
-  const start = byteOrderMarkLength(head);
-  let first = start;
-  while (first < head.length && isJsonSpace(head[first])) first += 1;
+  const first = skipSpaces(head, byteOrderMarkLength(head));
+  const headers = httpHeaders(head, first, final);
+  if (headers === null) return null;
+  if (!headers) return formAt(head, first, final);
+  const { status, ok, bodyAt, bodyLine } = headers;
+  if (!ok) return { refused: { kind: 'http-status', status } };
+  const body = skipSpaces(head, bodyAt);
+  const sniffed = formAt(head, body, final);
+  if (!sniffed) return null;
+  if ('refused' in sniffed) {
+    const preview = body < head.length ? previewAt(head, body) : '';
+    return { refused: { kind: 'http-body', status, byte: body, preview } };
+  }
+  return { form: sniffed.form, headers: { status, bodyAt, bodyLine } };
+}
+
+/** The form of the objects from `first`, the first byte that is not a space. */
+function formAt(head: Uint8Array, first: number, final: boolean): Sniffed | null {
   if (first === head.length) return final ? { refused: { kind: 'empty' } } : null;
   const code = head[first];
   if (code === OPEN_BRACKET) return { form: 'json-array' };
@@ -64,6 +97,61 @@ export function sniffForm(head: Uint8Array, final: boolean): Sniffed | null {
   const value = scalarKind(head, first);
   if (value) return { refused: { kind: 'not-an-object', value } };
   return { refused: { kind: 'not-json', preview: previewAt(head, first) } };
+}
+
+function skipSpaces(head: Uint8Array, from: number): number {
+  let at = from;
+  while (at < head.length && isJsonSpace(head[at])) at += 1;
+  return at;
+}
+
+/**
+ * The HTTP response whose headers start at `at`, block after block; undefined when there are none
+ * there, null when more bytes are needed to tell where they end.
+ */
+function httpHeaders(
+  head: Uint8Array,
+  at: number,
+  final: boolean,
+): (HttpHeaders & { ok: boolean }) | null | undefined {
+  let status = '';
+  let bodyAt = at;
+  let bodyLine = 1;
+  for (;;) {
+    const available = Math.min(HTTP_VERSION.length, head.length - bodyAt);
+    if (
+      !HTTP_VERSION.subarray(0, available).every((byte, index) => head[bodyAt + index] === byte)
+    ) {
+      break;
+    }
+    if (available < HTTP_VERSION.length) {
+      if (!final) return null;
+      break;
+    }
+    const end = headersEnd(head, bodyAt);
+    if (end === -1) {
+      return !final && head.length - bodyAt < HEADERS_WINDOW ? null : undefined;
+    }
+    status = decoder.decode(head.subarray(bodyAt, head.indexOf(NEWLINE, bodyAt))).trim();
+    for (let line = bodyAt; line < end; line += 1) if (head[line] === NEWLINE) bodyLine += 1;
+    bodyAt = end;
+  }
+  if (!status) return undefined;
+  const code = Number(/^HTTP\/\S+ (\d{3})/.exec(status)?.[1]);
+  return { status, ok: code >= 200 && code < 300, bodyAt, bodyLine };
+}
+
+/** Just past the blank line that ends the headers starting at `at`; -1 when none is in `head`. */
+function headersEnd(head: Uint8Array, at: number): number {
+  for (
+    let newline = head.indexOf(NEWLINE, at);
+    newline !== -1 && newline - at < HEADERS_WINDOW;
+    newline = head.indexOf(NEWLINE, newline + 1)
+  ) {
+    if (head[newline + 1] === NEWLINE) return newline + 2;
+    if (head[newline + 1] === CARRIAGE_RETURN && head[newline + 2] === NEWLINE) return newline + 3;
+  }
+  return -1;
 }
 
 /**

@@ -34,6 +34,16 @@ export function refusalMessage(file: string, refusal: Refusal): string {
       return `${file} holds ${refusal.value} (at byte 0), not a JSON object or an array of objects.`;
     case 'not-json':
       return `${file} is not JSON: it begins with “${refusal.preview}” (byte 0).`;
+    case 'http-status':
+      return (
+        `${file} holds an HTTP response saved with its headers (as \`curl -i\` saves it) whose ` +
+        `status is “${refusal.status}”: no objects came with it, and nothing was read.`
+      );
+    case 'http-body':
+      return refusal.preview
+        ? `${file} holds an HTTP response (“${refusal.status}”) saved with its headers, whose body ` +
+            `is not JSON objects: it begins with “${refusal.preview}” (byte ${refusal.byte}).`
+        : `${file} holds the headers of an HTTP response (“${refusal.status}”) and no body after them.`;
   }
 }
 

@@ -259,6 +259,21 @@ describe('opening files', () => {
       ],
       [
         [
+          {
+            name: 'curl-i.txt',
+            bytes: `HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\n${floor.ndjson}`,
+          },
+        ],
+        /In curl-i\.txt, the text at line 1 \(byte 0\) is the headers of an HTTP response \(“HTTP\/1\.1 200 OK”\)/,
+        `${ndjson.length} objects`,
+      ],
+      [
+        [{ name: 'denied.txt', bytes: 'HTTP/2 403\r\ncontent-type: text/plain\r\n\r\nNo access' }],
+        /denied\.txt holds an HTTP response saved with its headers .* whose status is “HTTP\/2 403”/,
+        'Nothing received.',
+      ],
+      [
+        [
           { name: 'one.ndjson', bytes: floor.ndjson },
           { name: 'two.json', bytes: floor.array },
         ],

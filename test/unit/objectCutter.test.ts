@@ -80,6 +80,30 @@ describe('ObjectCutter on bad input', () => {
     expect(laidOut.problems).toEqual([]);
   });
 
+  it("reads the objects after an HTTP response's headers, at any chunk boundary, counting lines from the top", () => {
+    const bytes = new TextEncoder().encode(
+      'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n{"id":"a"}\n[1]\n{"id":"b"}\n',
+    );
+    for (let cut = 0; cut <= bytes.length; cut += 1) {
+      const read = cutChunks(splitAt(bytes, [cut]));
+      expect(read.form).toBe('json-lines');
+      expect(read.records).toEqual([
+        { id: 'a', raw: '{"id":"a"}' },
+        { id: 'b', raw: '{"id":"b"}' },
+      ]);
+      expect(read.problems).toEqual([
+        {
+          line: 1,
+          byte: 0,
+          reason:
+            'is the headers of an HTTP response (“HTTP/1.1 200 OK”), as `curl -i` saves them: ' +
+            'read over, the objects start at line 4',
+        },
+        { line: 5, byte: 62, reason: 'is not a JSON object' },
+      ]);
+    }
+  });
+
   it('reads the server line form line by line: CRLF, blank lines, spaces, a line cut short', () => {
     const read = cutText(
       '\uFEFFa\t{"id":"a"}\r\n\n  b\t{"id":"b"} \nc\t{"id":"c",\nd\t{"id":"d"}\ne\t{"id":"e","x":{"y":1}',

@@ -34,6 +34,55 @@ describe('sniffForm', () => {
   });
 });
 
+describe('sniffForm on an HTTP response saved with its headers (curl -i)', () => {
+  it('reads over the headers, each block of them, and tells the form of the body', () => {
+    expect(
+      sniffForm(
+        bytes('HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nabc\t{"id":"abc"}'),
+        false,
+      ),
+    ).toEqual({
+      form: 'id-lines',
+      headers: { status: 'HTTP/1.1 200 OK', bodyAt: 45, bodyLine: 4 },
+    });
+    expect(
+      sniffForm(
+        bytes('HTTP/1.1 302 Found\r\nLocation: /x\r\n\r\nHTTP/2 200\n\n[{"id":"a"}]'),
+        false,
+      ),
+    ).toEqual({ form: 'json-array', headers: { status: 'HTTP/2 200', bodyAt: 48, bodyLine: 6 } });
+  });
+
+  it('waits for the end of the headers, and for the body', () => {
+    expect(sniffForm(bytes('HTTP/1.1 200 OK\r\nContent-Ty'), false)).toBeNull();
+    expect(sniffForm(bytes('HTTP/1.1 200 OK\r\n\r\n'), false)).toBeNull();
+    expect(sniffForm(bytes('HTT'), false)).toBeNull();
+  });
+
+  it('refuses a response that is not a success, one with no body, and one whose body is not objects', () => {
+    expect(sniffForm(bytes('HTTP/1.1 403 Forbidden\r\n\r\n{"error":"no"}'), false)).toEqual({
+      refused: { kind: 'http-status', status: 'HTTP/1.1 403 Forbidden' },
+    });
+    expect(sniffForm(bytes('HTTP/1.1 200 OK\r\n\r\n'), true)).toEqual({
+      refused: { kind: 'http-body', status: 'HTTP/1.1 200 OK', byte: 19, preview: '' },
+    });
+    expect(sniffForm(bytes('HTTP/1.1 200 OK\n\n<!DOCTYPE html>'), true)).toEqual({
+      refused: {
+        kind: 'http-body',
+        status: 'HTTP/1.1 200 OK',
+        byte: 17,
+        preview: '<!DOCTYPE html>',
+      },
+    });
+  });
+
+  it('takes a first line that only starts like a status line, with no end to its headers, as text', () => {
+    expect(sniffForm(bytes('HTTP/ is a protocol'), true)).toEqual({
+      refused: { kind: 'not-json', preview: 'HTTP/ is a protocol' },
+    });
+  });
+});
+
 describe('isGzip', () => {
   it('knows gzip by its magic bytes, not by a name', () => {
     expect(isGzip(Uint8Array.from([0x1f, 0x8b, 0x08]))).toBe(true);
