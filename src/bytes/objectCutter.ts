@@ -13,10 +13,15 @@
 import { IdLineCutter, type CutProblem } from './idLineCutter';
 import { endsInEscape, indexOrEnd, isJsonSpace, stringEnd } from './jsonBytes';
 import { concatBytes, type LineBlock, type SplitLine } from './lines';
-import { byteOrderMarkLength, sniffForm, type ObjectForm, type Refusal } from './objectForm';
+import {
+  byteOrderMarkLength,
+  headersReadOver,
+  sniffForm,
+  type ObjectForm,
+  type Refusal,
+} from './objectForm';
+import { objectLine } from './objectLine';
 import { TopLevelArray, type Place } from './topLevelArray';
-import { topLevelIdSpan } from './topLevelFields';
-import { isUtf8 } from './utf8Text';
 
 export type { CutProblem };
 
@@ -168,13 +173,7 @@ export class ObjectCutter {
     const { headers } = sniffed;
     if (headers) {
       // Said, but not counted as a problem: the objects after them are read as any file's.
-      block.problems.push({
-        line: 1,
-        byte: 0,
-        reason:
-          `is the headers of an HTTP response (“${headers.status}”), as \`curl -i\` saves them: ` +
-          `read over, the objects start at line ${headers.bodyLine}`,
-      });
+      block.problems.push({ line: 1, byte: 0, reason: headersReadOver(headers) });
       this.line = headers.bodyLine;
     }
     if (this.form === 'id-lines') this.idLines = new IdLineCutter(this.bodyStart, this.line);
@@ -382,21 +381,11 @@ export class ObjectCutter {
     const from = open.from - sourceStart;
     const json = open.json - sourceStart;
     const to = end + chunkStart - sourceStart;
-    if (!isUtf8(source.subarray(from, to)))
-      return this.report(block, open, 'is not valid UTF-8 text');
-    const id = topLevelIdSpan(source, json, to);
-    if (!id || id.from === id.to) return this.report(block, open, 'is an object without an "id"');
-    const offset = this.bodyStart + sourceStart;
-    block.lines.push({
-      idStart: offset + id.from,
-      idEnd: offset + id.to,
-      start: offset + json,
-      end: offset + to,
-      source,
-      sourceOffset: offset,
-    });
+    const line = objectLine(source, this.bodyStart + sourceStart, from, json, to);
+    if (typeof line === 'string') return this.report(block, open, line);
+    block.lines.push(line);
     this.objects += 1;
-    this.goodEnd = offset + to;
+    this.goodEnd = line.end;
   }
 
   private report(block: CutBlock, place: Place, reason: string): void {

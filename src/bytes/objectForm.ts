@@ -38,6 +38,14 @@ export interface HttpHeaders {
 
 export type Sniffed = { form: ObjectForm; headers?: HttpHeaders } | { refused: Refusal };
 
+/** What is said of headers read over, as a problem at the file's first line is. */
+export function headersReadOver({ status, bodyLine }: HttpHeaders): string {
+  return (
+    `is the headers of an HTTP response (“${status}”), as \`curl -i\` saves them: read over, ` +
+    `the objects start at line ${bodyLine}`
+  );
+}
+
 export const BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf] as const;
 const GZIP_MAGIC = [0x1f, 0x8b] as const;
 const TAB = 0x09;
