@@ -18,6 +18,8 @@ export type ObjectForm = 'id-lines' | 'json-lines' | 'json-array' | 'json-object
 export type Refusal =
   | { kind: 'empty' }
   | { kind: 'binary'; byte: number }
+  /** Text in UTF-16, told by its byte order mark: what Windows PowerShell's `>` writes. */
+  | { kind: 'utf-16' }
   | { kind: 'not-an-object'; value: string }
   | { kind: 'not-json'; preview: string }
   /** An HTTP response saved with its headers, whose status is not a success. */
@@ -48,6 +50,11 @@ export function headersReadOver({ status, bodyLine }: HttpHeaders): string {
 
 export const BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf] as const;
 const GZIP_MAGIC = [0x1f, 0x8b] as const;
+/** UTF-16's byte order marks, little- and big-endian. */
+const UTF_16_MARKS = [
+  [0xff, 0xfe],
+  [0xfe, 0xff],
+] as const;
 const TAB = 0x09;
 const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
@@ -76,6 +83,10 @@ export function byteOrderMarkLength(bytes: Uint8Array): number {
  * (`final`: `head` is the whole file).
  */
 export function sniffForm(head: Uint8Array, final: boolean): Sniffed | null {
+  if (!final && head.length < 2) return null;
+  if (UTF_16_MARKS.some(([first, second]) => head[0] === first && head[1] === second)) {
+    return { refused: { kind: 'utf-16' } };
+  }
   const binaryAt = firstBinaryByte(head);
   if (binaryAt !== -1) return { refused: { kind: 'binary', byte: binaryAt } };
   const first = skipSpaces(head, byteOrderMarkLength(head));

@@ -28,6 +28,11 @@ export function refusalMessage(file: string, refusal: Refusal): string {
   switch (refusal.kind) {
     case 'empty':
       return `${file} is empty.`;
+    case 'utf-16':
+      return (
+        `${file} is UTF-16 text (as Windows PowerShell's \`>\` saves it), not the UTF-8 a Speckle ` +
+        `server sends: save the answer as it came (\`curl -o ${file} …\`, or \`Out-File -Encoding utf8\`) and open that.`
+      );
     case 'binary':
       return `${file} holds binary data, not JSON text: byte ${refusal.byte} is a control character.`;
     case 'not-an-object':

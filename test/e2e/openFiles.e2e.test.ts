@@ -238,6 +238,11 @@ describe('opening files', () => {
       ],
       [[{ name: 'empty.json', bytes: '' }], /empty\.json is empty\./, 'Nothing received.'],
       [
+        [{ name: 'powershell.json', bytes: Buffer.from(`\uFEFF${floor.ndjson}`, 'utf16le') }],
+        /powershell\.json is UTF-16 text \(as Windows PowerShell's `>` saves it\)/,
+        'Nothing received.',
+      ],
+      [
         [
           {
             name: 'middle.ndjson',

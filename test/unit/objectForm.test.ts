@@ -83,6 +83,25 @@ describe('sniffForm on an HTTP response saved with its headers (curl -i)', () =>
   });
 });
 
+describe('sniffForm on UTF-16 text', () => {
+  it('refuses it by its byte order mark, either way round, rather than calling it binary', () => {
+    const text = 'HTTP/1.1 200 OK\r\n\r\n[{"id":"a"}]';
+    const littleEndian = Uint8Array.from([
+      0xff,
+      0xfe,
+      ...[...text].flatMap((c) => [c.charCodeAt(0), 0]),
+    ]);
+    const bigEndian = Uint8Array.from([
+      0xfe,
+      0xff,
+      ...[...text].flatMap((c) => [0, c.charCodeAt(0)]),
+    ]);
+    expect(sniffForm(littleEndian, false)).toEqual({ refused: { kind: 'utf-16' } });
+    expect(sniffForm(bigEndian, true)).toEqual({ refused: { kind: 'utf-16' } });
+    expect(sniffForm(Uint8Array.from([0xff]), false)).toBeNull();
+  });
+});
+
 describe('isGzip', () => {
   it('knows gzip by its magic bytes, not by a name', () => {
     expect(isGzip(Uint8Array.from([0x1f, 0x8b, 0x08]))).toBe(true);
