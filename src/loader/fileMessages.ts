@@ -29,9 +29,12 @@ export function refusalMessage(file: string, refusal: Refusal): string {
     case 'empty':
       return `${file} is empty.`;
     case 'utf-16':
+      // Not decoded: PowerShell decodes a program's output before it writes it, which may already
+      // have changed its characters; the server's bytes are what the explorer shows.
       return (
         `${file} is UTF-16 text (as Windows PowerShell's \`>\` saves it), not the UTF-8 a Speckle ` +
-        `server sends: save the answer as it came (\`curl -o ${file} …\`, or \`Out-File -Encoding utf8\`) and open that.`
+        'server sends, and PowerShell may have changed its characters on the way: save the answer ' +
+        `as it came, with \`curl.exe -o ${file} …\`, and open that.`
       );
     case 'binary':
       return `${file} holds binary data, not JSON text: byte ${refusal.byte} is a control character.`;
