@@ -39,7 +39,8 @@ export interface CutOutput {
 
 const NEWLINE = 0x0a;
 const TAB = 0x09;
-const CUT_IN_LINE = 'is cut short: its object does not end on its line';
+/** A line whose object does not end on it: the line form's, and JSON lines' (objectCutter.ts). */
+export const CUT_IN_LINE = 'is cut short: its object does not end on its line';
 const CUT_AT_END = 'is cut short: the file ends inside it';
 
 export class IdLineCutter {

@@ -10,7 +10,7 @@
  * is kept. Ids come from the `id` field. The server's line form is cut by its lines instead
  * (idLineCutter.ts).
  */
-import { IdLineCutter, type CutProblem } from './idLineCutter';
+import { CUT_IN_LINE, IdLineCutter, type CutProblem } from './idLineCutter';
 import { endsInEscape, indexOrEnd, isJsonSpace, stringEnd } from './jsonBytes';
 import { concatBytes, type LineBlock, type SplitLine } from './lines';
 import {
@@ -49,7 +49,6 @@ const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 
-const CUT_IN_LINE = 'is cut short: its object does not end on its line';
 const STRING_CUT_IN_LINE = 'is cut short: a string in it does not end on its line';
 
 /** The object being read; offsets are the file's. */

@@ -3,7 +3,7 @@
  * attach `curl` output saved as `.txt`, exports renamed by a mail client, dumps with no extension.
  * Only the first bytes are read, so a file of hundreds of MB is recognised before it is read.
  */
-import { isJsonSpace, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './jsonBytes';
+import { isJsonSpace, OPEN_BRACE, OPEN_BRACKET, QUOTE, skipSpace } from './jsonBytes';
 
 /**
  * - `id-lines`: the server's line form, `<id>\t<json>` per line (the with-children answer to
@@ -89,13 +89,13 @@ export function sniffForm(head: Uint8Array, final: boolean): Sniffed | null {
   }
   const binaryAt = firstBinaryByte(head);
   if (binaryAt !== -1) return { refused: { kind: 'binary', byte: binaryAt } };
-  const first = skipSpaces(head, byteOrderMarkLength(head));
+  const first = skipSpace(head, byteOrderMarkLength(head));
   const headers = httpHeaders(head, first, final);
   if (headers === null) return null;
   if (!headers) return formAt(head, first, final);
   const { status, ok, bodyAt, bodyLine } = headers;
   if (!ok) return { refused: { kind: 'http-status', status } };
-  const body = skipSpaces(head, bodyAt);
+  const body = skipSpace(head, bodyAt);
   const sniffed = formAt(head, body, final);
   if (!sniffed) return null;
   if ('refused' in sniffed) {
@@ -116,12 +116,6 @@ function formAt(head: Uint8Array, first: number, final: boolean): Sniffed | null
   const value = scalarKind(head, first);
   if (value) return { refused: { kind: 'not-an-object', value } };
   return { refused: { kind: 'not-json', preview: previewAt(head, first) } };
-}
-
-function skipSpaces(head: Uint8Array, from: number): number {
-  let at = from;
-  while (at < head.length && isJsonSpace(head[at])) at += 1;
-  return at;
 }
 
 /**
