@@ -4,8 +4,7 @@
  * no comma before the first element or after the last, no two in a row, and no two elements
  * without one between them: each is reported where it is, and the elements are kept all the same.
  */
-const COMMA = 0x2c;
-const CLOSE_BRACKET = 0x5d;
+import { CLOSE_BRACKET, COMMA } from './jsonBytes';
 
 /** A byte of the file: its offset and its line (from 1). */
 export interface Place {
