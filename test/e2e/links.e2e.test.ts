@@ -4,6 +4,7 @@ import {
   demoToken,
   lookUp,
   openApp,
+  pasteInto,
   waitForCompleteCount,
   waitForObjectShown,
 } from './support/app.ts';
@@ -25,15 +26,6 @@ async function historyUrls(page: Page): Promise<string[]> {
 describe('links and routes', () => {
   const session = usePageSession();
 
-  async function paste(page: Page, field: 'Project ID' | 'Object ID', text: string) {
-    await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: appUrl(),
-    });
-    await page.evaluate((value) => navigator.clipboard.writeText(value), text);
-    await page.getByRole('textbox', { name: field }).click();
-    await page.keyboard.press('Control+V');
-  }
-
   async function expectFields(page: Page, projectId: string, objectId: string) {
     const project = page.getByRole('textbox', { name: 'Project ID' });
     const object = page.getByRole('textbox', { name: 'Object ID' });
@@ -46,7 +38,7 @@ describe('links and routes', () => {
     const { project, object } = await smallModelWithChildren();
     await openApp(page);
 
-    await paste(page, 'Object ID', `${demoBase()}/objects/${project.id}/${object.id}`);
+    await pasteInto(page, 'Object ID', `${demoBase()}/objects/${project.id}/${object.id}`);
 
     await expectFields(page, project.id, object.id);
   });
@@ -56,7 +48,7 @@ describe('links and routes', () => {
     const { project, object } = await smallModelWithChildren();
     await openApp(page);
 
-    await paste(page, 'Project ID', `${appUrl()}/projects/${project.id}/models/${object.id}`);
+    await pasteInto(page, 'Project ID', `${appUrl()}/projects/${project.id}/models/${object.id}`);
 
     await expectFields(page, project.id, object.id);
   });

@@ -14,13 +14,14 @@ import {
   demoToken,
   openApp,
   openFromList,
+  pasteInto,
   renderedOptionIds,
   setToken,
   waitForObjectShown,
 } from './support/app.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { usePageSession } from './support/browser.ts';
-import { appUrl, demoBase } from './support/demo.ts';
+import { demoBase } from './support/demo.ts';
 
 /** The root object a demo version points to. */
 function rootOf(versionId: string): string {
@@ -40,17 +41,6 @@ function linkPath(label: string): string {
 describe('Speckle links of every form', () => {
   const session = usePageSession();
 
-  async function paste(page: Page, text: string) {
-    await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: appUrl(),
-    });
-    await page.evaluate((value) => navigator.clipboard.writeText(value), text);
-    await page.getByRole('textbox', { name: 'Object ID' }).click();
-    // A viewer address fills the field with its resources: the link replaces them.
-    await page.keyboard.press('Control+A');
-    await page.keyboard.press('Control+V');
-  }
-
   async function expectPath(page: Page, path: string) {
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(path);
   }
@@ -64,7 +54,7 @@ describe('Speckle links of every form', () => {
   ])('pastes “%s” and loads its root with children', async (label, modelId, versionId) => {
     const { page } = session;
     await openApp(page);
-    await paste(page, `${demoBase()}${linkPath(label)}`);
+    await pasteInto(page, 'Object ID', `${demoBase()}${linkPath(label)}`);
     await expectPath(page, `/projects/${PUBLIC_PROJECT_ID}/models/${modelId}@${versionId}`);
     await waitForObjectShown(page, rootOf(versionId));
   });
@@ -141,7 +131,7 @@ describe('Speckle links of every form', () => {
   it('pastes a link to several models and offers the choice', async () => {
     const { page } = session;
     await openApp(page);
-    await paste(page, `${demoBase()}${linkPath('Several models')}`);
+    await pasteInto(page, 'Object ID', `${demoBase()}${linkPath('Several models')}`);
     const choice = page.getByRole('list', { name: 'Roots to choose from' });
     await choice.getByRole('link', { name: 'real data/blender cube' }).click();
     await waitForObjectShown(page, '1d060c69832c77c34ccc08e7955c132d');
@@ -150,7 +140,7 @@ describe('Speckle links of every form', () => {
   it('opens a legacy branch on its versions, and a version from there', async () => {
     const { page } = session;
     await openApp(page);
-    await paste(page, `${demoBase()}${linkPath('Embedded branch')}`);
+    await pasteInto(page, 'Object ID', `${demoBase()}${linkPath('Embedded branch')}`);
     const versions = page.getByRole('list', { name: 'Versions' });
     const row = versions.getByRole('listitem', { name: /Second level and the doors/ });
     await row.getByRole('button', { name: 'Get with children' }).click();
@@ -173,11 +163,19 @@ describe('Speckle links of every form', () => {
   it('says why a link opens nothing', async () => {
     const { page } = session;
     await openApp(page);
-    await paste(page, `${demoBase()}${linkPath('A version beyond the history limit')}`);
+    await pasteInto(
+      page,
+      'Object ID',
+      `${demoBase()}${linkPath('A version beyond the history limit')}`,
+    );
     await expect.poll(() => alertText(page)).toMatch(/withholds the data of version/);
 
     await setToken(page, '');
-    await paste(page, `${demoBase()}${linkPath('A model of the private project')}`);
+    await pasteInto(
+      page,
+      'Object ID',
+      `${demoBase()}${linkPath('A model of the private project')}`,
+    );
     await expect.poll(() => alertText(page)).toMatch(/is private: enter an access token/);
   });
 
@@ -215,7 +213,11 @@ describe('Speckle links of every form', () => {
     // The tower's first version (1,000 objects): its newest has 100,000.
     const { tower } = DEMO_MODELS;
     const { tower1000 } = DEMO_VERSIONS;
-    await paste(page, `${demoBase()}/projects/${PRIVATE_PROJECT_ID}/models/${tower}@${tower1000}`);
+    await pasteInto(
+      page,
+      'Object ID',
+      `${demoBase()}/projects/${PRIVATE_PROJECT_ID}/models/${tower}@${tower1000}`,
+    );
     await waitForObjectShown(page, rootOf(tower1000));
     expect([...urls, page.url()].filter((url) => url.includes(token))).toEqual([]);
   });
