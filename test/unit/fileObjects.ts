@@ -46,3 +46,8 @@ export function splitAt(bytes: Uint8Array, cuts: readonly number[]): Uint8Array[
   bounds.push(bytes.length);
   return bounds.slice(1).map((end, index) => bytes.subarray(bounds[index], end));
 }
+
+/** The file read in two chunks, cut at each of its byte offsets in turn (the ends included). */
+export function cutAtEveryByte(bytes: Uint8Array): CutResult[] {
+  return Array.from({ length: bytes.length + 1 }, (_, cut) => cutChunks(splitAt(bytes, [cut])));
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LineSplitter } from '../../src/bytes/lines';
-import { cutChunks, cutText, splitAt } from './fileObjects';
+import { cutAtEveryByte, cutText } from './fileObjects';
 import { recordsOf } from './lineRecords';
 import { readRealFixture } from './realFixtures';
 
@@ -55,8 +55,7 @@ describe('ObjectCutter on bad input', () => {
 
   it('keeps the lines after a first line that ends inside a string, at any chunk boundary', () => {
     const bytes = new TextEncoder().encode('{"id":"a","x":"ab}\n{"id":"b"}\n{"id":"c"}\n');
-    for (let cut = 0; cut <= bytes.length; cut += 1) {
-      const read = cutChunks(splitAt(bytes, [cut]));
+    for (const read of cutAtEveryByte(bytes)) {
       expect(read.form).toBe('json-lines');
       expect(read.records.map(({ id }) => id)).toEqual(['b', 'c']);
       expect(read.problems).toEqual([
@@ -67,8 +66,7 @@ describe('ObjectCutter on bad input', () => {
 
   it('keeps the lines after a first line cut short, and still reads a laid-out file as one', () => {
     const broken = new TextEncoder().encode('{"id":"a","x":[1,\r\n\r\n{"id":"b"}\n{"id":"c"}\n');
-    for (let cut = 0; cut <= broken.length; cut += 1) {
-      const read = cutChunks(splitAt(broken, [cut]));
+    for (const read of cutAtEveryByte(broken)) {
       expect(read.records.map(({ id }) => id)).toEqual(['b', 'c']);
       expect(read.problems).toEqual([
         { line: 1, byte: 0, reason: 'is cut short: its object does not end on its line' },
@@ -84,8 +82,7 @@ describe('ObjectCutter on bad input', () => {
     const bytes = new TextEncoder().encode(
       'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n{"id":"a"}\n[1]\n{"id":"b"}\n',
     );
-    for (let cut = 0; cut <= bytes.length; cut += 1) {
-      const read = cutChunks(splitAt(bytes, [cut]));
+    for (const read of cutAtEveryByte(bytes)) {
       expect(read.form).toBe('json-lines');
       expect(read.records).toEqual([
         { id: 'a', raw: '{"id":"a"}' },
