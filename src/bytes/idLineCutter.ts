@@ -13,6 +13,7 @@
 import {
   CLOSE_BRACE,
   CLOSE_BRACKET,
+  holdsAt,
   isJsonSpace,
   OPEN_BRACE,
   OPEN_BRACKET,
@@ -21,7 +22,8 @@ import {
 } from './jsonBytes';
 import { concatBytes, type SplitLine } from './lines';
 import { byteOrderMarkLength } from './objectForm';
-import { findLineEnds, isUtf8 } from './utf8Text';
+import { topLevelIdSpan } from './topLevelFields';
+import { decodeSpan, findLineEnds, isUtf8 } from './utf8Text';
 
 /** Something wrong at a place in the file: `line` (from 1) and `byte` (from 0) of its start. */
 export interface CutProblem {
@@ -29,6 +31,8 @@ export interface CutProblem {
   byte: number;
   /** What is wrong there, said of the place: "is not a JSON object". */
   reason: string;
+  /** A line listed under an id that is not its JSON's "id": looked for only when asked. */
+  otherId?: true;
 }
 
 /** Where the cut objects and the problems found go. */
@@ -42,6 +46,8 @@ const TAB = 0x09;
 /** A line whose object does not end on it: the line form's, and JSON lines' (objectCutter.ts). */
 export const CUT_IN_LINE = 'is cut short: its object does not end on its line';
 const CUT_AT_END = 'is cut short: the file ends inside it';
+/** Speckle's ids are 32 characters: one a message shows is cut only when it is absurd. */
+const ID_SHOWN_LENGTH = 64;
 
 export class IdLineCutter {
   objects = 0;
@@ -56,6 +62,12 @@ export class IdLineCutter {
     private readonly bodyStart: number,
     /** The line of the first byte pushed: after an HTTP response's headers, not the first. */
     private line = 1,
+    /**
+     * Whether to say each line whose JSON has another "id" than the one before its tab (it is
+     * listed under the line's, as a server's line is). Not while a file is first read: it costs
+     * that read, which the list waits for, some 5–10 ms per 100,000 lines.
+     */
+    private readonly checkIds = false,
   ) {
     this.goodEnd = bodyStart;
   }
@@ -143,8 +155,40 @@ export class IdLineCutter {
     });
     this.objects += 1;
     this.goodEnd = offset + end;
+    if (this.checkIds) {
+      const reason = otherIdReason(source, start, tab, json, end);
+      if (reason) out.problems.push({ line, byte: sourceOffset + start, reason, otherId: true });
+    }
     return true;
   }
+}
+
+/**
+ * What to say of a line whose id runs from `start` to its tab, when the JSON text from `json` to
+ * `end` has an "id" of its own that is not the same; null when it is, or when it has none.
+ */
+function otherIdReason(
+  source: Uint8Array,
+  start: number,
+  tab: number,
+  json: number,
+  end: number,
+): string | null {
+  const own = topLevelIdSpan(source, json, end);
+  if (!own) return null;
+  const ownId = source.subarray(own.from, own.to);
+  if (ownId.length === tab - start && holdsAt(source, ownId, start)) return null;
+  const listedAs = shownId(source, start, tab);
+  const jsonId = shownId(source, own.from, own.to);
+  return `is listed as “${listedAs}”, the id before its tab, but the "id" in its JSON is “${jsonId}”`;
+}
+
+/** An id as a message shows it: whole, unless it is far longer than any Speckle writes. */
+function shownId(source: Uint8Array, from: number, to: number): string {
+  // At most four bytes a character: past these bytes, the id is longer than is shown.
+  const decoded = Math.min(to, from + 4 * ID_SHOWN_LENGTH);
+  const id = decodeSpan(source, from, decoded);
+  return id.length > ID_SHOWN_LENGTH || decoded < to ? `${id.slice(0, ID_SHOWN_LENGTH)}…` : id;
 }
 
 /** Whether the object opened at `open` is closed by the bracket just before `end`. */

@@ -97,7 +97,11 @@ export class ObjectCutter {
   private idLines: IdLineCutter | null = null;
 
   /** @param bodyStart the body offset of the file's first byte, when files are read as one body */
-  constructor(private readonly bodyStart = 0) {
+  constructor(
+    private readonly bodyStart = 0,
+    /** Whether to say the server's lines whose JSON has another "id" (IdLineCutter's checkIds). */
+    private readonly checkLineIds = false,
+  ) {
     this.goodEnd = bodyStart;
   }
 
@@ -175,7 +179,8 @@ export class ObjectCutter {
       block.problems.push({ line: 1, byte: 0, reason: headersReadOver(headers) });
       this.line = headers.bodyLine;
     }
-    if (this.form === 'id-lines') this.idLines = new IdLineCutter(this.bodyStart, this.line);
+    const { bodyStart, line, checkLineIds } = this;
+    if (this.form === 'id-lines') this.idLines = new IdLineCutter(bodyStart, line, checkLineIds);
     const bodyAt = headers?.bodyAt ?? 0;
     this.cut(head.subarray(bodyAt), bodyAt, block);
   }

@@ -15,9 +15,8 @@
  */
 import { ObjectCutter } from '../bytes/objectCutter';
 import type { ObjectForm } from '../bytes/objectForm';
-import type { RootChoice } from '../speckle/rootChoice';
 import { fileChunks, isGzipFile } from './fileBytes';
-import { chooseFilesRoot, type FileToReread } from './fileRoot';
+import { rereadFiles, type FileToReread, type FilesReread } from './fileRoot';
 import { blockReply, type BlockIndexer, type FromIndexer } from './indexing';
 import {
   brokenReadMessage,
@@ -53,10 +52,10 @@ export type FileNote =
   /** Something wrong in a file, said in a message that names it. */
   | { kind: 'file-problem'; message: string }
   /**
-   * Which object to show as the root (fileRoot.ts), after `finished`: the files are read again for
-   * it. Null when none held an object.
+   * Which object to show as the root, and what else the second read of the files found
+   * (fileRoot.ts), after `finished`.
    */
-  | { kind: 'file-root'; root: RootChoice | null };
+  | { kind: 'files-reread'; reread: FilesReread };
 
 /**
  * Comes first when no file is gzip: every byte of the body stays in the files, at body offset
@@ -111,16 +110,16 @@ export async function loadFiles(
   return read;
 }
 
-/** Chooses the root once the files are read (fileRoot.ts), and sends it after `finished`. */
-export async function sendFilesRoot(
+/** Reads the files again once they are read (fileRoot.ts), and sends what it found after `finished`. */
+export async function sendFilesReread(
   read: readonly FileToReread[],
   send: SendFileReply,
   signal?: AbortSignal,
 ): Promise<void> {
   if (signal?.aborted) return;
   // Whatever breaks this second read, the page still hears the end of it, and shows the first object.
-  const root = await chooseFilesRoot(read, signal).catch(() => null);
-  send({ kind: 'file-root', root });
+  const reread = await rereadFiles(read, signal).catch(() => ({ root: null, problems: [] }));
+  send({ kind: 'files-reread', reread });
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { CutProblem } from '../bytes/objectCutter';
 import type { ObjectForm, Refusal } from '../bytes/objectForm';
+import { countOf } from '../speckle/counts';
 import { formatBytes } from '../speckle/text';
 
 /**
@@ -93,4 +94,11 @@ export function tooBigMessage(file: string, size: number, before: number): strin
 export function unpacksTooBigMessage(file: string, bytes: number): string {
   const limit = formatBytes(MAX_OPEN_BYTES);
   return `${file} unpacks to more than one tab can hold (${limit}), as its decompression showed at byte ${bytes}; the objects before are kept.`;
+}
+
+/** Lines of the server's form listed under another id than their JSON's, past those said one by one. */
+export function moreOtherIdsMessage(file: string, count: number): string {
+  const [are, their] = count === 1 ? ['is', 'its'] : ['are', 'their'];
+  const lines = countOf(count, 'more line', 'more lines');
+  return `In ${file}, ${lines} ${are} listed under an id before the tab that is not the "id" in ${their} JSON.`;
 }

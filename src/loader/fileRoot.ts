@@ -4,17 +4,20 @@
  * files are first read, that doubled the time to list them, and the worker keeps none of their
  * bytes. Reading a file again is the browser's quickest work (it is in the disk's cache), and this
  * reading is done in the indexing worker, like the first, once the page has drawn the end of that
- * one: on two cores it took the CPU from that drawing.
+ * one: on two cores it took the CPU from that drawing. The same read says the lines of the
+ * server's form whose JSON has another "id" than the line's, which the first read has no time for.
  */
 import type { SplitLine } from '../bytes/lines';
-import { ObjectCutter } from '../bytes/objectCutter';
+import { ObjectCutter, type CutProblem } from '../bytes/objectCutter';
 import type { ObjectForm } from '../bytes/objectForm';
 import { decodeSpan } from '../bytes/utf8Text';
 import { rootCandidate, RootTally, type RootChoice } from '../speckle/rootChoice';
 import { fileChunks } from './fileBytes';
+import { moreOtherIdsMessage, problemMessage } from './fileMessages';
 
 /** A file as its first read left it. */
 export interface FileToReread {
+  name: string;
   file: Blob;
   gzip: boolean;
   /** Null when the file was refused: it is not read again. */
@@ -24,30 +27,51 @@ export interface FileToReread {
   bytes: number;
 }
 
-export async function chooseFilesRoot(
+export interface FilesReread {
+  /** Null when no object was read. */
+  root: RootChoice | null;
+  /** What only this read looks for, each naming its file and line: lines listed under another id. */
+  problems: string[];
+}
+
+/** Lines under another id said one by one, in each file; any more are counted. */
+export const OTHER_IDS_SAID = 5;
+
+export async function rereadFiles(
   files: readonly FileToReread[],
   signal?: AbortSignal,
-): Promise<RootChoice | null> {
+): Promise<FilesReread> {
   const tally = new RootTally();
-  for (const { file, gzip, form, bytes } of files) {
+  const problems: string[] = [];
+  for (const { name, file, gzip, form, bytes } of files) {
     if (form === null) continue;
-    const cutter = new ObjectCutter();
+    const cutter = new ObjectCutter(0, true);
+    const otherIds: CutProblem[] = [];
+    const take = (cut: { lines: readonly SplitLine[]; problems: readonly CutProblem[] }) => {
+      tallyLines(tally, cut.lines);
+      for (const problem of cut.problems) if (problem.otherId) otherIds.push(problem);
+    };
     let read = 0;
     try {
       // As far as the first read went: a file cut short breaks here again, a big one stops here.
       for await (const value of fileChunks(file, gzip, { keep: false, signal })) {
         const chunk = value.subarray(0, bytes - read);
         read += chunk.length;
-        tallyLines(tally, cutter.push(chunk).lines);
+        take(cutter.push(chunk));
         if (read >= bytes) break;
       }
     } catch {
       // The first read said what broke; the objects before it are counted.
     }
-    tallyLines(tally, cutter.finish().lines);
+    take(cutter.finish());
+    const said = otherIds.slice(0, OTHER_IDS_SAID);
+    problems.push(...said.map((problem) => problemMessage(name, problem)));
+    if (otherIds.length > said.length) {
+      problems.push(moreOtherIdsMessage(name, otherIds.length - said.length));
+    }
   }
   const firstForm = files.find(({ objects }) => objects > 0)?.form;
-  return tally.choose(firstForm === 'json-array' || firstForm === 'id-lines');
+  return { root: tally.choose(firstForm === 'json-array' || firstForm === 'id-lines'), problems };
 }
 
 function tallyLines(tally: RootTally, lines: readonly SplitLine[]): void {

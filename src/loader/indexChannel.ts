@@ -11,7 +11,7 @@
  */
 import type { ToIndexWorker } from './indexWorker';
 import { fromErrorData, loadBody, type FromLoad, type LoadRequest } from './bodyLoad';
-import { loadFiles, sendFilesRoot, type FileNote, type OpenedFile } from './fileLoad';
+import { loadFiles, sendFilesReread, type FileNote, type OpenedFile } from './fileLoad';
 import { holdBytes } from './byteHold';
 import type { IndexedBlock } from '../store/indexedBlock';
 import { BlockIndexer } from './indexing';
@@ -243,7 +243,7 @@ function replyRouter(sink: BlockSink, vault: ByteVault, spill: SpillPlan | null)
         inFiles?.fileEnded(reply.file.bytes);
         return sink.noteFile?.(reply);
       case 'file-problem':
-      case 'file-root':
+      case 'files-reread':
         return sink.noteFile?.(reply);
       default:
         if (!opening) return;
@@ -381,7 +381,7 @@ function inPageChannel(
     openFiles(files) {
       router.readFiles(files);
       void loadFiles(files, indexer, hold.send, { signal }).then((read) =>
-        sendFilesRoot(read, hold.send, signal),
+        sendFilesReread(read, hold.send, signal),
       );
     },
     finished: router.finished,

@@ -5,7 +5,7 @@
  * first told to warm up (warmUp.ts), in short tasks, and stops warming up when the load comes.
  */
 import { loadBody, type FromLoad, type LoadRequest } from './bodyLoad';
-import { loadFiles, sendFilesRoot, type OpenedFile } from './fileLoad';
+import { loadFiles, sendFilesReread, type OpenedFile } from './fileLoad';
 import type { FileToReread } from './fileRoot';
 import { holdBytes } from './byteHold';
 import { dropGcBallast, holdGcBallast } from './gcBallast';
@@ -82,7 +82,7 @@ scope.onmessage = (event) => {
       });
       return;
     case 'choose-root':
-      void filesRead?.then((read) => sendFilesRoot(read, hold.send));
+      void filesRead?.then((read) => sendFilesReread(read, hold.send));
   }
 };
 

@@ -5,9 +5,9 @@
  * (speckle/rootChoice.ts) are told beside the set.
  */
 import { ApiError, type ApiErrorContext } from '../api/apiError';
-import type { RootChoice } from '../speckle/rootChoice';
 import { ObjectSet } from '../store/objectSet';
 import type { FileRead, OpenedFile } from './fileLoad';
+import type { FilesReread } from './fileRoot';
 import { openIndexChannel, type IndexChannel } from './indexChannel';
 
 export interface FilesRead {
@@ -21,21 +21,23 @@ export interface FileSetLoad {
   /** Resolves once every file is read (or the set's load is cancelled). */
   read: Promise<FilesRead>;
   /**
-   * Resolves after `read`, once the files were read again to choose it (fileRoot.ts) and its text
-   * can be read; null when no object was read or the load stopped first.
+   * Resolves after `read`, once the files were read again to choose the root (fileRoot.ts) and its
+   * text can be read; with no root when no object was read or the load stopped first.
    */
-  root: Promise<RootChoice | null>;
+  reread: Promise<FilesReread>;
 }
 
 /** Files have no server: errors carry an empty address. */
 const NO_SERVER: ApiErrorContext = { base: '', projectId: '', objectId: '', hadToken: false };
 
+const NOT_REREAD: FilesReread = { root: null, problems: [] };
+
 export function loadFileSet(files: readonly OpenedFile[]): FileSetLoad {
   const set = new ObjectSet();
   const { signal } = set;
   const read: FilesRead = { files: [], problems: [] };
-  let noteRoot: (root: RootChoice | null) => void = () => undefined;
-  const noted = new Promise<RootChoice | null>((resolve) => (noteRoot = resolve));
+  let noteReread: (reread: FilesReread) => void = () => undefined;
+  const noted = new Promise<FilesReread>((resolve) => (noteReread = resolve));
   const channel = openIndexChannel(
     {
       appendBlock: (block) => set.appendBlock(block),
@@ -43,7 +45,7 @@ export function loadFileSet(files: readonly OpenedFile[]): FileSetLoad {
       spillTo: (source, where) => set.spillTo(source, where),
       noteFile(note) {
         if (note.kind === 'file-read') read.files.push(note.file);
-        else if (note.kind === 'file-root') noteRoot(note.root);
+        else if (note.kind === 'files-reread') noteReread(note.reread);
         else read.problems.push(note.message);
       },
     },
@@ -51,22 +53,23 @@ export function loadFileSet(files: readonly OpenedFile[]): FileSetLoad {
   );
   set.askForBytesWith(() => channel.release());
   const stop = () => {
-    noteRoot(null);
+    noteReread(NOT_REREAD);
     void channel.stop();
   };
   signal.addEventListener('abort', stop);
   const finished = readInto(set, channel, files, read);
   // The worker goes on to choose the root once the files are read: it is stopped after that.
-  const root = finished.then(async (ended) => {
-    if (!ended) noteRoot(null);
-    const choice = await noted;
+  const reread = finished.then(async (ended) => {
+    if (!ended) noteReread(NOT_REREAD);
+    const found = await noted;
     // The page reads the first object's text as soon as it comes, any other's once asked for.
-    if (choice && choice.id !== set.summaries.at(0)?.id && !signal.aborted) await set.wantBytes();
+    const { root } = found;
+    if (root && root.id !== set.summaries.at(0)?.id && !signal.aborted) await set.wantBytes();
     signal.removeEventListener('abort', stop);
     await channel.stop();
-    return signal.aborted ? null : choice;
+    return signal.aborted ? NOT_REREAD : found;
   });
-  return { set, read: finished.then(() => read), root };
+  return { set, read: finished.then(() => read), reread };
 }
 
 /** Reads the files into the set; resolves with whether the channel ended, not stopped first. */

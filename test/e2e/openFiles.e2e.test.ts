@@ -215,6 +215,13 @@ describe('opening files', () => {
     const { page } = session;
     const floor = await floorBodies();
     const ndjson = floor.ndjson.split('\n').filter(Boolean);
+    // The server's lines, the second one's JSON given another id (only a second read says it).
+    const edited = floor.records[1]!;
+    const editedLines = floor.records
+      .map(({ id, raw }) =>
+        id === edited.id ? `${id}\t${raw.replace(id, 'f'.repeat(32))}` : `${id}\t${raw}`,
+      )
+      .join('\n');
     const cases: [FileSpec[], RegExp, string][] = [
       [
         [{ name: 'notes.json', bytes: 'hello, world' }],
@@ -270,6 +277,14 @@ describe('opening files', () => {
           },
         ],
         /In curl-i\.txt, the text at line 1 \(byte 0\) is the headers of an HTTP response \(“HTTP\/1\.1 200 OK”\)/,
+        `${ndjson.length} objects`,
+      ],
+      [
+        [{ name: 'edited.tsv', bytes: editedLines }],
+        new RegExp(
+          `In edited\\.tsv, the text at line 2 \\(byte \\d+\\) is listed as “${edited.id}”, the id ` +
+            `before its tab, but the "id" in its JSON is “${'f'.repeat(32)}”`,
+        ),
         `${ndjson.length} objects`,
       ],
       [

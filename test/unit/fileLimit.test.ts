@@ -14,8 +14,8 @@ const LINES = Array.from(
 ).join('');
 
 async function open(file: File) {
-  const { set, read, root } = loadFileSet([file]);
-  return { set, ...(await read), root: await root };
+  const { set, read, reread } = loadFileSet([file]);
+  return { set, ...(await read), root: (await reread).root };
 }
 
 describe('the limit of what the files opened together may hold', () => {

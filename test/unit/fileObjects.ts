@@ -12,8 +12,10 @@ export interface CutResult {
 }
 
 /** Reads a file's chunks through an ObjectCutter, gathering every block's records and problems. */
-export function cutChunks(chunks: readonly Uint8Array[]): CutResult & { cutter: ObjectCutter } {
-  const cutter = new ObjectCutter();
+export function cutChunks(
+  chunks: readonly Uint8Array[],
+  cutter = new ObjectCutter(),
+): CutResult & { cutter: ObjectCutter } {
   const records: LineRecord[] = [];
   const problems: CutProblem[] = [];
   for (const chunk of chunks) {
@@ -47,7 +49,15 @@ export function splitAt(bytes: Uint8Array, cuts: readonly number[]): Uint8Array[
   return bounds.slice(1).map((end, index) => bytes.subarray(bounds[index], end));
 }
 
-/** The file read in two chunks, cut at each of its byte offsets in turn (the ends included). */
-export function cutAtEveryByte(bytes: Uint8Array): CutResult[] {
-  return Array.from({ length: bytes.length + 1 }, (_, cut) => cutChunks(splitAt(bytes, [cut])));
+/**
+ * The file read in two chunks, cut at each of its byte offsets in turn (the ends included), each
+ * time by a fresh cutter of `newCutter`.
+ */
+export function cutAtEveryByte(
+  bytes: Uint8Array,
+  newCutter = () => new ObjectCutter(),
+): CutResult[] {
+  return Array.from({ length: bytes.length + 1 }, (_, cut) =>
+    cutChunks(splitAt(bytes, [cut]), newCutter()),
+  );
 }

@@ -22,8 +22,10 @@ async function readAll(pieces: readonly Uint8Array[] | AsyncIterable<Uint8Array>
 }
 
 async function open(...files: File[]) {
-  const { set, read, root } = loadFileSet(files);
-  return { set, ...(await read), root: await root };
+  const { set, read, reread } = loadFileSet(files);
+  const filesRead = await read;
+  const { root, problems: rereadProblems } = await reread;
+  return { set, ...filesRead, root, rereadProblems };
 }
 
 const FLOOR_ROOT = '551513ff4f3596024547fc818f1f3f70';
@@ -62,6 +64,31 @@ describe('loadFileSet', () => {
     });
     expect(single.problems).toEqual([]);
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('says, once it is read again, each line of the server form whose JSON has another "id"', async () => {
+    const id = (index: number) => String(index).padStart(32, '0');
+    // Lines 2 to 8 have the next line's id in their JSON: five are said, the other two counted.
+    const lines = Array.from({ length: 10 }, (_, index) => {
+      const own = index >= 1 && index <= 7 ? id(index + 1) : id(index);
+      return `${id(index)}\t{"id":"${own}","n":${index}}\n`;
+    });
+    const { set, problems, rereadProblems, root } = await open(
+      textFile(lines.join(''), 'edited.tsv'),
+    );
+    expect(problems).toEqual([]);
+    expect(set.getProgress()).toMatchObject({ status: 'complete', received: 10, duplicates: 0 });
+    expect(set.raw(id(1))).toBe(`{"id":"${id(2)}","n":1}`);
+    expect(root).toMatchObject({ id: id(0), rule: 'first-of-answer' });
+    const byte = (line: number) => lines.slice(0, line - 1).join('').length;
+    expect(rereadProblems).toEqual([
+      ...[2, 3, 4, 5, 6].map(
+        (line) =>
+          `In edited.tsv, the text at line ${line} (byte ${byte(line)}) is listed as “${id(line - 1)}”, ` +
+          `the id before its tab, but the "id" in its JSON is “${id(line)}”.`,
+      ),
+      'In edited.tsv, 2 more lines are listed under an id before the tab that is not the "id" in their JSON.',
+    ]);
   });
 
   it('reads a gzip file by its first bytes, whatever its name', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LineSplitter } from '../../src/bytes/lines';
+import { ObjectCutter } from '../../src/bytes/objectCutter';
 import { cutAtEveryByte, cutText } from './fileObjects';
 import { recordsOf } from './lineRecords';
 import { readRealFixture } from './realFixtures';
@@ -40,6 +41,45 @@ describe('ObjectCutter on the real fixtures', () => {
     expect(read.form).toBe('id-lines');
     expect(read.records).toHaveLength(103);
     expect(read.records).toEqual(recordsOf(block));
+  });
+});
+
+describe('ObjectCutter checking the ids of the server line form', () => {
+  const text = [
+    'a1\t{"id":"a1"}',
+    'b2\t{"id":"c3","x":1}',
+    // No "id" of its own: the nested object's is not the line's object's.
+    '  d4\t{"x":{"id":"d4x"}}',
+    'e5\t{"speckle_type":"T","id":"e5f"}',
+    'g\t{"id":"g"}',
+  ].join('\n');
+  const bytes = new TextEncoder().encode(text);
+
+  it('says each line whose own "id" is not the one before its tab, and lists it under the line\'s', () => {
+    const said = (listedAs: string, jsonId: string) =>
+      `is listed as “${listedAs}”, the id before its tab, but the "id" in its JSON is “${jsonId}”`;
+    const reads = cutAtEveryByte(bytes, () => new ObjectCutter(0, true));
+    for (const read of reads) {
+      expect(read.records.map(({ id }) => id)).toEqual(['a1', 'b2', 'd4', 'e5', 'g']);
+      expect(read.problems).toEqual([
+        { line: 2, byte: text.indexOf('b2'), reason: said('b2', 'c3'), otherId: true },
+        { line: 4, byte: text.indexOf('e5'), reason: said('e5', 'e5f'), otherId: true },
+      ]);
+      expect(read.complete).toBe(true);
+    }
+  });
+
+  it('shows an absurdly long id cut, and a Speckle id whole', () => {
+    const cutter = new ObjectCutter(0, true);
+    const line = `${'0'.repeat(32)}\t{"id":"${'é'.repeat(300)}"}\n`;
+    const { problems } = cutter.push(new TextEncoder().encode(line));
+    expect(problems.map(({ reason }) => reason)).toEqual([
+      `is listed as “${'0'.repeat(32)}”, the id before its tab, but the "id" in its JSON is “${'é'.repeat(64)}…”`,
+    ]);
+  });
+
+  it('says nothing of them unless asked: the first read of a file has no time for it', () => {
+    expect(cutText(bytes)).toMatchObject({ problems: [], complete: true });
   });
 });
 

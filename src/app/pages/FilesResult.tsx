@@ -27,7 +27,8 @@ function OpenedFilesResult({ opened }: { opened: OpenedFiles }) {
   const [picked, setPicked] = useState<string | null>(null);
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const chosen = useSettled(load.root);
+  const reread = useSettled(load.reread);
+  const chosen = reread?.root ?? null;
   const root = chosen && picked !== null ? pickRoot(chosen, picked) : chosen;
   const first = files[0]!;
   const error = set.getProgress().error;
@@ -50,6 +51,7 @@ function OpenedFilesResult({ opened }: { opened: OpenedFiles }) {
           <FilesSource
             files={files}
             read={read}
+            rereadProblems={reread?.problems ?? []}
             root={root}
             saidElsewhere={read && error ? error.message : null}
             shownId={search.get(SHOWN_PARAM)}

@@ -14,6 +14,7 @@ import { formatBytes } from '../../speckle/text';
 export function FilesSource({
   files,
   read,
+  rereadProblems,
   root,
   saidElsewhere,
   shownId,
@@ -22,6 +23,8 @@ export function FilesSource({
   files: readonly OpenedFile[];
   /** Null while the files are read. */
   read: FilesRead | null;
+  /** What the second read of the files found, once they were read (loader/fileRoot.ts). */
+  rereadProblems: readonly string[];
   root: RootChoice | null;
   /** A problem the result's own alert already says (why the set is incomplete). */
   saidElsewhere: string | null;
@@ -29,7 +32,10 @@ export function FilesSource({
   shownId: string | null;
   onPickRoot: (id: string) => void;
 }) {
-  const problems = read?.problems.filter((message) => message !== saidElsewhere) ?? [];
+  const problems = [
+    ...(read?.problems.filter((message) => message !== saidElsewhere) ?? []),
+    ...rereadProblems,
+  ];
   return (
     <section className="files-source" aria-label="Opened files">
       <ul className="files-list">
