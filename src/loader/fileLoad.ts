@@ -22,8 +22,10 @@ import {
   brokenReadMessage,
   MAX_OPEN_BYTES,
   mixedFormsMessage,
+  moreProblemsMessage,
   notGzipMessage,
   problemMessage,
+  ProblemsSaid,
   refusalMessage,
   tooBigMessage,
   unpacksTooBigMessage,
@@ -166,18 +168,18 @@ async function loadFile(
   }
   if (!gzip && /\.gz$/i.test(file.name)) problem(notGzipMessage(file.name));
   const cutter = new ObjectCutter(bodyStart);
+  const cutProblems = new ProblemsSaid(file.name, problem);
   let bytes = 0;
   let broken: string | null = null;
   try {
     for await (const value of fileChunks(file, gzip, { keep, signal })) {
       if (bodyStart + bytes + value.length > MAX_OPEN_BYTES) {
         broken = unpacksTooBigMessage(file.name, bytes);
-        problem(broken);
         break;
       }
       bytes += value.length;
       const block = cutter.push(value);
-      for (const cutProblem of block.problems) problem(problemMessage(file.name, cutProblem));
+      for (const cutProblem of block.problems) cutProblems.add(cutProblem);
       const { reply, transfer } = blockReply(indexer.index(block));
       send(reply, transfer);
       if (cutter.refused) break;
@@ -185,8 +187,9 @@ async function loadFile(
   } catch (error) {
     const why = errorText(error);
     broken = brokenReadMessage(file.name, gzip, bytes, why);
-    problem(broken);
   }
+  cutProblems.end(moreProblemsMessage);
+  if (broken) problem(broken);
   const end = cutter.finish();
   if (end.lines.length > 0) {
     const { reply, transfer } = blockReply(

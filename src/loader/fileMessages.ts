@@ -96,9 +96,52 @@ export function unpacksTooBigMessage(file: string, bytes: number): string {
   return `${file} unpacks to more than one tab can hold (${limit}), as its decompression showed at byte ${bytes}; the objects before are kept.`;
 }
 
-/** Lines of the server's form listed under another id than their JSON's, past those said one by one. */
-export function moreOtherIdsMessage(file: string, count: number): string {
+/** How many problems of one kind are said one by one, in each file. */
+export const PROBLEMS_SAID = 10;
+
+/**
+ * A file's problems of one kind as they are said: the first PROBLEMS_SAID one by one, and the
+ * others in one message at the end, from where they start. A file broken on every line is not
+ * told as 100,000 messages, each a message to the page and an item of its alert.
+ */
+export class ProblemsSaid {
+  private said = 0;
+  private unsaid: { first: CutProblem; count: number } | null = null;
+
+  constructor(
+    private readonly file: string,
+    private readonly say: (message: string) => void,
+  ) {}
+
+  add(problem: CutProblem): void {
+    if (this.said < PROBLEMS_SAID) {
+      this.said += 1;
+      this.say(problemMessage(this.file, problem));
+    } else if (this.unsaid) {
+      this.unsaid.count += 1;
+    } else {
+      this.unsaid = { first: problem, count: 1 };
+    }
+  }
+
+  /** Says how many were not said, if any, in the words of `more`. */
+  end(more: (file: string, count: number, first: CutProblem) => string): void {
+    if (this.unsaid) this.say(more(this.file, this.unsaid.count, this.unsaid.first));
+    this.unsaid = null;
+  }
+}
+
+export function moreProblemsMessage(file: string, count: number, first: CutProblem): string {
+  const problems = countOf(count, 'more problem', 'more problems');
+  return `In ${file}, ${problems} from line ${first.line} (byte ${first.byte}) on ${count === 1 ? 'is' : 'are'} not listed one by one.`;
+}
+
+/** Lines of the server's form listed under another id than their JSON's, past those said. */
+export function moreOtherIdsMessage(file: string, count: number, first: CutProblem): string {
   const [are, their] = count === 1 ? ['is', 'its'] : ['are', 'their'];
   const lines = countOf(count, 'more line', 'more lines');
-  return `In ${file}, ${lines} ${are} listed under an id before the tab that is not the "id" in ${their} JSON.`;
+  return (
+    `In ${file}, ${lines} from line ${first.line} (byte ${first.byte}) on ${are} listed under an ` +
+    `id before the tab that is not the "id" in ${their} JSON.`
+  );
 }

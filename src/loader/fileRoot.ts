@@ -13,7 +13,7 @@ import type { ObjectForm } from '../bytes/objectForm';
 import { decodeSpan } from '../bytes/utf8Text';
 import { rootCandidate, RootTally, type RootChoice } from '../speckle/rootChoice';
 import { fileChunks } from './fileBytes';
-import { moreOtherIdsMessage, problemMessage } from './fileMessages';
+import { moreOtherIdsMessage, ProblemsSaid } from './fileMessages';
 
 /** A file as its first read left it. */
 export interface FileToReread {
@@ -34,9 +34,6 @@ export interface FilesReread {
   problems: string[];
 }
 
-/** Lines under another id said one by one, in each file; any more are counted. */
-export const OTHER_IDS_SAID = 5;
-
 export async function rereadFiles(
   files: readonly FileToReread[],
   signal?: AbortSignal,
@@ -46,10 +43,10 @@ export async function rereadFiles(
   for (const { name, file, gzip, form, bytes } of files) {
     if (form === null) continue;
     const cutter = new ObjectCutter(0, true);
-    const otherIds: CutProblem[] = [];
+    const otherIds = new ProblemsSaid(name, (message) => problems.push(message));
     const take = (cut: { lines: readonly SplitLine[]; problems: readonly CutProblem[] }) => {
       tallyLines(tally, cut.lines);
-      for (const problem of cut.problems) if (problem.otherId) otherIds.push(problem);
+      for (const problem of cut.problems) if (problem.otherId) otherIds.add(problem);
     };
     let read = 0;
     try {
@@ -64,11 +61,7 @@ export async function rereadFiles(
       // The first read said what broke; the objects before it are counted.
     }
     take(cutter.finish());
-    const said = otherIds.slice(0, OTHER_IDS_SAID);
-    problems.push(...said.map((problem) => problemMessage(name, problem)));
-    if (otherIds.length > said.length) {
-      problems.push(moreOtherIdsMessage(name, otherIds.length - said.length));
-    }
+    otherIds.end(moreOtherIdsMessage);
   }
   const firstForm = files.find(({ objects }) => objects > 0)?.form;
   return { root: tally.choose(firstForm === 'json-array' || firstForm === 'id-lines'), problems };

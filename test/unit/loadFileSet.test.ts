@@ -68,27 +68,46 @@ describe('loadFileSet', () => {
 
   it('says, once it is read again, each line of the server form whose JSON has another "id"', async () => {
     const id = (index: number) => String(index).padStart(32, '0');
-    // Lines 2 to 8 have the next line's id in their JSON: five are said, the other two counted.
-    const lines = Array.from({ length: 10 }, (_, index) => {
-      const own = index >= 1 && index <= 7 ? id(index + 1) : id(index);
+    // Lines 2 to 13 have the next line's id in their JSON: ten are said, the other two counted.
+    const lines = Array.from({ length: 15 }, (_, index) => {
+      const own = index >= 1 && index <= 12 ? id(index + 1) : id(index);
       return `${id(index)}\t{"id":"${own}","n":${index}}\n`;
     });
     const { set, problems, rereadProblems, root } = await open(
       textFile(lines.join(''), 'edited.tsv'),
     );
     expect(problems).toEqual([]);
-    expect(set.getProgress()).toMatchObject({ status: 'complete', received: 10, duplicates: 0 });
+    expect(set.getProgress()).toMatchObject({ status: 'complete', received: 15, duplicates: 0 });
     expect(set.raw(id(1))).toBe(`{"id":"${id(2)}","n":1}`);
     expect(root).toMatchObject({ id: id(0), rule: 'first-of-answer' });
     const byte = (line: number) => lines.slice(0, line - 1).join('').length;
     expect(rereadProblems).toEqual([
-      ...[2, 3, 4, 5, 6].map(
+      ...[2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map(
         (line) =>
           `In edited.tsv, the text at line ${line} (byte ${byte(line)}) is listed as “${id(line - 1)}”, ` +
           `the id before its tab, but the "id" in its JSON is “${id(line)}”.`,
       ),
-      'In edited.tsv, 2 more lines are listed under an id before the tab that is not the "id" in their JSON.',
+      `In edited.tsv, 2 more lines from line 12 (byte ${byte(12)}) on are listed under an id ` +
+        'before the tab that is not the "id" in their JSON.',
     ]);
+  });
+
+  it('says the first problems of a file broken on every line, and counts the others', async () => {
+    const lines = Array.from({ length: 5000 }, (_, index) => `{"id":"${index}","x":[1,\n`);
+    const { set, problems } = await open(
+      textFile(`${lines.join('')}{"id":"last"}\n`, 'bad.ndjson'),
+    );
+    const byte = (line: number) => lines.slice(0, line - 1).join('').length;
+    expect(problems).toEqual([
+      ...Array.from(
+        { length: 10 },
+        (_, index) =>
+          `In bad.ndjson, the text at line ${index + 1} (byte ${byte(index + 1)}) is cut short: ` +
+          'its object does not end on its line.',
+      ),
+      `In bad.ndjson, 4,990 more problems from line 11 (byte ${byte(11)}) on are not listed one by one.`,
+    ]);
+    expect(set.getProgress()).toMatchObject({ status: 'complete', received: 1 });
   });
 
   it('reads a gzip file by its first bytes, whatever its name', async () => {
