@@ -222,6 +222,7 @@ describe('opening files', () => {
         id === edited.id ? `${id}\t${raw.replace(id, 'f'.repeat(32))}` : `${id}\t${raw}`,
       )
       .join('\n');
+    const brokenLine = '{"id":"x","data":[1,\n';
     const cases: [FileSpec[], RegExp, string][] = [
       [
         [{ name: 'notes.json', bytes: 'hello, world' }],
@@ -277,6 +278,14 @@ describe('opening files', () => {
           },
         ],
         /In curl-i\.txt, the text at line 1 \(byte 0\) is the headers of an HTTP response \(“HTTP\/1\.1 200 OK”\)/,
+        `${ndjson.length} objects`,
+      ],
+      [
+        [{ name: 'broken.ndjson', bytes: brokenLine.repeat(5000) + floor.ndjson }],
+        new RegExp(
+          `In broken\\.ndjson, 4,990 more problems from line 11 \\(byte ${10 * brokenLine.length}\\) ` +
+            'on are not listed one by one\\.',
+        ),
         `${ndjson.length} objects`,
       ],
       [
