@@ -64,8 +64,8 @@ export class IdLineCutter {
     private line = 1,
     /**
      * Whether to say each line whose JSON has another "id" than the one before its tab (it is
-     * listed under the line's, as a server's line is). Not while a file is first read: it costs
-     * that read, which the list waits for, some 5–10 ms per 100,000 lines.
+     * listed under the line's, as a server's line is). Not while a file is first read: the list
+     * waits for that read, and this would lengthen it (docs/loading.md).
      */
     private readonly checkIds = false,
   ) {
