@@ -127,7 +127,6 @@ export class ProblemsSaid {
   /** Says how many were not said, if any, in the words of `more`. */
   end(more: (file: string, count: number, first: CutProblem) => string): void {
     if (this.unsaid) this.say(more(this.file, this.unsaid.count, this.unsaid.first));
-    this.unsaid = null;
   }
 }
 
