@@ -24,6 +24,9 @@ export function createAppRoutes({
   const objectRoute = (path: string, mode: 'single' | 'children'): RouteObject => ({
     path,
     loader: ({ request }) => warmLookup(queryClient, connections, new URL(request.url)),
+    // The loader only starts a request and returns: while the router awaits it on a first visit,
+    // the layout is drawn with nothing under it (without this, nothing of the app is drawn).
+    HydrateFallback: () => null,
     shouldRevalidate: isNewLookup,
     element: <ObjectPage mode={mode} />,
     errorElement: <PageError />,

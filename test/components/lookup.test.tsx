@@ -119,6 +119,12 @@ describe('Lookup form', () => {
     },
   );
 
+  it('draws the layout at once on a first visit to an object’s address, while its loader runs', async () => {
+    renderApp({ route: `/objects/${PROJECT_ID}/${ROOT_ID}/single` });
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    await expectShownObject(ROOT_ID);
+  });
+
   it('refuses a route whose ids cannot be Speckle ids, without a request', async () => {
     const fetches = recordFetches();
     renderApp({ route: `/objects/${PROJECT_ID}/..%2Fa%252Fb%2Fc/single` });
