@@ -93,21 +93,62 @@ interface Filler {
 function fillerOf(file: Blob): Filler {
   // jsdom's Blob has no stream(): there, each read is a slice copied into the buffer.
   if (typeof file.stream !== 'function') return sliceFiller(file);
-  const reader = file.stream().getReader({ mode: 'byob' });
+  /** Where the chunk being filled starts in the file. */
+  let position = 0;
+  let reader = file.stream().getReader({ mode: 'byob' });
+  const cancel = () => void reader.cancel().catch(() => undefined);
   return {
     async fill(buffer) {
-      let filled = 0;
-      while (filled < buffer.byteLength) {
-        const { done, value } = await reader.read(new Uint8Array(buffer, filled));
-        // A BYOB read takes the buffer and gives it back in its answer.
-        if (value) buffer = value.buffer;
-        if (done) break;
-        filled += value.length;
+      const size = buffer.byteLength;
+      for (;;) {
+        const chunk = await beforeStall(fillFrom(reader, buffer));
+        if (chunk) {
+          position += chunk.length;
+          return chunk;
+        }
+        // The read stalled: the chunk is read again, by a reader of its own, into a buffer of its
+        // own (the stalled read holds the first).
+        cancel();
+        reader = file.slice(position).stream().getReader({ mode: 'byob' });
+        buffer = new ArrayBuffer(size);
       }
-      return new Uint8Array(buffer, 0, filled);
     },
-    cancel: () => void reader.cancel().catch(() => undefined),
+    cancel,
   };
+}
+
+/**
+ * How long a chunk's read may take before it is taken to have stalled. Chromium's stream of a
+ * file now and then stops for good in the middle (docs/loading.md): read again from the same
+ * place, it goes on. A chunk takes milliseconds; a slow disk's seconds are well within this.
+ */
+export const STALL_MS = 10_000;
+
+/** What `read` gives, or null when it has not settled within STALL_MS. */
+async function beforeStall<T>(read: Promise<T>): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stalled = new Promise<null>((resolve) => (timer = setTimeout(resolve, STALL_MS, null)));
+  try {
+    return await Promise.race([read, stalled]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Reads the next bytes into `buffer`, as many as fit: fewer only at the end of the file. */
+async function fillFrom(
+  reader: ReadableStreamBYOBReader,
+  buffer: ArrayBuffer,
+): Promise<Uint8Array<ArrayBuffer>> {
+  let filled = 0;
+  while (filled < buffer.byteLength) {
+    const { done, value } = await reader.read(new Uint8Array(buffer, filled));
+    // A BYOB read takes the buffer and gives it back in its answer.
+    if (value) buffer = value.buffer;
+    if (done) break;
+    filled += value.length;
+  }
+  return new Uint8Array(buffer, 0, filled);
 }
 
 function sliceFiller(file: Blob): Filler {

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
-import { fileChunks, isGzipFile, type ChunkOptions } from '../../src/loader/fileBytes';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fileChunks, isGzipFile, STALL_MS, type ChunkOptions } from '../../src/loader/fileBytes';
 
 const CHUNK_BYTES = 1000;
 
@@ -112,6 +112,64 @@ describe('fileChunks of a plain file', () => {
     })();
     await expect(reading).rejects.toThrow('the file changed on disk');
     expect(given).toEqual([1000]);
+  });
+});
+
+/**
+ * A file whose first stream gives 300 bytes a read and then, from byte `stallAt`, nothing ever
+ * again (as Chromium's sometimes does); streams of its slices do not stall. `opened` lists where
+ * each stream started.
+ */
+function stallingFile(bytes: Uint8Array<ArrayBuffer>, stallAt: number) {
+  const opened: number[] = [];
+  const streamFrom = (from: number) => {
+    const stalls = opened.length === 0;
+    opened.push(from);
+    let at = from;
+    return new ReadableStream({
+      type: 'bytes',
+      pull(controller) {
+        if (stalls && at >= stallAt) return new Promise<void>(() => undefined);
+        const request = controller.byobRequest!;
+        const view = request.view!;
+        const length = Math.min(view.byteLength, 300, bytes.length - at);
+        if (length === 0) {
+          controller.close();
+          request.respond(0);
+          return;
+        }
+        new Uint8Array(view.buffer, view.byteOffset, length).set(bytes.subarray(at, at + length));
+        at += length;
+        request.respond(length);
+      },
+    });
+  };
+  const file = {
+    size: bytes.length,
+    stream: () => streamFrom(0),
+    slice: (from: number) => ({ stream: () => streamFrom(from) }),
+  } as unknown as Blob;
+  return { file, opened };
+}
+
+describe('fileChunks of a file whose stream stalls', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('reads the chunk it stopped in again, from a stream of its own, every byte once', async () => {
+    vi.useFakeTimers();
+    const bytes = bytesOf(4500);
+    for (const keep of [true, false]) {
+      const { file, opened } = stallingFile(bytes, 2400);
+      const reading = readAll(file, false, { keep, chunkBytes: CHUNK_BYTES });
+      await vi.advanceTimersByTimeAsync(STALL_MS - 1);
+      expect(opened).toEqual([0]);
+      await vi.advanceTimersByTimeAsync(1);
+      const chunks = await reading;
+      // The third chunk stalled at 2,400 of its bytes: it is read from its start, at 2,000.
+      expect(opened).toEqual([0, 2000]);
+      expect(chunks.map(({ length }) => length)).toEqual([1000, 1000, 1000, 1000, 500]);
+      expect(joined(chunks)).toEqual(bytes);
+    }
   });
 });
 
