@@ -42,7 +42,7 @@ export const TARGETS = { perWholeRead: 1.5, longTaskMs: 50, heapPerFileByte: 1.2
  */
 export const OPEN_FILE_ROUNDS = 5;
 /** A file no tab can hold: sparse, so it costs the disk nothing. */
-const TOO_BIG_BYTES = 6 * 2 ** 30;
+const TOO_BIG_BYTES = 10 * 2 ** 30;
 const REFUSAL_TIMEOUT_MS = 30_000;
 const MB = 1e6;
 

@@ -20,7 +20,9 @@ import { rereadFiles, type FileToReread, type FilesReread } from './fileRoot';
 import { blockReply, type BlockIndexer, type FromIndexer } from './indexing';
 import {
   brokenReadMessage,
+  MAX_IN_FILES_BYTES,
   MAX_OPEN_BYTES,
+  MAX_OPEN_OBJECTS,
   mixedFormsMessage,
   moreProblemsMessage,
   notGzipMessage,
@@ -28,6 +30,7 @@ import {
   ProblemsSaid,
   refusalMessage,
   tooBigMessage,
+  tooManyObjectsMessage,
   unpacksTooBigMessage,
 } from './fileMessages';
 import { errorText } from '../api/errorText';
@@ -96,11 +99,15 @@ export async function loadFiles(
   else beforeKeptBytes?.();
   const sendBlocks = inFiles ? rootBytesOnly(send) : send;
   let bodyStart = 0;
+  let objectsBefore = 0;
+  // Plain files' bytes stay in them; when any file is gzip, the page keeps every byte.
+  const limit = inFiles ? MAX_IN_FILES_BYTES : MAX_OPEN_BYTES;
   for (const [index, file] of files.entries()) {
     if (signal?.aborted) break;
-    const opened = { file, gzip: gzip[index]!, bodyStart, keep: !inFiles };
+    const opened = { file, gzip: gzip[index]!, bodyStart, objectsBefore, limit, keep: !inFiles };
     const fileRead = await loadFile(opened, indexer, sendBlocks, signal);
     bodyStart += fileRead.bytes;
+    objectsBefore += fileRead.objects;
     read.push({ ...fileRead, file });
     send({ kind: 'file-read', file: fileRead });
   }
@@ -149,19 +156,23 @@ interface FileToLoad {
   gzip: boolean;
   /** The body offset of its first byte. */
   bodyStart: number;
+  /** How many objects the files before it held. */
+  objectsBefore: number;
+  /** The most bytes the files may hold in all (openBytesLimit). */
+  limit: number;
   /** Whether the page keeps the bytes sent: else they stay in the file. */
   keep: boolean;
 }
 
 async function loadFile(
-  { file, gzip, bodyStart, keep }: FileToLoad,
+  { file, gzip, bodyStart, objectsBefore, limit, keep }: FileToLoad,
   indexer: BlockIndexer,
   send: SendFileReply,
   signal?: AbortSignal,
 ): Promise<FileRead> {
   const problem = (message: string) => send({ kind: 'file-problem', message });
-  if (file.size > MAX_OPEN_BYTES - bodyStart) {
-    const message = tooBigMessage(file.name, file.size, bodyStart);
+  if (file.size > limit - bodyStart) {
+    const message = tooBigMessage(file.name, file.size, bodyStart, limit);
     problem(message);
     const refused = { gzip: false, form: null, objects: 0, bytes: 0, complete: false };
     return { name: file.name, size: file.size, ...refused, incompleteBecause: message };
@@ -171,10 +182,17 @@ async function loadFile(
   const cutProblems = new ProblemsSaid(file.name, problem);
   let bytes = 0;
   let broken: string | null = null;
+  let atLimit = false;
   try {
     for await (const value of fileChunks(file, gzip, { keep, signal })) {
-      if (bodyStart + bytes + value.length > MAX_OPEN_BYTES) {
+      if (bodyStart + bytes + value.length > limit) {
         broken = unpacksTooBigMessage(file.name, bytes);
+        atLimit = true;
+        break;
+      }
+      if (objectsBefore + cutter.objects >= MAX_OPEN_OBJECTS) {
+        broken = tooManyObjectsMessage(file.name, bytes, MAX_OPEN_OBJECTS);
+        atLimit = true;
         break;
       }
       bytes += value.length;
@@ -204,7 +222,10 @@ async function loadFile(
     );
     send(reply, transfer);
   }
-  const endProblems = end.problems.map((cutProblem) => problemMessage(file.name, cutProblem));
+  // A read stopped at a limit said so: the object it stopped in is not cut short in the file.
+  const endProblems = atLimit
+    ? []
+    : end.problems.map((cutProblem) => problemMessage(file.name, cutProblem));
   const refusal = cutter.refused && refusalMessage(file.name, cutter.refused);
   for (const message of [...endProblems, refusal ?? []].flat()) problem(message);
   const complete = end.complete && broken === null && !signal?.aborted;

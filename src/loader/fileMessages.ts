@@ -4,15 +4,27 @@
  */
 import type { CutProblem } from '../bytes/objectCutter';
 import type { ObjectForm, Refusal } from '../bytes/objectForm';
-import { countOf } from '../speckle/counts';
+import { countOf, formatCount } from '../speckle/counts';
 import { formatBytes } from '../speckle/text';
 
 /**
- * The most bytes (unpacked) the files opened together may hold. The page keeps every byte, and
- * beside them the index, the views and the texts decoded: a tab's renderer is ended at about
- * 4 GB in Chromium, so past half of that opening would end in a crashed tab, not an explorer.
+ * The most bytes (unpacked) the files opened together may hold when the page keeps them (when any
+ * file is gzip). It keeps every byte, and beside them the index, the views and the texts decoded:
+ * a tab's renderer is ended at about 4 GB in Chromium, so past half of that opening would end in a
+ * crashed tab, not an explorer.
  */
 export const MAX_OPEN_BYTES = 2_000_000_000;
+
+/**
+ * The most bytes plain files opened together may hold: their bytes stay in them, and the page
+ * holds only the index, whose size goes with the objects (docs/loading.md), bounded by
+ * MAX_OPEN_OBJECTS. This refuses up front files that would pass that bound with objects of the
+ * size Speckle's have (3.4 kB in the demo's models).
+ */
+export const MAX_IN_FILES_BYTES = 8_000_000_000;
+
+/** The most objects the files opened together may list: past it, the reading stops. */
+export const MAX_OPEN_OBJECTS = 2_000_000;
 
 export const FORM_NAMES: Record<ObjectForm, string> = {
   'id-lines': 'server line form (id, tab, JSON)',
@@ -81,19 +93,23 @@ export function mixedFormsMessage(
 
 /**
  * A file refused before any of it is read: its size, with `before` bytes of the files opened
- * before it, passes MAX_OPEN_BYTES.
+ * before it, passes `limit`.
  */
-export function tooBigMessage(file: string, size: number, before: number): string {
-  const limit = formatBytes(MAX_OPEN_BYTES);
+export function tooBigMessage(file: string, size: number, before: number, limit: number): string {
   const others =
     before > 0 ? `, which with the ${formatBytes(before)} of the files before it is` : ':';
-  return `${file} is ${formatBytes(size)}${others} more than one tab can hold (${limit}); it was not read.`;
+  return `${file} is ${formatBytes(size)}${others} more than one tab can hold (${formatBytes(limit)}); it was not read.`;
 }
 
 /** A gzip file whose unpacked bytes passed MAX_OPEN_BYTES while it was read. */
 export function unpacksTooBigMessage(file: string, bytes: number): string {
   const limit = formatBytes(MAX_OPEN_BYTES);
   return `${file} unpacks to more than one tab can hold (${limit}), as its decompression showed at byte ${bytes}; the objects before are kept.`;
+}
+
+/** The files' objects passed `limit` (MAX_OPEN_OBJECTS): the reading stopped at `bytes` of `file`. */
+export function tooManyObjectsMessage(file: string, bytes: number, limit: number): string {
+  return `The files hold more objects than one tab can list (${formatCount(limit)}): the reading stopped at byte ${bytes} of ${file}; the objects before are kept.`;
 }
 
 /** How many problems of one kind are said one by one, in each file. */

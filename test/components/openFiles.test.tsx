@@ -110,12 +110,12 @@ describe('Open file', () => {
 
   it('refuses a file too big for a tab before reading it, naming its size and the limit', async () => {
     const huge = file('{"id":"a"}', 'huge.json');
-    // The size is all that is read of a file too big: a small file that says it is 6 GiB.
-    Object.defineProperty(huge, 'size', { value: 6 * 2 ** 30 });
+    // The size is all that is read of a file too big: a small file that says it is 10 GiB.
+    Object.defineProperty(huge, 'size', { value: 10 * 2 ** 30 });
     await openFiles(huge);
 
     const [refusal] = await screen.findAllByText(
-      'huge.json is 6.4 GB: more than one tab can hold (2.0 GB); it was not read.',
+      'huge.json is 10.7 GB: more than one tab can hold (8.0 GB); it was not read.',
     );
     expect(refusal!.closest('[role="alert"]')).not.toBeNull();
     expect(screen.getByRole('status')).not.toHaveTextContent(/1 object/);

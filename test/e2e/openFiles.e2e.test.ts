@@ -319,22 +319,22 @@ describe('opening files', () => {
   });
 
   it('refuses a file too big for a tab before reading any of it, naming its size and the limit', async () => {
-    // The run's Chromium is reached over a connection that would copy all 6 GiB of a file given by
+    // The run's Chromium is reached over a connection that would copy all 10 GiB of a file given by
     // its path; a browser of this test's own, on this machine, is handed the path alone.
     const browser = await chromium.launch(chromiumLaunch);
     const directory = mkdtempSync(join(tmpdir(), 'speckle-e2e-'));
     try {
-      // Sparse: 6 GiB that cost the disk nothing, and that the page must not try to read.
+      // Sparse: 10 GiB that cost the disk nothing, and that the page must not try to read.
       const path = join(directory, 'huge.json');
       const file = openSync(path, 'w');
-      ftruncateSync(file, 6 * 2 ** 30);
+      ftruncateSync(file, 10 * 2 ** 30);
       closeSync(file);
       const page = await browser.newPage({ baseURL: appUrl(), viewport: VIEWPORT });
       await openApp(page);
       await page.getByLabel('Open file').setInputFiles(path);
       await expect
         .poll(() => alertText(page))
-        .toContain('huge.json is 6.4 GB: more than one tab can hold (2.0 GB); it was not read.');
+        .toContain('huge.json is 10.7 GB: more than one tab can hold (8.0 GB); it was not read.');
       await expect.poll(() => statusText(page)).toContain('Nothing received.');
     } finally {
       await browser.close();

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { OpenedFile } from '../../loader/fileLoad';
-import { MAX_OPEN_BYTES } from '../../loader/fileMessages';
+import { MAX_IN_FILES_BYTES, MAX_OPEN_BYTES, MAX_OPEN_OBJECTS } from '../../loader/fileMessages';
+import { formatCount } from '../../speckle/counts';
 import { formatBytes } from '../../speckle/text';
 
 /**
@@ -28,8 +29,8 @@ export function OpenFileControl({ onOpen }: { onOpen: (files: OpenedFile[]) => v
       <p className="hint" id={hintId}>
         Speckle objects as JSON, JSON lines or the server's id-and-JSON lines, gzip too; several at
         once, or dropped anywhere on the page. They are read here and sent nowhere. Up to{' '}
-        {formatBytes(MAX_OPEN_BYTES)} in all; a gzip file's unpacked size is checked as it is
-        decompressed.
+        {formatBytes(MAX_IN_FILES_BYTES)} and {formatCount(MAX_OPEN_OBJECTS)} objects in all, or{' '}
+        {formatBytes(MAX_OPEN_BYTES)} unpacked when any is gzip (its bytes are then kept in memory).
       </p>
     </section>
   );
