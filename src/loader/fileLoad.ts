@@ -158,7 +158,7 @@ interface FileToLoad {
   bodyStart: number;
   /** How many objects the files before it held. */
   objectsBefore: number;
-  /** The most bytes the files may hold in all: MAX_IN_FILES_BYTES, or MAX_OPEN_BYTES with a gzip file. */
+  /** The most bytes the files may hold in all: MAX_IN_FILES_BYTES, or with a gzip MAX_OPEN_BYTES. */
   limit: number;
   /** Whether the page keeps the bytes sent: else they stay in the file. */
   keep: boolean;
