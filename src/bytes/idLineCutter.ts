@@ -23,7 +23,7 @@ import {
 import { concatBytes, type SplitLine } from './lines';
 import { byteOrderMarkLength } from './objectForm';
 import { topLevelIdSpan } from './topLevelFields';
-import { decodeSpan, findLineEnds, isUtf8 } from './utf8Text';
+import { clippedText, findLineEnds, isUtf8 } from './utf8Text';
 
 /** Something wrong at a place in the file: `line` (from 1) and `byte` (from 0) of its start. */
 export interface CutProblem {
@@ -178,17 +178,9 @@ function otherIdReason(
   if (!own) return null;
   const ownId = source.subarray(own.from, own.to);
   if (ownId.length === tab - start && holdsAt(source, ownId, start)) return null;
-  const listedAs = shownId(source, start, tab);
-  const jsonId = shownId(source, own.from, own.to);
+  const listedAs = clippedText(source, start, tab, ID_SHOWN_LENGTH);
+  const jsonId = clippedText(source, own.from, own.to, ID_SHOWN_LENGTH);
   return `is listed as “${listedAs}”, the id before its tab, but the "id" in its JSON is “${jsonId}”`;
-}
-
-/** An id as a message shows it: whole, unless it is far longer than any Speckle writes. */
-function shownId(source: Uint8Array, from: number, to: number): string {
-  // At most four bytes a character: past these bytes, the id is longer than is shown.
-  const decoded = Math.min(to, from + 4 * ID_SHOWN_LENGTH);
-  const id = decodeSpan(source, from, decoded);
-  return id.length > ID_SHOWN_LENGTH || decoded < to ? `${id.slice(0, ID_SHOWN_LENGTH)}…` : id;
 }
 
 /** Whether the object opened at `open` is closed by the bracket just before `end`. */

@@ -11,7 +11,7 @@
  * UTF-8 at once, without building their text, and only when that fails line by line to find the
  * bad one.
  */
-import { findLineEnds, isUtf8 } from './utf8Text';
+import { clippedText, findLineEnds, isUtf8 } from './utf8Text';
 
 export interface LineRecord {
   id: string;
@@ -198,7 +198,7 @@ export class LineSplitter {
     return {
       message: `Line ${this.lineNumber} of the response ${problem}.`,
       lineNumber: this.lineNumber,
-      preview: previewOf(bytes.subarray(start, end)),
+      preview: clippedText(bytes, start, end, PREVIEW_LENGTH),
     };
   }
 }
@@ -271,14 +271,4 @@ export function concatBytes(pieces: readonly Uint8Array[]): Uint8Array {
     at += piece.length;
   }
   return joined;
-}
-
-function previewOf(line: Uint8Array): string {
-  // At most four bytes a character: these bytes hold more than PREVIEW_LENGTH characters if the
-  // line goes on after them.
-  const limit = 4 * (PREVIEW_LENGTH + 1);
-  const text = new TextDecoder().decode(line.subarray(0, limit));
-  return text.length > PREVIEW_LENGTH || line.length > limit
-    ? `${text.slice(0, PREVIEW_LENGTH)}…`
-    : text;
 }

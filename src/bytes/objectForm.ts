@@ -3,7 +3,8 @@
  * attach `curl` output saved as `.txt`, exports renamed by a mail client, dumps with no extension.
  * Only the first bytes are read, so a file of hundreds of MB is recognised before it is read.
  */
-import { isJsonSpace, OPEN_BRACE, OPEN_BRACKET, QUOTE, skipSpace } from './jsonBytes';
+import { indexOrEnd, isJsonSpace, OPEN_BRACE, OPEN_BRACKET, QUOTE, skipSpace } from './jsonBytes';
+import { clippedText } from './utf8Text';
 
 /**
  * - `id-lines`: the server's line form, `<id>\t<json>` per line (the with-children answer to
@@ -212,7 +213,7 @@ function scalarKind(head: Uint8Array, at: number): string | null {
   return null;
 }
 
-export function previewAt(bytes: Uint8Array, at: number): string {
-  const text = decoder.decode(bytes.subarray(at, at + 4 * PREVIEW_LENGTH)).split('\n')[0]!;
-  return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}…` : text;
+/** The start of the line at `at`, as a message quotes it. */
+function previewAt(bytes: Uint8Array, at: number): string {
+  return clippedText(bytes, at, indexOrEnd(bytes, NEWLINE, at), PREVIEW_LENGTH);
 }

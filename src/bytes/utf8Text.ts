@@ -26,6 +26,17 @@ export function decodeSpan(bytes: Uint8Array, start: number, end: number): strin
 }
 
 /**
+ * The text of `bytes[from, to)` as a message quotes it: whole, or its first `length` characters
+ * and "…". Only the bytes that can hold them are decoded: a quoted line may be megabytes.
+ */
+export function clippedText(bytes: Uint8Array, from: number, to: number, length: number): string {
+  // At most three bytes a UTF-16 code unit: these bytes hold more than `length` of them, if the
+  // text goes on past them.
+  const text = decodeSpan(bytes, from, Math.min(to, from + 3 * (length + 1)));
+  return text.length > length ? `${text.slice(0, length)}…` : text;
+}
+
+/**
  * Whether the bytes are valid UTF-8, as a fatal TextDecoder would judge them, without building the
  * text (see scanUtf8).
  */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeSpan, findNewlinesInUtf8, isUtf8 } from '../../src/bytes/utf8Text';
+import { clippedText, decodeSpan, findNewlinesInUtf8, isUtf8 } from '../../src/bytes/utf8Text';
 
 const fatal = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -109,5 +109,24 @@ describe('decodeSpan', () => {
         },
       ),
     );
+  });
+});
+
+describe('clippedText', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+
+  it('quotes a text whole up to the length, and its start and "…" past it', () => {
+    expect(clippedText(bytes('abcdef'), 1, 4, 3)).toBe('bcd');
+    expect(clippedText(bytes('abcdef'), 0, 6, 3)).toBe('abc…');
+  });
+
+  it('decodes only the bytes that can hold what it shows, whatever their characters', () => {
+    const euros = '€'.repeat(10);
+    expect(clippedText(bytes(euros), 0, 30, 10)).toBe(euros);
+    expect(clippedText(bytes(`${euros}€`), 0, 33, 10)).toBe(`${euros}…`);
+    expect(clippedText(bytes(`${euros}${'a'.repeat(1000)}`), 0, 1030, 10)).toBe(`${euros}…`);
+    // Counted in UTF-16 units, as the message's string is: an emoji is two.
+    expect(clippedText(bytes('😀'.repeat(5)), 0, 20, 10)).toBe('😀'.repeat(5));
+    expect(clippedText(bytes('😀'.repeat(6)), 0, 24, 10)).toBe(`${'😀'.repeat(5)}…`);
   });
 });
