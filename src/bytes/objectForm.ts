@@ -3,7 +3,15 @@
  * attach `curl` output saved as `.txt`, exports renamed by a mail client, dumps with no extension.
  * Only the first bytes are read, so a file of hundreds of MB is recognised before it is read.
  */
-import { indexOrEnd, isJsonSpace, OPEN_BRACE, OPEN_BRACKET, QUOTE, skipSpace } from './jsonBytes';
+import {
+  countByte,
+  indexOrEnd,
+  isJsonSpace,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+  skipSpace,
+} from './jsonBytes';
 import { clippedText } from './utf8Text';
 
 /**
@@ -147,7 +155,7 @@ function httpHeaders(
       return !final && head.length - bodyAt < HEADERS_WINDOW ? null : undefined;
     }
     status = decoder.decode(head.subarray(bodyAt, head.indexOf(NEWLINE, bodyAt))).trim();
-    for (let line = bodyAt; line < end; line += 1) if (head[line] === NEWLINE) bodyLine += 1;
+    bodyLine += countByte(head, NEWLINE, bodyAt, end);
     bodyAt = end;
   }
   if (!status) return undefined;
