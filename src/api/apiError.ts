@@ -16,7 +16,9 @@ export type ApiErrorKind =
   | 'truncated'
   | 'malformed'
   | 'too-large'
-  | 'cancelled';
+  | 'cancelled'
+  /** The browser's storage stopped keeping a spilled body (loader/storageNotes.ts). */
+  | 'storage-full';
 
 export interface ApiErrorContext {
   /** The base address the request went to (origin plus any path prefix); never holds the token. */
@@ -79,6 +81,7 @@ export function retryCanHelp(error: ApiError): boolean {
     case 'truncated':
     case 'malformed':
     case 'cancelled':
+    case 'storage-full':
       return true;
     default:
       return false;
@@ -148,6 +151,8 @@ function describe(kind: ApiErrorKind, c: ApiErrorContext): string {
       return `Object ${c.objectId} is larger than this explorer reads as text.`;
     case 'cancelled':
       return `You cancelled the download. What arrived is shown and marked incomplete.`;
+    case 'storage-full':
+      return `The browser's storage stopped keeping the download. What it kept is shown and marked incomplete; free some of the browser's storage, then retry.`;
   }
 }
 

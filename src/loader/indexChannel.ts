@@ -18,7 +18,7 @@ import { BlockIndexer } from './indexing';
 import { afterNextPaint } from '../scheduling/nextTask';
 import { ApiError } from '../api/apiError';
 import { arrayVault, portVault, type ByteVault } from './byteVault';
-import type { ByteSource, ByteStore } from '../store/byteStore';
+import { StorageError, type ByteSource, type ByteStore } from '../store/byteStore';
 import { fileSource, type FileSource } from '../store/fileSource';
 import { memoryLimitNote, spillChoice, type BodySoFar, type SpillPlan } from './spillPlan';
 import {
@@ -32,6 +32,8 @@ export interface LoadEnd {
   complete: boolean;
   /** Why reading the body failed, when it did. */
   broken?: string;
+  /** Why the byte store stopped keeping the body (a full disk), and what it kept. */
+  storageFailure?: StorageError;
 }
 
 /** Where a load's blocks go (an ObjectSet). */
@@ -163,7 +165,7 @@ function replyRouter(sink: BlockSink, vault: ByteVault, spill: SpillPlan | null)
   /** Set once the body passed the memory limit without a store: nothing more is taken. */
   let limited = false;
   /** Why the store failed to keep the bytes (a full disk): the load then ends incomplete. */
-  let storeFailure: string | undefined;
+  let storeFailure: StorageError | undefined;
   let taking: Promise<void> | null = null;
   /** The replies that wait while the held bytes are taken. */
   let waiting: FromLoad[] | null = null;
@@ -176,7 +178,9 @@ function replyRouter(sink: BlockSink, vault: ByteVault, spill: SpillPlan | null)
       return;
     }
     if (store) {
-      await store.stored(heldInAll).catch((error: Error) => (storeFailure ??= error.message));
+      await store.stored(heldInAll).catch((error: unknown) => {
+        storeFailure ??= error instanceof StorageError ? error : new StorageError(String(error));
+      });
       held = 0;
       return;
     }
@@ -234,7 +238,11 @@ function replyRouter(sink: BlockSink, vault: ByteVault, spill: SpillPlan | null)
         return takeHeldFirst([]);
       case 'finished':
         if (held > 0) return takeHeldFirst([reply]);
-        return settle({ complete: reply.complete, broken: reply.broken ?? storeFailure });
+        return settle({
+          complete: reply.complete,
+          broken: reply.broken,
+          storageFailure: storeFailure,
+        });
       case 'bytes-in-files':
         mayStore = false;
         inFiles = fileSource(files);

@@ -16,6 +16,7 @@ import type { MalformedLine } from '../bytes/lines';
 import { withAutomaticRetries } from '../api/retryPolicy';
 import type { ObjectSet } from '../store/objectSet';
 import { browserSpillPlan } from './spillPlan';
+import { storageFullMessage } from './storageNotes';
 
 export async function loadObjectSet(
   set: ObjectSet,
@@ -59,6 +60,12 @@ export async function loadObjectSet(
       throw new ApiError('malformed', { ...atBase, serverText: malformed.line.message });
     }
     if (signal.aborted) throw new ApiError('cancelled', atBase);
+    const storage = end?.storageFailure;
+    if (storage) {
+      // What the storage kept is what can be read; the network may well have sent it all.
+      const kept = set.keepStoredOnly(storage.storedBytes ?? 0);
+      throw new ApiError('storage-full', atBase, storageFullMessage(kept, storage.message));
+    }
     // The blocks already delivered are part of what arrived, even when the stream or the worker
     // then broke (no end at all).
     if (end?.complete && end.broken === undefined) set.finish();

@@ -3,7 +3,8 @@
  * big a model it keeps on disk here, and what happens to a bigger one.
  */
 import type { SpillRoom } from '../store/spillDirectory';
-import { countOf } from '../speckle/counts';
+import type { KeptBody } from '../store/loadProgress';
+import { countOf, formatCount } from '../speckle/counts';
 import { formatBytes } from '../speckle/text';
 import { diskCapacity, type MemoryLimits } from './spillPlan';
 
@@ -61,4 +62,19 @@ export function modelNoteBeforeLoad(
   return size <= memoryLimit
     ? `${model}: it is kept in memory.`
     : `${model}: it is kept in memory up to ${formatBytes(memoryLimit)}, and marked incomplete past that.`;
+}
+
+/**
+ * The message of a load whose body the browser's storage stopped keeping (`reason`: what the
+ * storage said): a failure of the storage, not of the network, which delivered the whole body.
+ */
+export function storageFullMessage(kept: KeptBody, reason: string): string {
+  const { keptBytes, bodyBytes, readable, received } = kept;
+  return (
+    `The browser's storage stopped keeping this model after ${formatBytes(keptBytes)} of ` +
+    `${formatBytes(bodyBytes)} (${reason}). All ${countOf(received, 'object', 'objects')} ` +
+    `received are listed; the text of the first ${formatCount(readable)} was kept: those open, ` +
+    'and search and exports cover them. Free some of the browser’s storage (a private window ' +
+    'keeps it in memory, and holds less), then retry.'
+  );
 }

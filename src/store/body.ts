@@ -36,6 +36,8 @@ export class Body {
   readableEnd = 0;
   /** Where the bytes from body offset `from` on are, once spilled: at `offset - from` there. */
   private spill: { store: ByteSource; from: number } | null = null;
+  /** The body offset past the last byte kept: the end, unless the store stopped keeping them. */
+  keptEnd = Infinity;
   /** Texts read back from the spill, by body offset, the least recently read first. */
   private readonly readBackTexts = new Map<number, Uint8Array>();
   private readBackBytes = 0;
@@ -94,6 +96,15 @@ export class Body {
   /** The held bytes, and every later block's, go to `store`, first byte first. */
   spillTo(store: ByteSource): void {
     this.spill = { store, from: this.readableEnd };
+  }
+
+  /**
+   * The store kept only its first `storedBytes` (the browser's storage filled): the bytes past
+   * them are not read. Returns the body offset past the last byte kept.
+   */
+  keepStoredOnly(storedBytes: number): number {
+    this.keptEnd = (this.spill?.from ?? this.readableEnd) + storedBytes;
+    return this.keptEnd;
   }
 
   /** Whether `slice` has these bytes now. */
@@ -169,6 +180,11 @@ export class Body {
     const here = this.slice(start, length);
     if (here) return here;
     if (!this.spill) throw new Error(`Bytes ${start}–${start + length} have not reached the page.`);
+    if (start + length > this.keptEnd) {
+      throw new Error(
+        "This text was not kept: the browser's storage had stopped keeping this model before it arrived.",
+      );
+    }
     const { store, from } = this.spill;
     const inPage = Math.max(0, Math.min(length, from - start));
     const spilled = await store.read(start + inPage - from, length - inPage);

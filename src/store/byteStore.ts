@@ -31,6 +31,14 @@ export interface ByteStore extends ByteSource {
 /** Why a store failed: its message says what the user can do (storage full, none at all). */
 export class StorageError extends Error {
   override name = 'StorageError';
+
+  constructor(
+    message: string,
+    /** When storing failed: the bytes it kept, from the first, which stay readable. */
+    readonly storedBytes: number | null = null,
+  ) {
+    super(message);
+  }
 }
 
 export function memoryByteStore(): ByteStore {

@@ -67,6 +67,25 @@ export class LineColumns {
     for (const column of this.columns()) column.reserve(lines);
   }
 
+  /** The body offset past the JSON text of `line`: where its `\r\n` or `\n` begins. */
+  endOf(line: number): number {
+    return this.starts.at(line) + this.sizes.at(line);
+  }
+
+  /**
+   * How many of the first `count` lines that `lineOf` picks (in body order) end before `end`,
+   * their newline too: those a body kept up to `end` holds whole.
+   */
+  countEndingBefore(end: number, count: number, lineOf: (index: number) => number): number {
+    let [low, high] = [0, count];
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.endOf(lineOf(middle)) < end) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
   private columns() {
     return [this.starts, this.sizes, this.types, this.hashes];
   }

@@ -10,7 +10,8 @@ export interface LoadProgress {
   received: number;
   /**
    * Distinct objects whose text the page has: the first this many of `summaries`. Fewer than
-   * `received` while the loader holds bytes back (see `ObjectSet.wantBytes`).
+   * `received` while the loader holds bytes back (see `ObjectSet.wantBytes`), and for good when
+   * the browser's storage stopped keeping a spilled body (`ObjectSet.keepStoredOnly`).
    */
   readable: number;
   /** 1 + the number of keys in the root's `__closure`, once the root has arrived. */
@@ -37,6 +38,37 @@ export interface LoadProgress {
   retry: RetryWait | null;
 }
 
+/** The progress of a load that has not started: nothing received. */
+export function startingProgress(startedAt: number): LoadProgress {
+  return {
+    status: 'waiting',
+    received: 0,
+    readable: 0,
+    expected: null,
+    bytes: 0,
+    duplicates: 0,
+    tooLarge: 0,
+    damaged: 0,
+    startedAt,
+    finishedAt: null,
+    error: null,
+    stored: 'page',
+    storageNote: null,
+    retry: null,
+  };
+}
+
 export function isLoading(progress: LoadProgress): boolean {
   return progress.status === 'waiting' || progress.status === 'loading';
+}
+
+/** What a load kept of a body whose storage filled (ObjectSet.keepStoredOnly). */
+export interface KeptBody {
+  /** The body's bytes kept, from the first: in the page and in the storage. */
+  keptBytes: number;
+  /** The body's bytes received. */
+  bodyBytes: number;
+  /** The objects whose text was kept: the first this many received. */
+  readable: number;
+  received: number;
 }

@@ -28,7 +28,7 @@ import { IdTexts } from './idTexts';
 import { settlement } from '../scheduling/settlement';
 import { pieces, spilledBody, textWindows } from './textWindows';
 import { ListView } from './listView';
-import type { LoadProgress } from './loadProgress';
+import { startingProgress, type KeptBody, type LoadProgress } from './loadProgress';
 
 /**
  * Each notice redraws the status, the list's length and the counts, then the page lays out and
@@ -43,7 +43,7 @@ export class ObjectSet {
   /** Each object once, in the order received. Views follow it while a load runs. */
   readonly summaries: ReadonlyList<StoredRecord> = new ListView(
     () => this.progress.received,
-    (index) => this.lineRecord(this.distinctLines ? this.distinctLines.at(index) : index),
+    (index) => this.lineRecord(this.distinctLine(index)),
   );
   /** Every line received, repeats included, in order. */
   readonly records: ReadonlyList<StoredRecord> = new ListView(
@@ -81,22 +81,7 @@ export class ObjectSet {
   private readonly abortController = new AbortController();
 
   constructor(now = Date.now()) {
-    this.progress = {
-      status: 'waiting',
-      received: 0,
-      readable: 0,
-      expected: null,
-      bytes: 0,
-      duplicates: 0,
-      tooLarge: 0,
-      damaged: 0,
-      startedAt: now,
-      finishedAt: null,
-      error: null,
-      stored: 'page',
-      storageNote: null,
-      retry: null,
-    };
+    this.progress = startingProgress(now);
   }
 
   get signal(): AbortSignal {
@@ -123,7 +108,7 @@ export class ObjectSet {
   ids(): Iterable<string> {
     return itemsSoFar({
       length: this.progress.received,
-      at: (index) => this.idOf(this.distinctLines ? this.distinctLines.at(index) : index),
+      at: (index) => this.idOf(this.distinctLine(index)),
     });
   }
 
@@ -143,7 +128,8 @@ export class ObjectSet {
   }
 
   summary(id: string): ObjectSummary | undefined {
-    return this.stored(id);
+    const line = this.find(id);
+    return line === -1 ? undefined : this.lineRecord(line);
   }
 
   /**
@@ -189,6 +175,22 @@ export class ObjectSet {
     this.readableWhileHeld = null;
     this.bytesHere.settle();
     this.update({ readable: this.progress.received, stored: where }, 'now');
+  }
+
+  /**
+   * The store kept only its first `storedBytes` (the browser's storage filled): the objects whose
+   * text lies past them stay listed but cannot be read, and the body's copy ends with the last
+   * line kept. Says what is kept.
+   */
+  keepStoredOnly(storedBytes: number): KeptBody {
+    const end = this.body.keepStoredOnly(storedBytes);
+    const { lines, progress } = this;
+    const keptLines = lines.countEndingBefore(end, lines.length, (line) => line);
+    const readable = lines.countEndingBefore(end, progress.received, this.distinctLine);
+    // The copy ends with the newline after the last line kept (a `\r` before it is left out).
+    this.goodEnd = Math.min(this.goodEnd, keptLines > 0 ? lines.endOf(keptLines - 1) + 1 : end);
+    this.update({ readable }, 'now');
+    return { keptBytes: end, bodyBytes: progress.bytes, readable, received: progress.received };
   }
 
   /** Why the body stays in the page though it is too big for it (loader/spillPlan.ts). */
@@ -297,11 +299,11 @@ export class ObjectSet {
     which: 'records' | 'summaries',
   ): ReadonlyList<StoredRecord> | AsyncIterable<StoredRecord> {
     if (!this.body.store) return this[which];
-    const lineOf = (index: number) =>
-      which === 'summaries' && this.distinctLines ? this.distinctLines.at(index) : index;
+    const lineOf = which === 'summaries' ? this.distinctLine : (index: number) => index;
     const { starts, sizes } = this.lines;
     return textWindows({
-      count: this[which].length,
+      // Those whose text the store kept: all of them, unless it filled.
+      count: this.lines.countEndingBefore(this.body.keptEnd, this[which].length, lineOf),
       start: (index) => starts.at(lineOf(index)),
       size: (index) => sizes.at(lineOf(index)),
       read: (start, length) => this.body.read(start, length),
@@ -345,11 +347,6 @@ export class ObjectSet {
     );
   }
 
-  private stored(id: string): StoredObject | undefined {
-    const line = this.find(id);
-    return line === -1 ? undefined : this.lineRecord(line);
-  }
-
   private readable(id: string): StoredObject | undefined {
     const line = this.readableLine(id);
     return line === -1 ? undefined : this.lineRecord(line);
@@ -362,6 +359,10 @@ export class ObjectSet {
     const { starts, sizes } = this.lines;
     return this.body.canSlice(starts.at(line), sizes.at(line)) ? line : -1;
   }
+
+  /** The line of the object at `index` in `summaries`. */
+  private readonly distinctLine = (index: number): number =>
+    this.distinctLines ? this.distinctLines.at(index) : index;
 
   private idOf(line: number): string {
     return this.idTexts.idOf(line);

@@ -35,13 +35,13 @@ export function opfsByteStore(directory: Promise<string>, file: string): ByteSto
     }
   };
   worker.onmessage = ({ data }: MessageEvent<FromSpillWorker>) => {
-    if (data.kind === 'failed' && data.request === undefined) {
-      failure = new StorageError(data.message);
+    if (data.kind === 'full') {
+      failure = new StorageError(data.message, data.storedBytes);
       failAll(failure, true);
       return;
     }
-    const wait = pending.get(data.request!);
-    pending.delete(data.request!);
+    const wait = pending.get(data.request);
+    pending.delete(data.request);
     if (data.kind === 'done') wait?.resolve(data.bytes);
     else wait?.reject(new StorageError(data.message));
   };

@@ -1,6 +1,9 @@
 /** What the page and the byte store's worker (spillWorker.ts) tell each other. */
 export type ToSpillWorker =
-  /** Comes first: the file to append to, in a directory of the origin's private file system. */
+  /**
+   * Comes first: the file to append to, in a directory of the origin's private file system (a
+   * directory itself, of the file's segments: segmentedFile.ts).
+   */
   | { kind: 'open'; directory: string; file: string }
   /** A port whose messages are arrays of parts to append, in order (the loader's vault). */
   | { kind: 'port'; port: MessagePort }
@@ -16,5 +19,7 @@ export type ToSpillWorker =
 
 export type FromSpillWorker =
   | { kind: 'done'; request: number; bytes?: Uint8Array }
-  /** A request failed; without a request, storing failed, and so does every `stored` after. */
-  | { kind: 'failed'; request?: number; message: string };
+  /** A request failed. */
+  | { kind: 'failed'; request: number; message: string }
+  /** Storing failed, and so does every `stored` after: the first `storedBytes` stay readable. */
+  | { kind: 'full'; message: string; storedBytes: number };

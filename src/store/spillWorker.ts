@@ -1,19 +1,14 @@
 /**
- * The byte store's worker (opfsByteStore.ts): appends a big load's held bytes to one file of the
- * Origin Private File System and reads ranges back. Only a worker may open a file's synchronous
+ * The byte store's worker (opfsByteStore.ts): appends a big load's held bytes to a file of the
+ * Origin Private File System, in segments (segmentedFile.ts), and reads ranges back. Only a worker may open a file's synchronous
  * access handle, whose writes and reads are plain calls at an offset, without a promise or a copy
  * through a stream each: appending a 64 kB chunk costs what copying it does.
  */
+import { errorText } from '../api/errorText';
+import { SegmentedFile, type SyncHandle } from './segmentedFile';
 import type { FromSpillWorker, ToSpillWorker } from './spillMessages';
 import { WaitingReads } from './storeReader';
 
-/** The parts of a synchronous access handle this worker uses (lib.dom omits the worker's type). */
-interface SyncHandle {
-  write(bytes: Uint8Array, options: { at: number }): number;
-  read(bytes: Uint8Array, options: { at: number }): number;
-  flush(): void;
-  close(): void;
-}
 type SyncFileHandle = FileSystemFileHandle & { createSyncAccessHandle(): Promise<SyncHandle> };
 
 const scope = self as unknown as {
@@ -22,14 +17,15 @@ const scope = self as unknown as {
   close(): void;
 };
 
-let handle: SyncHandle | null = null;
+let file: SegmentedFile | null = null;
 let directory: FileSystemDirectoryHandle | null = null;
 let fileName = '';
 /** Messages that came before the file was open, handled once it is. */
 let waiting: ToSpillWorker[] | null = [];
 let failure: string | null = null;
-let end = 0;
 let partsStored = 0;
+/** The appends under way, in order: a part may wait for its segment to open. */
+let appending = Promise.resolve();
 const storedWaits: { request: number; count: number }[] = [];
 const readers = new Map<number, WaitingReads>();
 
@@ -40,15 +36,18 @@ scope.onmessage = (event) => {
   else handleMessage(message);
 };
 
-async function open(directoryName: string, file: string): Promise<void> {
+async function open(directoryName: string, name: string): Promise<void> {
   try {
     const root = await navigator.storage.getDirectory();
     directory = await root.getDirectoryHandle(directoryName, { create: true });
-    fileName = file;
-    const fileHandle = (await directory.getFileHandle(file, { create: true })) as SyncFileHandle;
-    handle = await fileHandle.createSyncAccessHandle();
+    fileName = name;
+    const segments = await directory.getDirectoryHandle(name, { create: true });
+    file = await SegmentedFile.create(async (index) => {
+      const segment = await segments.getFileHandle(String(index), { create: true });
+      return (segment as SyncFileHandle).createSyncAccessHandle();
+    });
   } catch (error) {
-    fail(`The browser's storage could not be opened: ${String(error)}`);
+    fail(`it could not be opened (${errorText(error)})`);
   }
   const messages = waiting ?? [];
   waiting = null;
@@ -58,10 +57,10 @@ async function open(directoryName: string, file: string): Promise<void> {
 function handleMessage(message: ToSpillWorker): void {
   switch (message.kind) {
     case 'port':
-      message.port.onmessage = (event: MessageEvent<Uint8Array[]>) => append(event.data);
+      message.port.onmessage = (event: MessageEvent<Uint8Array[]>) => queueAppend(event.data);
       return;
     case 'append':
-      return append(message.parts);
+      return queueAppend(message.parts);
     case 'stored':
       storedWaits.push(message);
       return answerStored();
@@ -79,18 +78,20 @@ function handleMessage(message: ToSpillWorker): void {
   }
 }
 
-function append(parts: readonly Uint8Array[]): void {
+function queueAppend(parts: readonly Uint8Array[]): void {
+  appending = appending.then(() => append(parts));
+}
+
+async function append(parts: readonly Uint8Array[]): Promise<void> {
   for (const part of parts) {
-    if (failure !== null || !handle) return;
+    if (failure !== null || !file) return;
     try {
-      const written = handle.write(part, { at: end });
-      if (written !== part.length) throw new Error(`wrote ${written} of ${part.length} bytes`);
+      await file.append(part);
     } catch (error) {
       // A full disk or quota ends the spill: what was stored stays readable.
-      fail(`The browser's storage is full (${String(error)}).`);
+      fail(errorText(error));
       return;
     }
-    end += part.length;
     partsStored += 1;
   }
   answerStored();
@@ -99,17 +100,11 @@ function append(parts: readonly Uint8Array[]): void {
 
 /** A reader's range once stored; null while it is not, an error when it never will be. */
 function readStored(start: number, length: number): Uint8Array | null {
-  if (failure !== null) throw new Error(failure);
-  if (!handle) throw new Error('The browser’s storage was released.');
-  return start + length > end ? null : readAt(handle, start, length);
-}
-
-/** The stored bytes of a range within the file; throws on a short read. */
-function readAt(file: SyncHandle, start: number, length: number): Uint8Array {
-  const bytes = new Uint8Array(length);
-  const read = file.read(bytes, { at: start });
-  if (read !== length) throw new Error(`Read ${read} of ${length} bytes.`);
-  return bytes;
+  if (!file) throw new Error('The browser’s storage was released.');
+  if (start + length <= file.end) return file.read(start, length);
+  if (failure !== null)
+    throw new Error(`Bytes ${start}–${start + length} were not stored: ${failure}.`);
+  return null;
 }
 
 function answerStored(): void {
@@ -120,33 +115,29 @@ function answerStored(): void {
 }
 
 function read(request: number, start: number, length: number): void {
-  if (!handle || start < 0 || start + length > end) {
-    scope.postMessage({
-      kind: 'failed',
-      request,
-      message: `Bytes ${start}–${start + length} are not stored.`,
-    });
-    return;
-  }
   try {
-    const bytes = readAt(handle, start, length);
+    if (!file) throw new Error('The browser’s storage was released.');
+    const bytes = file.read(start, length);
     scope.postMessage({ kind: 'done', request, bytes }, [bytes.buffer]);
   } catch (error) {
-    scope.postMessage({ kind: 'failed', request, message: (error as Error).message });
+    scope.postMessage({ kind: 'failed', request, message: errorText(error) });
   }
 }
 
 async function release(request: number): Promise<void> {
-  handle?.close();
-  handle = null;
-  await directory?.removeEntry(fileName).catch(() => undefined);
+  // The appends still queued stop at their next part.
+  failure ??= 'The browser’s storage was released.';
+  await appending;
+  await file?.close();
+  file = null;
+  await directory?.removeEntry(fileName, { recursive: true }).catch(() => undefined);
   scope.postMessage({ kind: 'done', request });
   scope.close();
 }
 
 function fail(message: string): void {
   failure = message;
-  scope.postMessage({ kind: 'failed', message });
+  scope.postMessage({ kind: 'full', message, storedBytes: file?.end ?? 0 });
   storedWaits.length = 0;
   for (const reader of readers.values()) reader.answer();
 }

@@ -59,13 +59,12 @@ export function ObjectSearch({
     }
   }
 
+  const loading = isLoading(progress);
+  // Once the load ended, only a storage that filled leaves objects unreadable (ObjectSet).
+  const unkept = loading ? 0 : received - progress.readable;
   const status = results.error
     ? `The search failed: ${results.error}`
-    : searchStatusText(results, {
-        received,
-        loading: isLoading(progress),
-        tooLarge: progress.tooLarge,
-      });
+    : searchStatusText(results, { received, loading, tooLarge: progress.tooLarge, unkept });
   return (
     <div className="object-search" role="search" aria-label="Search across objects">
       <div className="field">
@@ -94,8 +93,8 @@ export function ObjectSearch({
       {progress.stored !== 'page' && (
         <SearchProgress
           results={results}
-          total={Math.max(results.available, received)}
-          loading={isLoading(progress)}
+          total={Math.max(results.available, received - unkept)}
+          loading={loading}
           onCancel={cancel}
         />
       )}

@@ -30,7 +30,8 @@ export function connectSearch(
   const body = set.spilledBody();
   if (body) {
     const objects = () => ({
-      count: set.getProgress().received,
+      // Those whose text is on disk: all received, unless the storage filled (ObjectSet).
+      count: set.getProgress().readable,
       record: (index: number) => set.summaries.at(index)!,
     });
     const channel = openDiskSearchChannel(body, objects, onUpdate, onError);

@@ -48,6 +48,11 @@ export interface SetProgress {
   loading: boolean;
   /** Of those, objects too large to read as text (speckle/textLimit.ts), which go unsearched. */
   tooLarge: number;
+  /**
+   * Of those, objects whose text the browser's storage did not keep (it filled during the load),
+   * which go unsearched: the last ones received.
+   */
+  unkept?: number;
 }
 
 const count = formatCount;
@@ -56,14 +61,19 @@ const objects = (n: number) => countOf(n, 'object', 'objects');
 /** Where the search stands, in words; empty when nothing is searched. */
 export function searchStatusText(results: ObjectSearchResults, set: SetProgress): string {
   if (results.query === '') return '';
-  const { tooLarge } = set;
+  const { tooLarge, unkept = 0 } = set;
   const unsearched =
     tooLarge === 0
       ? ''
       : ` Of these, ${objects(tooLarge)} over ${TEXT_LIMIT} ` +
         `${pluralOf(tooLarge, 'is', 'are')} left out: ${pluralOf(tooLarge, 'its', 'their')} text is ` +
         'not read.';
-  return searchProgressText(results, set) + unsearched;
+  const notKept =
+    unkept === 0
+      ? ''
+      : ` The last ${objects(unkept)} received ${pluralOf(unkept, 'is', 'are')} left out: the ` +
+        'browser’s storage did not keep their text.';
+  return searchProgressText(results, set) + unsearched + notKept;
 }
 
 function searchProgressText(results: ObjectSearchResults, set: SetProgress): string {
@@ -71,7 +81,7 @@ function searchProgressText(results: ObjectSearchResults, set: SetProgress): str
   // The results lag the box while typing pauses: say which query they answer.
   const quoted = `"${query}"`;
   const found = results.objects.length;
-  const total = Math.max(results.available, set.received);
+  const total = Math.max(results.available, set.received - (set.unkept ?? 0));
   let shown = 0;
   let matches = 0;
   for (const object of results.objects) {

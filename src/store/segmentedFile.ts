@@ -1,0 +1,99 @@
+/**
+ * The byte store's file on disk (spillWorker.ts), laid end to end over segment files of at most
+ * SEGMENT_BYTES each. One file per load failed a 3.4 GB body: in a profile kept off the record (a
+ * private window, a fresh headless context), Chromium holds the private file system in memory,
+ * and there a file stops growing at 2,000 MiB. Its access handle's `write` then returns
+ * 4,294,967,288 (2^32 − 8: Chromium's "no space" error, -8, read as an unsigned count) for every
+ * later part, and the load ended incomplete. Segments of 1 GiB each take the whole body, on disk
+ * and in memory alike (docs/storage.md).
+ */
+
+/** The parts of a synchronous access handle the store uses (lib.dom omits the worker's type). */
+export interface SyncHandle {
+  write(bytes: Uint8Array, options: { at: number }): number;
+  read(bytes: Uint8Array, options: { at: number }): number;
+  close(): void;
+}
+
+/** 1 GiB: half of what an off-the-record file takes, and far from any 32-bit count. */
+export const SEGMENT_BYTES = 2 ** 30;
+
+export class SegmentedFile {
+  /** The bytes stored, counted from the first: the body offset past the last one, less the page's. */
+  end = 0;
+  private readonly handles: (SyncHandle | Promise<SyncHandle>)[] = [];
+
+  private constructor(
+    private readonly openSegment: (index: number) => Promise<SyncHandle>,
+    private readonly segmentBytes: number,
+  ) {}
+
+  /** A file of no bytes yet, once its first segment is open (`openSegment` creates it). */
+  static async create(
+    openSegment: (index: number) => Promise<SyncHandle>,
+    segmentBytes = SEGMENT_BYTES,
+  ): Promise<SegmentedFile> {
+    const file = new SegmentedFile(openSegment, segmentBytes);
+    await file.open(0);
+    return file;
+  }
+
+  /**
+   * Appends `part`. Waits only for a segment still opening, which is rare: the next one is opened
+   * once the one before is half full, half a gigabyte ahead. Throws when the storage keeps fewer
+   * bytes than it was given (full); `end` then counts only what it kept.
+   */
+  async append(part: Uint8Array): Promise<void> {
+    for (let at = 0; at < part.length;) {
+      const index = Math.floor(this.end / this.segmentBytes);
+      const within = this.end - index * this.segmentBytes;
+      const piece = part.subarray(at, at + Math.min(part.length - at, this.segmentBytes - within));
+      const handle = this.handles[index] ?? this.open(index);
+      const file = handle instanceof Promise ? await handle : handle;
+      if (within + piece.length >= this.segmentBytes / 2) this.open(index + 1);
+      const written = file.write(piece, { at: within });
+      if (written !== piece.length) {
+        throw new Error(`wrote ${written} of ${piece.length} bytes at byte ${this.end}`);
+      }
+      this.end += piece.length;
+      at += piece.length;
+    }
+  }
+
+  /** The stored bytes from `start`; throws on a short read or when they are not all stored. */
+  read(start: number, length: number): Uint8Array {
+    if (start < 0 || start + length > this.end) {
+      throw new Error(`Bytes ${start}–${start + length} are not stored.`);
+    }
+    const bytes = new Uint8Array(length);
+    for (let at = 0; at < length;) {
+      const index = Math.floor((start + at) / this.segmentBytes);
+      const within = start + at - index * this.segmentBytes;
+      const piece = bytes.subarray(at, at + Math.min(length - at, this.segmentBytes - within));
+      const handle = this.handles[index];
+      if (!handle || handle instanceof Promise) throw new Error(`Segment ${index} is not open.`);
+      const read = handle.read(piece, { at: within });
+      if (read !== piece.length) throw new Error(`Read ${read} of ${piece.length} bytes.`);
+      at += piece.length;
+    }
+    return bytes;
+  }
+
+  /** Closes every segment opened; the bytes stay in the files until they are removed. */
+  async close(): Promise<void> {
+    const handles = await Promise.allSettled(this.handles);
+    for (const handle of handles) if (handle.status === 'fulfilled') handle.value.close();
+    this.handles.length = 0;
+  }
+
+  /** Starts opening segment `index` unless it is open or opening; its handle, or its promise. */
+  private open(index: number): SyncHandle | Promise<SyncHandle> {
+    const known = this.handles[index];
+    if (known) return known;
+    const opening = this.openSegment(index).then((handle) => (this.handles[index] = handle));
+    // A segment that cannot open fails the append that needs it, not the one that asked early.
+    opening.catch(() => undefined);
+    this.handles[index] = opening;
+    return opening;
+  }
+}
