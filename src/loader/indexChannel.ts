@@ -18,7 +18,7 @@ import { BlockIndexer } from './indexing';
 import { afterNextPaint } from '../scheduling/nextTask';
 import { ApiError } from '../api/apiError';
 import { arrayVault, portVault, type ByteVault } from './byteVault';
-import { StorageError, type ByteSource, type ByteStore } from '../store/byteStore';
+import type { ByteSource, ByteStore, StorageError } from '../store/byteStore';
 import { fileSource, type FileSource } from '../store/fileSource';
 import { memoryLimitNote, spillChoice, type BodySoFar, type SpillPlan } from './spillPlan';
 import {
@@ -178,9 +178,7 @@ function replyRouter(sink: BlockSink, vault: ByteVault, spill: SpillPlan | null)
       return;
     }
     if (store) {
-      await store.stored(heldInAll).catch((error: unknown) => {
-        storeFailure ??= error instanceof StorageError ? error : new StorageError(String(error));
-      });
+      await store.stored(heldInAll).catch((error: StorageError) => (storeFailure ??= error));
       held = 0;
       return;
     }

@@ -24,7 +24,7 @@ export interface ByteStore extends ByteSource {
   appendFrom(port: MessagePort): void;
   /** Appends the parts, after those already stored. */
   append(parts: readonly Uint8Array[]): void;
-  /** Resolves once `count` parts are stored in all; rejects when storing failed. */
+  /** Resolves once `count` parts are stored in all; rejects with a StorageError when storing failed. */
   stored(count: number): Promise<void>;
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SpillPlan } from '../../src/loader/spillPlan';
-import { memoryByteStore, type ByteStore } from '../../src/store/byteStore';
+import { memoryByteStore, StorageError, type ByteStore } from '../../src/store/byteStore';
 
 /** Stands in for the indexing worker: records what it is told, and keeps the vault it is given. */
 class FakeWorker {
@@ -417,6 +417,18 @@ describe('a load with a spill plan', () => {
     expect(blocks.noteStorage).toHaveBeenCalledWith(
       expect.stringMatching(/about 10.0 kB, more than the 5.0 kB the browser's storage has free/),
     );
+  });
+
+  it('ends with the store’s failure and what it kept, apart from the stream’s end', async () => {
+    const store = memoryByteStore();
+    const full = new StorageError('wrote 4294967288 of 2097152 bytes at byte 2097152000', 6);
+    store.stored = () => Promise.reject(full);
+    const { channel, worker } = await bigLoad({ ...plan(), open: () => store });
+    reply(worker, { kind: 'finished', complete: true });
+
+    const end = await channel.finished;
+    expect(end).toMatchObject({ complete: true, broken: undefined });
+    expect(end?.storageFailure).toBe(full);
   });
 
   it('stops the load at the memory limit when the body could not spill', async () => {

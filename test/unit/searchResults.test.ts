@@ -122,6 +122,15 @@ describe('searchStatusText', () => {
     );
   });
 
+  it('searches the objects whose text the storage kept, and says it left the others out', () => {
+    // The load ended with 1,000 objects, of which the storage kept the text of the first 600.
+    const finished = { ...started, state: 'caught-up' as const, scanned: 600, available: 600 };
+    expect(searchStatusText(finished, { ...done, unkept: 400 })).toBe(
+      'Searched all 600 objects for "wall": no object matches. The last 400 objects received ' +
+        'are left out: the browser’s storage did not keep their text.',
+    );
+  });
+
   it('is honest about a search stopped at its limit', () => {
     const stopped = {
       ...started,
