@@ -99,13 +99,22 @@ export function browserSpillPlan(): SpillPlan {
   const plan: SpillPlan = {
     ...browserLimits(),
     room: null,
-    open: () => opfsByteStore(tabSpillDirectory(), `load-${crypto.randomUUID()}`),
+    open: () =>
+      opfsByteStore(
+        tabSpillDirectory(),
+        `load-${crypto.randomUUID()}`,
+        testHooks()?.spillSegmentBytes,
+      ),
   };
   void spillRoom().then((room) => (plan.room = room));
   return plan;
 }
 
-/** Set by the e2e tests, so that small models spill (test/e2e/spill.e2e.test.ts). */
-function testHooks(): { spillThresholdBytes?: number; memoryLimitBytes?: number } | undefined {
+/**
+ * Set by the e2e tests, so that small models spill, over several segments (test/e2e/spill.e2e.test.ts).
+ */
+function testHooks():
+  | { spillThresholdBytes?: number; memoryLimitBytes?: number; spillSegmentBytes?: number }
+  | undefined {
   return (globalThis as { explorerTestHooks?: ReturnType<typeof testHooks> }).explorerTestHooks;
 }

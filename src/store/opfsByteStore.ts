@@ -15,7 +15,12 @@ interface Pending {
   reject(error: StorageError): void;
 }
 
-export function opfsByteStore(directory: Promise<string>, file: string): ByteStore {
+/** `segmentBytes`: the size of the file's segments (segmentedFile.ts), when not the default. */
+export function opfsByteStore(
+  directory: Promise<string>,
+  file: string,
+  segmentBytes?: number,
+): ByteStore {
   const worker = new Worker(new URL('./spillWorker.ts', import.meta.url), {
     type: 'module',
     name: 'byte store',
@@ -59,7 +64,7 @@ export function opfsByteStore(directory: Promise<string>, file: string): ByteSto
     });
   // Messages before this one wait in the worker until the file is open.
   void directory.then(
-    (name) => post({ kind: 'open', directory: name, file }),
+    (name) => post({ kind: 'open', directory: name, file, segmentBytes }),
     () => broken('This tab could not take a directory in the browser’s storage.'),
   );
   return {

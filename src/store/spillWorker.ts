@@ -31,12 +31,12 @@ const readers = new Map<number, WaitingReads>();
 
 scope.onmessage = (event) => {
   const message = event.data;
-  if (message.kind === 'open') void open(message.directory, message.file);
+  if (message.kind === 'open') void open(message.directory, message.file, message.segmentBytes);
   else if (waiting) waiting.push(message);
   else handleMessage(message);
 };
 
-async function open(directoryName: string, name: string): Promise<void> {
+async function open(directoryName: string, name: string, segmentBytes?: number): Promise<void> {
   try {
     const root = await navigator.storage.getDirectory();
     directory = await root.getDirectoryHandle(directoryName, { create: true });
@@ -45,7 +45,7 @@ async function open(directoryName: string, name: string): Promise<void> {
     file = await SegmentedFile.create(async (index) => {
       const segment = await segments.getFileHandle(String(index), { create: true });
       return (segment as SyncFileHandle).createSyncAccessHandle();
-    });
+    }, segmentBytes);
   } catch (error) {
     fail(`it could not be opened (${errorText(error)})`);
   }
