@@ -14,6 +14,12 @@
 //
 // The machine is guarded: should the tab crash, the browser's PSS pass PSS_LIMIT (the browser is
 // then killed) or a step pass its timeout, the remaining steps are skipped and the report says why.
+// A load that ends incomplete (or fails) stops the steps at once. Whatever stopped them, the bench
+// then exits with status 1 after its report: it used to wait out the step's 30 minutes for a
+// status that never came and exit 0, its table full of blanks.
+//
+// Its path is not quite a new user's: a profile on disk (the private file system on disk) and a
+// body gzipped beforehand. test/heavy/millionDemo.test.ts loads the model as a new user does.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openApp } from './app.mjs';
@@ -56,6 +62,33 @@ const STAMP = new Date().toISOString().replace(/:/g, '-');
 
 /** Why the browser steps stopped early: they are skipped, and the report says so. */
 class Stopped extends Error {}
+
+/** What the status line says of a load that ended short: "(incomplete)", or "Nothing received". */
+const ENDED_SHORT = /\(incomplete\)|Nothing received/;
+
+/**
+ * Resolves with the page's words once the load ends short (its status, then its alerts); never
+ * while it runs or once it completes. `stop()` ends the watch.
+ * @param {import('playwright-core').Page} page
+ */
+function watchForShortEnd(page) {
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  const ended = new Promise((resolve) => {
+    const look = async () => {
+      const status = await page
+        .getByRole('status')
+        .allTextContents()
+        .catch(() => []);
+      const said = status.join(' | ');
+      if (!ENDED_SHORT.test(said)) return void (timer = setTimeout(look, 2000));
+      const alerts = await page.getByRole('alert').allTextContents();
+      resolve([said, ...alerts].join(' | '));
+    };
+    timer = setTimeout(look, 2000);
+  });
+  return { ended, stop: () => clearTimeout(timer) };
+}
 
 /**
  * Races each browser step against the tab crashing, the browser's PSS passing PSS_LIMIT (which
@@ -216,9 +249,19 @@ async function measureInBrowser(server, model, body) {
       const status = page.getByRole('status').first().textContent({ timeout: 1000 });
       status.then((text) => log(`  ${text}`)).catch(() => undefined);
     }, 15_000);
+    const shortEnd = watchForShortEnd(page);
+    const endedShort = shortEnd.ended.then((said) => {
+      throw new Stopped(`the load ended short: ${said}`);
+    });
     const load = await guarded
-      .run('app load', loadInApp(session, model, { count }, STEP_TIMEOUT_MS))
-      .finally(() => clearInterval(progress));
+      .run(
+        'app load',
+        Promise.race([loadInApp(session, model, { count }, STEP_TIMEOUT_MS), endedShort]),
+      )
+      .finally(() => {
+        clearInterval(progress);
+        shortEnd.stop();
+      });
     figures.load = load;
     figures.serverRss = serverRss.stop();
     await collectGarbage(cdp);
@@ -300,6 +343,7 @@ async function main() {
     log('the demo server streaming it with live gzip…');
   }
   report(skipLive ? null : await liveServerMemory(MODEL));
+  if (figures.stopped) throw new Error(`the bench stopped: ${figures.stopped}`);
 }
 
 /**

@@ -102,9 +102,10 @@ async function append(parts: readonly Uint8Array[]): Promise<void> {
 function readStored(start: number, length: number): Uint8Array | null {
   if (!file) throw new Error('The browser’s storage was released.');
   if (start + length <= file.end) return file.read(start, length);
-  if (failure !== null)
-    throw new Error(`Bytes ${start}–${start + length} were not stored: ${failure}.`);
-  return null;
+  if (failure === null) return null;
+  throw new Error(
+    `Bytes ${start}–${start + length} were not kept: the browser's storage stopped keeping this model (${failure}).`,
+  );
 }
 
 function answerStored(): void {
