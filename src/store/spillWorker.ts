@@ -36,6 +36,23 @@ scope.onmessage = (event) => {
   else handleMessage(message);
 };
 
+/**
+ * How long a segment may take to open: milliseconds, on any machine. One that takes longer has hung
+ * (docs/storage.md, "Segments"), and the spill fails, saying so, rather than hold the load for good.
+ */
+const OPEN_TIMEOUT_MS = 60_000;
+
+function inTime<T>(opening: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${what} did not open in ${OPEN_TIMEOUT_MS / 1000} s`)),
+      OPEN_TIMEOUT_MS,
+    );
+  });
+  return Promise.race([opening, late]).finally(() => clearTimeout(timer));
+}
+
 async function open(directoryName: string, name: string, segmentBytes?: number): Promise<void> {
   try {
     const root = await navigator.storage.getDirectory();
@@ -44,7 +61,7 @@ async function open(directoryName: string, name: string, segmentBytes?: number):
     const segments = await directory.getDirectoryHandle(name, { create: true });
     file = await SegmentedFile.create(async (index) => {
       const segment = await segments.getFileHandle(String(index), { create: true });
-      return (segment as SyncFileHandle).createSyncAccessHandle();
+      return inTime((segment as SyncFileHandle).createSyncAccessHandle(), `segment ${index}`);
     }, segmentBytes);
   } catch (error) {
     fail(`it could not be opened (${errorText(error)})`);
@@ -129,7 +146,7 @@ async function release(request: number): Promise<void> {
   // The appends still queued stop at their next part.
   failure ??= 'The browser’s storage was released.';
   await appending;
-  await file?.close();
+  file?.close();
   file = null;
   await directory?.removeEntry(fileName, { recursive: true }).catch(() => undefined);
   scope.postMessage({ kind: 'done', request });

@@ -93,7 +93,7 @@ describe('the byte store’s file, in an off-the-record profile', () => {
     expect(() => file.read(file.end - 1, 2)).toThrow(/are not stored/);
   });
 
-  it('opens the next segment ahead, and a part waits for one still opening', async () => {
+  it('opens a segment as the bytes reach it, the part waiting for it, in order', async () => {
     const requested: number[] = [];
     const files: InMemoryFile[] = [];
     let release: () => void = () => undefined;
@@ -105,18 +105,17 @@ describe('the byte store’s file, in an off-the-record profile', () => {
     }, 8);
 
     await file.append(new Uint8Array(3).fill(1));
-    expect(requested).toEqual([0]);
-    await file.append(new Uint8Array(1).fill(2));
-    // Half full: the next segment is opening.
-    expect(requested).toEqual([0, 1]);
-    const crossing = file.append(new Uint8Array(6).fill(3));
+    await file.append(new Uint8Array(5).fill(2));
+    // Full, and the next segment not asked for: no open runs beside a write.
+    expect([requested, file.end]).toEqual([[0], 8]);
+    const next = file.append(new Uint8Array(2).fill(3));
     await Promise.resolve();
-    expect(file.end).toBe(8);
+    expect([requested, file.end]).toEqual([[0, 1], 8]);
     release();
-    await crossing;
+    await next;
 
     expect(file.end).toBe(10);
-    expect([...file.read(0, 10)]).toEqual([1, 1, 1, 2, 3, 3, 3, 3, 3, 3]);
+    expect([...file.read(0, 10)]).toEqual([1, 1, 1, 2, 2, 2, 2, 2, 3, 3]);
     expect(files.map((segment) => segment.size)).toEqual([8, 2]);
   });
 });
