@@ -38,6 +38,17 @@ export interface LoadProgress {
   retry: RetryWait | null;
 }
 
+/** What a load kept of a body whose storage filled (ObjectSet.keepStoredOnly). */
+export interface KeptBody {
+  /** The body's bytes kept, from the first: in the page and in the storage. */
+  keptBytes: number;
+  /** The body's bytes received. */
+  bodyBytes: number;
+  /** The objects whose text was kept: the first this many received. */
+  readable: number;
+  received: number;
+}
+
 /** The progress of a load that has not started: nothing received. */
 export function startingProgress(startedAt: number): LoadProgress {
   return {
@@ -60,15 +71,4 @@ export function startingProgress(startedAt: number): LoadProgress {
 
 export function isLoading(progress: LoadProgress): boolean {
   return progress.status === 'waiting' || progress.status === 'loading';
-}
-
-/** What a load kept of a body whose storage filled (ObjectSet.keepStoredOnly). */
-export interface KeptBody {
-  /** The body's bytes kept, from the first: in the page and in the storage. */
-  keptBytes: number;
-  /** The body's bytes received. */
-  bodyBytes: number;
-  /** The objects whose text was kept: the first this many received. */
-  readable: number;
-  received: number;
 }
