@@ -20,7 +20,13 @@ import { ApiError } from '../api/apiError';
 import { arrayVault, portVault, type ByteVault } from './byteVault';
 import type { ByteSource, ByteStore, StorageError } from '../store/byteStore';
 import { fileSource, type FileSource } from '../store/fileSource';
-import { memoryLimitNote, spillChoice, type BodySoFar, type SpillPlan } from './spillPlan';
+import {
+  expectedBodyBytes,
+  memoryLimitNote,
+  spillChoice,
+  type BodySoFar,
+  type SpillPlan,
+} from './spillPlan';
 import {
   errorContext,
   type AnsweredBases,
@@ -266,7 +272,7 @@ function replyRouter(sink: BlockSink, vault: ByteVault, spill: SpillPlan | null)
     if (choice.kind === 'memory') return;
     mayStore = false;
     if (choice.kind === 'no room') return sink.noteStorage?.(choice.note);
-    const opened = spill!.open();
+    const opened = spill!.open(expectedBodyBytes(body));
     if (!vault.spillTo(opened)) return void opened.release();
     store = opened;
     sink.spillTo?.(opened, 'disk');

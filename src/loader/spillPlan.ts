@@ -31,7 +31,8 @@ export interface MemoryLimits {
 export interface SpillPlan extends MemoryLimits {
   /** The storage's room, once the check made as the load starts has answered. */
   room: SpillRoom | null;
-  open(): ByteStore;
+  /** A store for a body of about `expectedBytes`. */
+  open(expectedBytes: number): ByteStore;
 }
 
 /** What the router has seen of the body so far. */
@@ -99,10 +100,12 @@ export function browserSpillPlan(): SpillPlan {
   const plan: SpillPlan = {
     ...browserLimits(),
     room: null,
-    open: () =>
+    open: (expectedBytes) =>
       opfsByteStore(
         tabSpillDirectory(),
         `load-${crypto.randomUUID()}`,
+        // The guess is from a sample (ROOM_MARGIN).
+        expectedBytes * ROOM_MARGIN,
         testHooks()?.spillSegmentBytes,
       ),
   };

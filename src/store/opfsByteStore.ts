@@ -15,10 +15,14 @@ interface Pending {
   reject(error: StorageError): void;
 }
 
-/** `segmentBytes`: the size of the file's segments (segmentedFile.ts), when not the default. */
+/**
+ * `expectedBytes`: how many bytes are expected, so that their segments open first
+ * (segmentedFile.ts); `segmentBytes`: the segments' size, when not the default.
+ */
 export function opfsByteStore(
   directory: Promise<string>,
   file: string,
+  expectedBytes: number,
   segmentBytes?: number,
 ): ByteStore {
   const worker = new Worker(new URL('./spillWorker.ts', import.meta.url), {
@@ -64,7 +68,7 @@ export function opfsByteStore(
     });
   // Messages before this one wait in the worker until the file is open.
   void directory.then(
-    (name) => post({ kind: 'open', directory: name, file, segmentBytes }),
+    (name) => post({ kind: 'open', directory: name, file, expectedBytes, segmentBytes }),
     () => broken('This tab could not take a directory in the browser’s storage.'),
   );
   return {

@@ -28,21 +28,26 @@ export class SegmentedFile {
     private readonly segmentBytes: number,
   ) {}
 
-  /** A file of no bytes yet, once its first segment is open (`openSegment` creates it). */
+  /**
+   * A file of no bytes yet, once the segments that `expectedBytes` fill are open (`openSegment`
+   * creates each), and always the first: see `append`.
+   */
   static async create(
     openSegment: (index: number) => Promise<SyncHandle>,
     segmentBytes = SEGMENT_BYTES,
+    expectedBytes = 0,
   ): Promise<SegmentedFile> {
     const file = new SegmentedFile(openSegment, segmentBytes);
-    await file.open(0);
+    const count = Math.max(1, Math.ceil(expectedBytes / segmentBytes));
+    for (let index = 0; index < count; index += 1) await file.open(index);
     return file;
   }
 
   /**
-   * Appends `part`, opening each segment as the bytes reach it. Not ahead: in a fresh headless
-   * context, a segment asked for while the one before was still being written now and then never
-   * opened (three million-object loads in five never ended, one seen waiting at 2 GiB), while
-   * those asked for between writes opened in every run; an open costs milliseconds a gigabyte. Throws when the storage keeps fewer
+   * Appends `part`, opening a segment the bytes reach that `create` did not. In a fresh headless
+   * context, a segment opened once gigabytes were written there now and then never opened (one
+   * million-object load in two waited at 2 or 3 GiB for good, whether opened ahead or as the
+   * bytes reached it), while every segment opened before the first write did. Throws when the storage keeps fewer
    * bytes than it was given (full); `end` then counts only what it kept.
    */
   async append(part: Uint8Array): Promise<void> {

@@ -4,7 +4,14 @@ export type ToSpillWorker =
    * Comes first: the file to append to, in a directory of the origin's private file system (a
    * directory itself, of the file's segments: segmentedFile.ts).
    */
-  | { kind: 'open'; directory: string; file: string; segmentBytes?: number }
+  | {
+      kind: 'open';
+      directory: string;
+      file: string;
+      /** The body's expected size, from the root's closure: its segments open first. */
+      expectedBytes: number;
+      segmentBytes?: number;
+    }
   /** A port whose messages are arrays of parts to append, in order (the loader's vault). */
   | { kind: 'port'; port: MessagePort }
   | { kind: 'append'; parts: Uint8Array[] }

@@ -31,7 +31,7 @@ const readers = new Map<number, WaitingReads>();
 
 scope.onmessage = (event) => {
   const message = event.data;
-  if (message.kind === 'open') void open(message.directory, message.file, message.segmentBytes);
+  if (message.kind === 'open') void open(message);
   else if (waiting) waiting.push(message);
   else handleMessage(message);
 };
@@ -53,16 +53,21 @@ function inTime<T>(opening: Promise<T>, what: string): Promise<T> {
   return Promise.race([opening, late]).finally(() => clearTimeout(timer));
 }
 
-async function open(directoryName: string, name: string, segmentBytes?: number): Promise<void> {
+async function open(opening: Extract<ToSpillWorker, { kind: 'open' }>): Promise<void> {
+  const { directory: directoryName, file: name, expectedBytes, segmentBytes } = opening;
   try {
     const root = await navigator.storage.getDirectory();
     directory = await root.getDirectoryHandle(directoryName, { create: true });
     fileName = name;
     const segments = await directory.getDirectoryHandle(name, { create: true });
-    file = await SegmentedFile.create(async (index) => {
-      const segment = await segments.getFileHandle(String(index), { create: true });
-      return inTime((segment as SyncFileHandle).createSyncAccessHandle(), `segment ${index}`);
-    }, segmentBytes);
+    file = await SegmentedFile.create(
+      async (index) => {
+        const segment = await segments.getFileHandle(String(index), { create: true });
+        return inTime((segment as SyncFileHandle).createSyncAccessHandle(), `segment ${index}`);
+      },
+      segmentBytes,
+      expectedBytes,
+    );
   } catch (error) {
     fail(`it could not be opened (${errorText(error)})`);
   }

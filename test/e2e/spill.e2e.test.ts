@@ -55,14 +55,15 @@ describe('a body over the spill threshold', () => {
     await expect
       .poll(() => page.getByText(/References between objects were not read/).isVisible())
       .toBe(true);
-    // One directory for the load, of segments numbered from 0, each full but the last.
+    // One directory for the load, of segments numbered from 0, each full but the last written.
     const segment = (path: string) => Number(path.slice(path.lastIndexOf('/') + 1));
     const files = Object.entries(await privateFiles(page)).sort(
       ([a], [b]) => segment(a) - segment(b),
     );
     const load = /^spill-tab-[^/]+\/load-[^/]+\//.exec(files[0]![0])?.[0];
     expect(files.map(([path]) => path)).toEqual(files.map((_, index) => `${load}${index}`));
-    const sizes = files.map(([, size]) => size);
+    // Those the expected size fills are opened first: the last may stay empty.
+    const sizes = files.map(([, size]) => size).filter((size) => size > 0);
     expect(sizes.length).toBeGreaterThan(2);
     expect(sizes.slice(0, -1).every((size) => size === SMALL_SEGMENT)).toBe(true);
     // The root's blocks stay in the page; the rest of the body is on disk.

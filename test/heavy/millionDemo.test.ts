@@ -1,12 +1,14 @@
 // The million-object demo model, loaded as a new user loads it (issue 43, item 5): the built app
 // and its demo server under `vite preview` (live gzip, as `npm run preview` and `npm run dev`
-// serve it), in a fresh headless Chromium context, which keeps the private file system in memory,
-// with the 10 GB storage quota of the report. Its 3.4 GB body spills there: one file per load
-// stopped at 2,000 MiB and the load ended "incomplete" (src/store/segmentedFile.ts). Then a search
-// reads every object back from the storage.
+// serve it), in a fresh headless Chromium context, which keeps the private file system in memory.
+// With the 10 GB storage quota of the report its 3.4 GB body spills there: one file per load
+// stopped at 2,000 MiB and the load ended "incomplete" as if the connection had closed early
+// (src/store/segmentedFile.ts); it must end complete, and a search read every object back. With
+// the quota Chromium itself gives such a context, the storage takes less than the body: what it
+// cannot keep must be said as the storage's failure, and the search must cover what it kept.
 //
 // The demo server builds the model on first request into files under the system temp folder
-// (about 5 minutes and 3.6 GB of disk; later runs reuse them). Measured figures: docs/figures.md.
+// (about 5 minutes and 3.6 GB of disk; later runs reuse them). Measured: docs/storage.md.
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -113,14 +115,50 @@ beforeAll(async () => {
   // Children come sorted by id: the greatest is the last object of the body.
   lastChildId = Object.keys(root.__closure).reduce((a, b) => (a > b ? a : b));
   browser = await chromium.launch(chromiumLaunch);
+}, BUILD_TIMEOUT_MS);
+
+/**
+ * A fresh context and its page, open on the app with its demo connection set; `quota` overrides
+ * the storage quota Chromium gives it.
+ */
+async function openFreshApp(quota: number | null): Promise<void> {
+  // The context before holds its storage, gigabytes of memory, until it closes.
+  await page?.context().close();
   const context = await browser.newContext({
     baseURL: url,
     viewport: { width: 1280, height: 800 },
   });
   page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Storage.overrideQuotaForOrigin', { origin: url, quotaSize: QUOTA_BYTES });
-}, BUILD_TIMEOUT_MS);
+  if (quota !== null) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: url, quotaSize: quota });
+  }
+  await page.goto('/');
+  await expect
+    .poll(
+      () => page.getByRole('region', { name: 'Connection' }).getByRole('paragraph').textContent(),
+      { timeout: MINUTES },
+    )
+    .toMatch(/^Demo server .* token set$/);
+}
+
+/** Clicks "Get with children" on the model; what the page says once the load ended. */
+async function loadModel(step: string): Promise<string> {
+  await page.getByRole('textbox', { name: 'Project ID' }).fill(PRIVATE_PROJECT_ID);
+  await page.getByRole('textbox', { name: 'Object ID' }).fill(rootId);
+  await page.getByRole('button', { name: 'Get with children', exact: true }).click();
+  return timedStep(step, () =>
+    waitForWords(loadSays, [/^1,000,000 objects/, /incomplete|failed|stopped/i], LOAD_TIMEOUT_MS),
+  );
+}
+
+/** Searches every object the page can read for the last one's id; what the search says then. */
+async function searchLastChild(step: string): Promise<string> {
+  await page.getByRole('searchbox', { name: 'Search all objects' }).fill(lastChildId);
+  return timedStep(step, () =>
+    waitForWords(searchSays, [/^Searched all /, /failed/], SEARCH_TIMEOUT_MS),
+  );
+}
 
 afterAll(async () => {
   console.log(`million-object demo, seconds per step: ${JSON.stringify(took)}`);
@@ -128,31 +166,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe('the million-object demo model, as a new user loads it', () => {
+describe('the million-object demo model, as a new user loads it (10 GB quota)', () => {
   it(
     'loads complete in a fresh context, kept in the browser’s storage',
     async () => {
-      await page.goto('/');
-      await expect
-        .poll(
-          () =>
-            page.getByRole('region', { name: 'Connection' }).getByRole('paragraph').textContent(),
-          {
-            timeout: MINUTES,
-          },
-        )
-        .toMatch(/^Demo server .* token set$/);
-      await page.getByRole('textbox', { name: 'Project ID' }).fill(PRIVATE_PROJECT_ID);
-      await page.getByRole('textbox', { name: 'Object ID' }).fill(rootId);
-
-      await page.getByRole('button', { name: 'Get with children', exact: true }).click();
-      const said = await timedStep('load', () =>
-        waitForWords(
-          loadSays,
-          [/^1,000,000 objects/, /incomplete|failed|stopped/i],
-          LOAD_TIMEOUT_MS,
-        ),
-      );
+      await openFreshApp(QUOTA_BYTES);
+      const said = await loadModel('load');
 
       expect(said).toMatch(/^1,000,000 objects/);
       expect(said).not.toMatch(/incomplete/);
@@ -164,18 +183,51 @@ describe('the million-object demo model, as a new user loads it', () => {
   it(
     'searches every object back from the storage, to the last',
     async () => {
-      await page.getByRole('searchbox', { name: 'Search all objects' }).fill(lastChildId);
-      const said = await timedStep('search', () =>
-        waitForWords(searchSays, [/^Searched all /, /failed/], SEARCH_TIMEOUT_MS),
-      );
+      const said = await searchLastChild('search');
 
       // Its own line, its parent's reference and the root's closure name it.
-      expect(said).toMatch(
-        /^Searched all 1,000,000 objects for "[0-9a-f]{32}": [\d,]+ objects? match/,
-      );
+      expect(said).toMatch(/^Searched all 1,000,000 objects for "[0-9a-f]{32}": 3 objects match/);
       await expect
         .poll(() => page.getByRole('listbox', { name: 'Search results' }).textContent())
         .toContain(lastChildId);
+    },
+    SEARCH_TIMEOUT_MS + MINUTES,
+  );
+});
+
+/**
+ * With the quota Chromium itself gives a fresh context, its storage in memory takes less than the
+ * body: 1.4 to 1.6 GB on a machine of 24 GB, from one run to the next, though
+ * `navigator.storage.estimate()` says 10 GB. What it cannot keep must be said as the storage's
+ * failure, and what it kept searched (docs/storage.md, "Limits").
+ */
+describe('the million-object demo model in a fresh context with Chromium’s own quota', () => {
+  it(
+    'ends complete, or incomplete with the storage’s own message, not the network’s',
+    async () => {
+      await openFreshApp(null);
+      const said = await loadModel('load, own quota');
+
+      expect(said).not.toMatch(/connection closed early|Nothing received|timed out/);
+      if (/incomplete/.test(said)) {
+        expect(said).toMatch(/^1,000,000 of 1,000,000 objects \(incomplete\)/);
+        expect(said).toMatch(/The browser's storage stopped keeping this model after/);
+      }
+    },
+    LOAD_TIMEOUT_MS + MINUTES,
+  );
+
+  it(
+    'searches what the storage kept, and says what it left out',
+    async () => {
+      const said = await searchLastChild('search, own quota');
+
+      expect(said).toMatch(/^Searched all [\d,]+ objects for "[0-9a-f]{32}"/);
+      if (!said.startsWith('Searched all 1,000,000 objects')) {
+        expect(said).toMatch(
+          /The last [\d,]+ objects received are left out: the browser’s storage did not keep their text\.$/,
+        );
+      }
     },
     SEARCH_TIMEOUT_MS + MINUTES,
   );

@@ -93,7 +93,23 @@ describe('the byte store’s file, in an off-the-record profile', () => {
     expect(() => file.read(file.end - 1, 2)).toThrow(/are not stored/);
   });
 
-  it('opens a segment as the bytes reach it, the part waiting for it, in order', async () => {
+  it('opens the segments the expected size fills before the first write', async () => {
+    const requested: number[] = [];
+    const file = await SegmentedFile.create(
+      (index) => {
+        requested.push(index);
+        return Promise.resolve(new InMemoryFile());
+      },
+      8,
+      20,
+    );
+
+    expect(requested).toEqual([0, 1, 2]);
+    await file.append(new Uint8Array(24));
+    expect(requested).toEqual([0, 1, 2]);
+  });
+
+  it('opens a segment the expected size left out as the bytes reach it, the part waiting for it, in order', async () => {
     const requested: number[] = [];
     const files: InMemoryFile[] = [];
     let release: () => void = () => undefined;
