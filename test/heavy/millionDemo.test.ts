@@ -147,17 +147,21 @@ async function loadModel(step: string): Promise<string> {
   await page.getByRole('textbox', { name: 'Project ID' }).fill(PRIVATE_PROJECT_ID);
   await page.getByRole('textbox', { name: 'Object ID' }).fill(rootId);
   await page.getByRole('button', { name: 'Get with children', exact: true }).click();
-  return timedStep(step, () =>
+  const said = await timedStep(step, () =>
     waitForWords(loadSays, [/^1,000,000 objects/, /incomplete|failed|stopped/i], LOAD_TIMEOUT_MS),
   );
+  console.log(`${step}: ${said}`);
+  return said;
 }
 
 /** Searches every object the page can read for the last one's id; what the search says then. */
 async function searchLastChild(step: string): Promise<string> {
   await page.getByRole('searchbox', { name: 'Search all objects' }).fill(lastChildId);
-  return timedStep(step, () =>
+  const said = await timedStep(step, () =>
     waitForWords(searchSays, [/^Searched all /, /failed/], SEARCH_TIMEOUT_MS),
   );
+  console.log(`${step}: ${said}`);
+  return said;
 }
 
 afterAll(async () => {
