@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
   DEMO_TOKEN,
@@ -9,7 +10,9 @@ import {
 import { DEMO_MODELS, DEMO_VERSIONS } from '../../demo/history';
 import { graphqlHandlers, graphqlRequests } from './graphqlDouble';
 import { renderApp } from './renderApp';
-import { requests, SERVER, speckleServer } from './speckleDouble';
+import { recordRequests, requests, SERVER, speckleServer } from './speckleDouble';
+
+const UNKNOWN = 'https://unknown.example';
 
 const M = DEMO_MODELS;
 const V = DEMO_VERSIONS;
@@ -167,5 +170,51 @@ describe('Speckle link routes', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       `Project ${PRIVATE_PROJECT_ID} is private: enter an access token`,
     );
+  });
+
+  it.each([
+    [
+      'an object route',
+      `/objects/${PUBLIC_PROJECT_ID}/${'a'.repeat(32)}`,
+      'GET',
+      `/objects/${PUBLIC_PROJECT_ID}/${'a'.repeat(32)}`,
+    ],
+    ['a project link route', PUBLIC, 'POST', '/graphql'],
+  ])(
+    'asks before contacting a server that %s names and is not saved, then sends it no token',
+    async (_route, route, method, path) => {
+      speckleServer.use(
+        ...graphqlHandlers(UNKNOWN),
+        http.get(`${UNKNOWN}/objects/*`, () => new HttpResponse(null, { status: 401 })),
+      );
+      const sent = recordRequests();
+      const { user, connections } = renderApp({
+        route: `${route}?server=${encodeURIComponent(UNKNOWN)}`,
+      });
+      const prompt = await screen.findByRole('region', { name: `Add server ${UNKNOWN}?` });
+      expect(prompt).toHaveTextContent(
+        `${UNKNOWN} is not one of your saved servers, so nothing has been sent to it. Adding it saves it without a token and asks it from then on: the access token of Test server is not sent to it.`,
+      );
+      expect(connections.getState().servers.map((server) => server.url)).toEqual([SERVER]);
+      expect(sent).toEqual([]);
+
+      await user.click(
+        within(prompt).getByRole('button', { name: `Add server ${UNKNOWN} and connect` }),
+      );
+      await waitFor(() => expect(sent).toEqual([`${method} ${UNKNOWN}${path}`]));
+      expect(connections.selected()?.url).toBe(UNKNOWN);
+      expect(prompt).not.toBeInTheDocument();
+    },
+  );
+
+  it('leaves an unsaved server uncontacted when the prompt is cancelled', async () => {
+    const sent = recordRequests();
+    const { user, router, connections } = renderApp({
+      route: `${PUBLIC}?server=${encodeURIComponent(UNKNOWN)}`,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(router.state.location.pathname).toBe('/');
+    expect(connections.getState().servers.map((server) => server.url)).toEqual([SERVER]);
+    expect(sent).toEqual([]);
   });
 });
