@@ -20,7 +20,7 @@ import {
   waitForObjectShown,
 } from './support/app.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
-import { usePageSession } from './support/browser.ts';
+import { failedResourceStatus, usePageSession } from './support/browser.ts';
 import { demoBase } from './support/demo.ts';
 
 /** The root object a demo version points to. */
@@ -38,6 +38,17 @@ function linkPath(label: string): string {
   return link.path;
 }
 
+/** The requests the page sends to `base` from now on, as "METHOD url". */
+function serverRequests(page: Page, base: string): string[] {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(`${base}/`) && !request.url().endsWith('/demo.json')) {
+      sent.push(`${request.method()} ${request.url()}`);
+    }
+  });
+  return sent;
+}
+
 describe('Speckle links of every form', () => {
   const session = usePageSession();
 
@@ -51,12 +62,52 @@ describe('Speckle links of every form', () => {
     ['A version of a model', building, 'a01b2c3d42'],
     ['Legacy commit', revitFloor, 'f10a000001'],
     ['Embedded commit', building, 'a01b2c3d43'],
-  ])('pastes “%s” and loads its root with children', async (label, modelId, versionId) => {
+  ])(
+    'pastes “%s”, sends nothing, and on Enter loads its root with children',
+    async (label, modelId, versionId) => {
+      const { page } = session;
+      await openApp(page);
+      const sent = serverRequests(page, demoBase());
+      await pasteInto(page, 'Object ID', `${demoBase()}${linkPath(label)}`);
+      await page.getByText(/^The link names/).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+      expect(sent).toEqual([]);
+
+      await page.keyboard.press('Enter');
+      await expectPath(page, `/projects/${PUBLIC_PROJECT_ID}/models/${modelId}@${versionId}`);
+      await waitForObjectShown(page, rootOf(versionId));
+      expect(sent[0]).toBe(`POST ${demoBase()}/graphql`);
+    },
+  );
+
+  it('asks before contacting the unsaved server a route names, and sends it no token', async () => {
     const { page } = session;
-    await openApp(page);
-    await pasteInto(page, 'Object ID', `${demoBase()}${linkPath(label)}`);
-    await expectPath(page, `/projects/${PUBLIC_PROJECT_ID}/models/${modelId}@${versionId}`);
-    await waitForObjectShown(page, rootOf(versionId));
+    const other = 'https://unknown.example';
+    await page.route(`${other}/**`, (route) =>
+      route.fulfill({
+        status: 404,
+        headers: { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*' },
+      }),
+    );
+    session.allowConsoleErrors(new RegExp(`${failedResourceStatus(404).source}.* @ ${other}/`));
+    const sent = serverRequests(page, other);
+    const tokens: (string | undefined)[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(other)) tokens.push(request.headers()['authorization']);
+    });
+    await openApp(page, `/projects/${PUBLIC_PROJECT_ID}?server=${encodeURIComponent(other)}`);
+    const prompt = page.getByRole('region', { name: `Add server ${other}?` });
+    await expect
+      .poll(() => prompt.textContent())
+      .toMatch(`${other} is not one of your saved servers, so nothing has been sent to it.`);
+    expect(await prompt.textContent()).toMatch(
+      'the access token of Demo server is not sent to it.',
+    );
+    expect(sent).toEqual([]);
+
+    await prompt.getByRole('button', { name: `Add server ${other} and connect` }).click();
+    await expect.poll(() => sent).toContain(`POST ${other}/graphql`);
+    expect(tokens.filter((token) => token !== undefined)).toEqual([]);
   });
 
   it('keeps a version at its viewer address through Previous, Back, Forward and reload', async () => {
@@ -132,6 +183,7 @@ describe('Speckle links of every form', () => {
     const { page } = session;
     await openApp(page);
     await pasteInto(page, 'Object ID', `${demoBase()}${linkPath('Several models')}`);
+    await page.keyboard.press('Enter');
     const choice = page.getByRole('list', { name: 'Roots to choose from' });
     await choice.getByRole('link', { name: 'real data/blender cube' }).click();
     await waitForObjectShown(page, '1d060c69832c77c34ccc08e7955c132d');
@@ -141,6 +193,7 @@ describe('Speckle links of every form', () => {
     const { page } = session;
     await openApp(page);
     await pasteInto(page, 'Object ID', `${demoBase()}${linkPath('Embedded branch')}`);
+    await page.keyboard.press('Enter');
     const versions = page.getByRole('list', { name: 'Versions' });
     const row = versions.getByRole('listitem', { name: /Second level and the doors/ });
     await row.getByRole('button', { name: 'Get with children' }).click();
@@ -168,6 +221,7 @@ describe('Speckle links of every form', () => {
       'Object ID',
       `${demoBase()}${linkPath('A version beyond the history limit')}`,
     );
+    await page.keyboard.press('Enter');
     await expect.poll(() => alertText(page)).toMatch(/withholds the data of version/);
 
     await setToken(page, '');
@@ -176,6 +230,7 @@ describe('Speckle links of every form', () => {
       'Object ID',
       `${demoBase()}${linkPath('A model of the private project')}`,
     );
+    await page.keyboard.press('Enter');
     await expect.poll(() => alertText(page)).toMatch(/is private: enter an access token/);
   });
 
@@ -218,6 +273,7 @@ describe('Speckle links of every form', () => {
       'Object ID',
       `${demoBase()}/projects/${PRIVATE_PROJECT_ID}/models/${tower}@${tower1000}`,
     );
+    await page.keyboard.press('Enter');
     await waitForObjectShown(page, rootOf(tower1000));
     expect([...urls, page.url()].filter((url) => url.includes(token))).toEqual([]);
   });
