@@ -37,6 +37,11 @@ export interface ApiErrorContext {
    * answer Speckle's ping: it is some other web server.
    */
   failedPing?: boolean;
+  /**
+   * For a with-children load that ended early: how many objects had arrived. Its message says
+   * that what arrived is shown only when something did.
+   */
+  received?: number;
 }
 
 export class ApiError extends Error {
@@ -141,13 +146,17 @@ function describe(kind: ApiErrorKind, c: ApiErrorContext): string {
     case 'bad-response':
       return `${c.base} sent an answer this app cannot read${c.serverText ? ` ("${c.serverText}")` : ''}.`;
     case 'truncated':
-      return `The download stopped before the server finished sending: the connection closed early. What arrived is shown and marked incomplete; retry to get the rest.`;
+      return arrived(c)
+        ? `The download stopped before the server finished sending: the connection closed early. What arrived is shown and marked incomplete; retry to get the rest.`
+        : `The download stopped before the server sent any object: the connection closed early. Retry to get them.`;
     case 'malformed':
-      return `The server sent a line this app cannot read${c.serverText ? ` ("${c.serverText}")` : ''}. What arrived before it is shown and marked incomplete.`;
+      return `The server sent a line this app cannot read${c.serverText ? ` ("${c.serverText}")` : ''}.${arrived(c) ? ' What arrived before it is shown and marked incomplete.' : ''}`;
     case 'too-large':
       return `Object ${c.objectId} is larger than this explorer reads as text.`;
     case 'cancelled':
-      return `You cancelled the download. What arrived is shown and marked incomplete.`;
+      return arrived(c)
+        ? `You cancelled the download. What arrived is shown and marked incomplete.`
+        : `You cancelled the download before any object arrived.`;
   }
 }
 
@@ -162,6 +171,11 @@ export function retryReason(error: unknown): string {
     default:
       return 'The server is limiting requests';
   }
+}
+
+/** Whether a load that ended early had received objects; unsaid means it had not begun. */
+function arrived(c: ApiErrorContext): boolean {
+  return (c.received ?? 0) > 0;
 }
 
 function isGatewayStatus(status: number | undefined): boolean {

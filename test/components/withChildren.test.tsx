@@ -16,6 +16,7 @@ import {
   requests,
   ROOT_ID,
   SERVER,
+  serveOnlyUnderApi,
   serveWithChildren,
   speckleServer,
   streamOf,
@@ -236,6 +237,34 @@ describe('Get with children', () => {
     expect(screen.getByRole('status')).toHaveTextContent('1 of 9 objects (incomplete)');
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
     sendRest();
+  });
+
+  it('says it was cancelled before anything arrived without claiming that something did', async () => {
+    serveWithChildren(new ReadableStream({ start() {} }));
+    const { user } = renderApp({ route });
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You cancelled the download before any object arrived.',
+    );
+    expect(screen.getByRole('alert')).not.toHaveTextContent('What arrived');
+    expect(screen.getByRole('status')).toHaveTextContent('Nothing received.');
+  });
+
+  it('copies a report of a missing object that names the server with its path and counts nothing', async () => {
+    serveOnlyUnderApi();
+    const missing = 'f'.repeat(32);
+    const { user } = renderApp({
+      route: `/objects/${PROJECT_ID}/${missing}`,
+      server: `${SERVER}/api`,
+    });
+    await screen.findByRole('alert');
+    await user.click(screen.getByRole('button', { name: 'Copy report' }));
+    const report = await navigator.clipboard.readText();
+    expect(report).toContain(`Server: ${SERVER}/api\n`);
+    expect(report).toContain(
+      `HTTP status: 404\nResult: Object ${missing} is not in project ${PROJECT_ID} (404: "Failed to find object.").`,
+    );
+    expect(report).not.toMatch(/Objects:|Received:/);
   });
 
   it('shows a reference followed before the load brought it, and the load goes on', async () => {
