@@ -105,6 +105,26 @@ describe('Project browser', () => {
     );
   });
 
+  it("shows each version's id with a button that copies it, withheld versions too", async () => {
+    const { user } = renderWithGraphql(
+      `/projects/${PUBLIC_PROJECT_ID}/models/${DEMO_MODELS.building}/versions`,
+    );
+    const rows = within(await screen.findByRole('list', { name: 'Versions' })).getAllByRole(
+      'listitem',
+    );
+    const withheld = rows.at(-1)!;
+    const id = DEMO_VERSIONS.buildingWithheld;
+    expect(withheld).toHaveTextContent(`Version id${id}`);
+    await user.click(within(withheld).getByRole('button', { name: `Copy version id ${id}` }));
+    expect(await navigator.clipboard.readText()).toBe(id);
+    expect(await screen.findByText('Version id copied.')).toBeInTheDocument();
+    const row = screen.getByRole('listitem', { name: /Second level and the doors/ });
+    await user.click(
+      within(row).getByRole('button', { name: `Copy version id ${DEMO_VERSIONS.building100}` }),
+    );
+    expect(await navigator.clipboard.readText()).toBe(DEMO_VERSIONS.building100);
+  });
+
   it('says the oldest version before a version is withheld, rather than linking it', async () => {
     renderWithGraphql(
       `/projects/${PUBLIC_PROJECT_ID}/models/${DEMO_MODELS.building}@${DEMO_VERSIONS.building10}`,

@@ -3,6 +3,7 @@ import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { modelVersionsQuery, type GraphqlQueryInput } from '../../api/graphqlQueries';
 import { projectPath } from '../../shared/speckleRoute';
+import { useClipboard } from '../../shared/useClipboard';
 import { countOf } from '../../speckle/counts';
 import { GraphqlAlert } from './GraphqlAlert';
 import { LoadMore } from './LoadMore';
@@ -24,6 +25,7 @@ export function ModelVersions({
 }) {
   const query = useInfiniteQuery(modelVersionsQuery({ ...input, projectId, modelId }));
   const open = useOpenRoot({ input, projectId, server });
+  const clipboard = useClipboard();
   const versions = query.data?.pages.flatMap((page) => page.versions.items) ?? [];
   const comparison = useVersionComparison({
     input,
@@ -46,6 +48,10 @@ export function ModelVersions({
     const version = versions[index];
     const action = button?.dataset.action as VersionAction | undefined;
     if (!version || !action) return;
+    if (action === 'copy-id') {
+      clipboard.copy('Version id', version.id);
+      return;
+    }
     if (action === 'previous') {
       comparison.compareWithPrevious(index);
       return;
@@ -66,6 +72,9 @@ export function ModelVersions({
         {countOf(total, 'version', 'versions')}, newest first; showing {versions.length}.
       </p>
       <CompareChosen comparison={comparison} />
+      <p aria-live="polite" className="hint">
+        {clipboard.message}
+      </p>
       {/* The rows' buttons name their action and row (VersionRow): their clicks land here. */}
       <ul aria-label="Versions" onClick={onRowButton}>
         {versions.map((version, index) => (
