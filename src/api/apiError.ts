@@ -148,7 +148,7 @@ function describe(kind: ApiErrorKind, c: ApiErrorContext): string {
     case 'truncated':
       return arrived(c)
         ? `The download stopped before the server finished sending: the connection closed early. What arrived is shown and marked incomplete; retry to get the rest.`
-        : `The download stopped before the server sent any object: the connection closed early. Retry to get them.`;
+        : `The download stopped before the server sent any object: the connection closed early. Retry to get the objects.`;
     case 'malformed':
       return `The server sent a line this app cannot read${c.serverText ? ` ("${c.serverText}")` : ''}.${arrived(c) ? ' What arrived before it is shown and marked incomplete.' : ''}`;
     case 'too-large':

@@ -91,7 +91,7 @@ function describe(kind: GraphqlErrorKind, c: GraphqlErrorContext): string {
     case 'no-graphql':
       return `${c.base} has no Speckle GraphQL API${c.status ? ` (${c.status})` : ''}, so links to models and versions cannot be resolved there. Object ids and links to objects still work.`;
     case 'graphql-error':
-      return `The server refused the request: “${c.serverText ?? 'no message'}”${c.code ? ` (${c.code})` : ''}.`;
+      return `The server refused the request${c.serverText ? `: “${c.serverText}”` : ' without saying why'}${c.code ? ` (${c.code})` : ''}.`;
     case 'server-error':
       return c.status === 502 || c.status === 503 || c.status === 504
         ? `A proxy or gateway in front of the server answered ${c.status}: the Speckle server behind it is down, overloaded or restarting. Retry in a minute.`

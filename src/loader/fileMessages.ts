@@ -77,8 +77,10 @@ export function notGzipMessage(file: string): string {
  * `bytes`: how many bytes (decompressed, for gzip) came before.
  */
 export function brokenReadMessage(file: string, gzip: boolean, bytes: number, why: string): string {
-  const what = gzip ? 'Its gzip data is cut short or damaged' : 'It could not be read to the end';
-  return `${file}: ${what} after byte ${bytes} (${why}); the objects before are kept.`;
+  const what = gzip
+    ? `The gzip data of ${file} is cut short or damaged`
+    : `${file} could not be read to the end: it stopped`;
+  return `${what} after byte ${bytes} (${why}); the objects before are kept.`;
 }
 
 /** Files of different forms: read each in its own, and say so. Null when they agree. */
@@ -87,8 +89,8 @@ export function mixedFormsMessage(
 ): string | null {
   const forms = new Set(files.map(({ form }) => form));
   if (forms.size < 2) return null;
-  const list = files.map(({ name, form }) => `${name} (${FORM_NAMES[form]})`).join(', ');
-  return `The files are in different forms: ${list}. Each was read in its own form and their objects put together.`;
+  const list = files.map(({ name, form }) => `${name}: ${FORM_NAMES[form]}`).join('; ');
+  return `The files are in different forms — ${list}. Each was read in its own form and their objects put together.`;
 }
 
 /**

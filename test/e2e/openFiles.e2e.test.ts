@@ -306,7 +306,7 @@ describe('opening files', () => {
           { name: 'one.ndjson', bytes: floor.ndjson },
           { name: 'two.json', bytes: floor.array },
         ],
-        /The files are in different forms: one\.ndjson \(JSON lines\), two\.json \(JSON array\)/,
+        /The files are in different forms — one\.ndjson: JSON lines; two\.json: JSON array\./,
         `${ndjson.length} objects`,
       ],
     ];

@@ -138,7 +138,7 @@ describe('loadFileSet', () => {
     expect(set.getProgress().received).toBeGreaterThan(0);
     expect(problems).toEqual([
       expect.stringMatching(
-        /^cut\.ndjson\.gz: Its gzip data is cut short or damaged after byte \d+ \(.+\); the objects before are kept\.$/,
+        /^The gzip data of cut\.ndjson\.gz is cut short or damaged after byte \d+ \(.+\); the objects before are kept\.$/,
       ),
       expect.stringMatching(
         /^In cut\.ndjson\.gz, the text at line \d+ \(byte \d+\) is cut short: the file ends inside it\.$/,
@@ -159,7 +159,7 @@ describe('loadFileSet', () => {
     expect(set.getProgress()).toMatchObject({ status: 'complete', received: 22, duplicates: 9 });
     expect(files.map(({ form }) => form)).toEqual(['json-array', 'json-lines', 'json-array']);
     expect(problems).toEqual([
-      'The files are in different forms: cube.json (JSON array), cube.ndjson (JSON lines), floor.json (JSON array). Each was read in its own form and their objects put together.',
+      'The files are in different forms — cube.json: JSON array; cube.ndjson: JSON lines; floor.json: JSON array. Each was read in its own form and their objects put together.',
     ]);
     // Each object as its first file wrote it.
     expect(set.raw(CUBE_ROOT)).toBe(cube.slice(1, cube.indexOf('}}') + 2));
