@@ -32,7 +32,7 @@ export function LookupResult({ route, header }: { route: ObjectRoute; header?: R
     );
   }
   if (serverInRoute && !server.server) {
-    // The layout saves the route's server on its first render; this shows only for that moment.
+    // Not reached as the app is drawn: the layout asks to add an unsaved route server first.
     return <p role="status">Connecting to {serverInRoute}…</p>;
   }
   if (!server.ok) {
