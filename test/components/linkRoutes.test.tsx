@@ -56,8 +56,13 @@ describe('Speckle link routes', () => {
         `model building · version ${V.building100}: “Second level and the doors”`,
       ),
     );
-    // The root needed one operation; the bar asked for the version and its neighbours.
-    expect(await operationsSince(before)).toEqual(['ViewerResources', 'Version', 'VersionRoots']);
+    // The root needed one operation; the bar asked for the version and a page of its model's
+    // versions, newest first, that holds it and the one before it.
+    expect(await operationsSince(before)).toEqual([
+      'ViewerResources',
+      'Version',
+      'VersionRootsPage',
+    ]);
   });
 
   it("shows a model's newest version at the model's address", async () => {
