@@ -5,6 +5,7 @@
  */
 import {
   fallbackLookups,
+  modelNameOutcome,
   planLinkLookup,
   readViewerAnswer,
   versionOutcome,
@@ -49,7 +50,7 @@ export async function resolveSpeckleLink(
     }
     case 'model-by-name': {
       const model = await fetchModelByName(call, { projectId, name: lookup.name });
-      return { kind: 'model-versions', modelId: model.id };
+      return modelNameOutcome(lookup.opens, model.id);
     }
     case 'latest-version': {
       const version = await fetchLatestVersion(call, { projectId });

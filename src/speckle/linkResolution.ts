@@ -8,7 +8,12 @@
  * project and version-list links need none. An older server without `viewerResourcesExtended` is
  * asked entry by entry instead (fallbackLookups).
  */
-import { formatViewerResources, type SpeckleLink, type ViewerResource } from './speckleLink';
+import {
+  formatViewerResources,
+  type ModelNameOpens,
+  type SpeckleLink,
+  type ViewerResource,
+} from './speckleLink';
 
 /** A root object a link names, with the model and version it comes from (null for an object). */
 export interface LinkRoot {
@@ -44,6 +49,8 @@ export type LinkOutcome =
   | { kind: 'roots'; roots: LinkRoot[]; unmatched: string[]; withheld: WithheldVersion[] }
   | { kind: 'project' }
   | { kind: 'model-versions'; modelId: string }
+  /** A model to open as its viewer link does, on its newest version (an embedded branch). */
+  | { kind: 'model'; modelId: string }
   /** Entries that resolved to nothing: unknown, without versions, or not in this project. */
   | { kind: 'nothing-matched'; unmatched: string[] }
   | { kind: 'withheld'; withheld: WithheldVersion[] }
@@ -53,7 +60,7 @@ export type LinkOutcome =
 export type LinkLookup =
   | { kind: 'viewer-resources'; resourceIdString: string; modelIds: string[] }
   | { kind: 'version'; versionId: string }
-  | { kind: 'model-by-name'; name: string }
+  | { kind: 'model-by-name'; name: string; opens: ModelNameOpens }
   | { kind: 'latest-version' }
   | { kind: 'none'; outcome: LinkOutcome };
 
@@ -68,7 +75,7 @@ export function planLinkLookup(link: Pick<SpeckleLink, 'target'>): LinkLookup {
     case 'version':
       return { kind: 'version', versionId: target.versionId };
     case 'model-name':
-      return { kind: 'model-by-name', name: target.name };
+      return { kind: 'model-by-name', name: target.name, opens: target.opens };
     case 'latest-version':
       return { kind: 'latest-version' };
     case 'resources':
@@ -78,6 +85,11 @@ export function planLinkLookup(link: Pick<SpeckleLink, 'target'>): LinkLookup {
         modelIds: explicitModelIds(target.resources),
       };
   }
+}
+
+/** What a link naming a model by name opens, once the server has said the model's id. */
+export function modelNameOutcome(opens: ModelNameOpens, modelId: string): LinkOutcome {
+  return opens === 'versions' ? { kind: 'model-versions', modelId } : { kind: 'model', modelId };
 }
 
 /** Models the link names by id: those must belong to the link's project. */

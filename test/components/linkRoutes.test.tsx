@@ -146,6 +146,16 @@ describe('Speckle link routes', () => {
     ).toBeInTheDocument();
   });
 
+  // As Speckle's web app does: an embedded branch opens its model, a legacy branch its versions.
+  it("moves an embedded branch link to its model's viewer address, on the newest version", async () => {
+    const { router } = renderWithGraphql(`/embed?stream=${PUBLIC_PROJECT_ID}&branch=building`);
+    await waitForPath(router, `${PUBLIC}/models/${M.building}`);
+    expect(router.state.historyAction).toBe('REPLACE');
+    await waitForObjectRequest(GENERATED_ROOT_IDS['public-1000/v2']!);
+    const origin = await screen.findByRole('navigation', { name: 'Version' });
+    await waitFor(() => expect(origin).toHaveTextContent(`version ${V.building1000Changed}`));
+  });
+
   it('says which entries matched nothing', async () => {
     renderWithGraphql(`${PUBLIC}/models/ffffffffff`);
     expect(await screen.findByRole('alert')).toHaveTextContent(

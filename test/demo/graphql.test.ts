@@ -822,7 +822,7 @@ describe('demo links', () => {
     'Legacy object': 'roots',
     'Embedded commit': 'roots',
     'Embedded object': 'roots',
-    'Embedded branch': 'model-versions',
+    'Embedded branch': 'model',
     'Embedded stream (its newest version)': 'roots',
   };
 

@@ -144,7 +144,11 @@ describe('Speckle links of every form', () => {
   it('opens a legacy branch on its versions, and a version from there', async () => {
     const { page } = session;
     await openApp(page);
-    await pasteInto(page, 'Object ID', `${demoBase()}${linkPath('Embedded branch')}`);
+    await pasteInto(
+      page,
+      'Object ID',
+      `${demoBase()}/streams/${PUBLIC_PROJECT_ID}/branches/building`,
+    );
     const versions = page.getByRole('list', { name: 'Versions' });
     const row = versions.getByRole('listitem', { name: /Second level and the doors/ });
     await row.getByRole('button', { name: 'Get with children' }).click();
@@ -153,6 +157,15 @@ describe('Speckle links of every form', () => {
     await expect.poll(() => origin.textContent()).toMatch(/“Second level and the doors”/);
     await origin.getByRole('link', { name: 'Previous version' }).click();
     await waitForObjectShown(page, rootOf('a01b2c3d41'));
+  });
+
+  it("opens an embedded branch on its model's newest version, as the web app does", async () => {
+    const { page } = session;
+    await openApp(page, linkPath('Embedded branch'));
+    await expectPath(page, `/projects/${PUBLIC_PROJECT_ID}/models/${building}`);
+    await waitForObjectShown(page, rootOf(DEMO_VERSIONS.building1000Changed));
+    const origin = page.getByRole('navigation', { name: 'Version' });
+    await expect.poll(() => origin.textContent()).toMatch(/“Comments on a few elements”/);
   });
 
   it('browses a project of 1,000 models a page at a time', async () => {

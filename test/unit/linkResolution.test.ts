@@ -42,8 +42,14 @@ describe('planLinkLookup', () => {
   it.each([
     [`/streams/${PROJECT}/commits/${VERSION}`, { kind: 'version', versionId: VERSION }],
     [`/embed?stream=${PROJECT}&commit=${VERSION}`, { kind: 'version', versionId: VERSION }],
-    [`/streams/${PROJECT}/branches/a%2Fb`, { kind: 'model-by-name', name: 'a/b' }],
-    [`/embed?stream=${PROJECT}&branch=main`, { kind: 'model-by-name', name: 'main' }],
+    [
+      `/streams/${PROJECT}/branches/a%2Fb`,
+      { kind: 'model-by-name', name: 'a/b', opens: 'versions' },
+    ],
+    [
+      `/embed?stream=${PROJECT}&branch=main`,
+      { kind: 'model-by-name', name: 'main', opens: 'viewer' },
+    ],
     [`/embed?stream=${PROJECT}`, { kind: 'latest-version' }],
   ])('asks one lookup for %s', (path, expected) => {
     expect(plan(path)).toEqual(expected);

@@ -100,6 +100,15 @@ describe('resolveSpeckleLink', () => {
     expect(branch).toEqual({ kind: 'model-versions', modelId: M.blenderCube });
   });
 
+  // As Speckle's web app: a legacy branch opens the model's versions, an embedded one the model.
+  it('opens an embedded branch’s model in the viewer', async () => {
+    const branch = await resolve(
+      `/embed?stream=${PUBLIC_PROJECT_ID}&branch=real%20data%2Fblender%20cube`,
+    );
+
+    expect(branch).toEqual({ kind: 'model', modelId: M.blenderCube });
+  });
+
   it('opens the newest version of a project for an embed link naming only the stream', async () => {
     const outcome = await resolve(`/embed?stream=${PRIVATE_PROJECT_ID}`, DEMO_TOKEN);
 

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { speckleLinkQuery, type GraphqlQueryInput } from '../../api/graphqlQueries';
 import type { LookupMode } from '../../shared/objectRoute';
-import { rootRoutePath } from '../../shared/speckleRoute';
+import { rootRoutePath, speckleRoutePath } from '../../shared/speckleRoute';
+import { LOOKUP_REQUEST } from '../../shared/useLookupServer';
 import type { LinkRoot } from '../../speckle/linkResolution';
-import type { SpeckleLink } from '../../speckle/speckleLink';
+import type { LinkTarget, SpeckleLink } from '../../speckle/speckleLink';
 import { GraphqlAlert } from './GraphqlAlert';
 import { useOpenRoot, useSeedRoot, type RootOpening } from './openRoot';
 import { failedOutcomeMessage, unmatchedMessage, withheldMessage } from './outcomeMessages';
@@ -14,7 +16,8 @@ import { RootChoice } from './RootChoice';
 /**
  * Resolves a link with one GraphQL round trip: one root is shown at the link's own address (a
  * legacy or embed link moves to the viewer route of that root first, as Speckle's web app does),
- * several are offered as a choice, a project or model opens its list, anything else says why not.
+ * several are offered as a choice, a project or model opens its list (an embedded branch its model
+ * in the viewer), anything else says why not.
  */
 export function LinkResolution({
   input,
@@ -57,6 +60,12 @@ export function LinkResolution({
     case 'model-versions':
       return (
         <ProjectListing input={input} projectId={projectId} server={server} listing={outcome} />
+      );
+    case 'model':
+      return (
+        <MoveToModelRoute
+          path={speckleRoutePath(projectId, modelTarget(outcome.modelId), server, mode)}
+        />
       );
     case 'roots':
       break;
@@ -104,4 +113,19 @@ function MoveToViewerRoute({
   // The path names everything the move depends on.
   useEffect(() => move(), [path]);
   return <p role="status">Opening {path}…</p>;
+}
+
+/**
+ * An embedded branch link in the web app's current form: its model's viewer route, which opens
+ * the model's newest version (left out of the history, as a redirect would be).
+ */
+function MoveToModelRoute({ path }: { path: string }) {
+  const navigate = useNavigate();
+  const move = useEffectEvent(() => void navigate(path, { replace: true, state: LOOKUP_REQUEST }));
+  useEffect(() => move(), [path]);
+  return <p role="status">Opening {path}…</p>;
+}
+
+function modelTarget(modelId: string): LinkTarget {
+  return { kind: 'resources', resources: [{ kind: 'model', modelId }] };
 }
