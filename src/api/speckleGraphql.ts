@@ -212,6 +212,23 @@ export async function fetchVersion(
   return data.project.version;
 }
 
+const MODEL = `query Model($projectId: String!, $modelId: String!) {
+  project(id: $projectId) { model(id: $modelId) { id name displayName } }
+}`;
+
+/** A model by id: of this project, or of another (the server finds any project's). */
+export async function fetchModel(
+  call: GraphqlCall,
+  input: { projectId: string; modelId: string },
+): Promise<ModelRef> {
+  const data = await queryGraphql<{ project: { model: ModelRef } }>(about(call, input), {
+    query: MODEL,
+    operationName: 'Model',
+    variables: input,
+  });
+  return data.project.model;
+}
+
 const MODEL_BY_NAME = `query ModelByName($projectId: String!, $name: String!) {
   project(id: $projectId) { modelByName(name: $name) { id name displayName } }
 }`;

@@ -548,6 +548,13 @@ describe('demo GraphQL: browsing', () => {
       'Model not found',
       'BRANCH_NOT_FOUND',
     ],
+    // `model(id)` finds another project's model; `modelByName` looks in this project only.
+    [
+      "another project's model name",
+      `modelByName(name: "tower") { id }`,
+      'Model not found',
+      'BRANCH_NOT_FOUND',
+    ],
     [
       'a version of another project',
       `version(id: "${DEMO_VERSIONS.tower1000}") { id }`,

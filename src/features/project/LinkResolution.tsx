@@ -9,7 +9,8 @@ import type { LinkRoot } from '../../speckle/linkResolution';
 import type { LinkTarget, SpeckleLink } from '../../speckle/speckleLink';
 import { GraphqlAlert } from './GraphqlAlert';
 import { useOpenRoot, useSeedRoot, type RootOpening } from './openRoot';
-import { failedOutcomeMessage, unmatchedMessage, withheldMessage } from './outcomeMessages';
+import { MissingEntries } from './MissingEntries';
+import { failedOutcomeMessage, withheldMessage } from './outcomeMessages';
 import { ProjectListing } from './ProjectListing';
 import { RootChoice } from './RootChoice';
 
@@ -47,6 +48,16 @@ export function LinkResolution({
   if (query.isError)
     return <GraphqlAlert error={query.error} onRetry={() => void query.refetch()} />;
   const outcome = query.data;
+  if (outcome.kind === 'nothing-matched') {
+    return (
+      <MissingEntries
+        projectId={projectId}
+        server={server}
+        entries={outcome.unmatched}
+        role="alert"
+      />
+    );
+  }
   const failed = failedOutcomeMessage(projectId, outcome);
   if (failed) {
     return (
@@ -80,7 +91,9 @@ export function LinkResolution({
   }
   return (
     <>
-      {unmatched.length > 0 && <p role="note">{unmatchedMessage(projectId, unmatched)}</p>}
+      {unmatched.length > 0 && (
+        <MissingEntries projectId={projectId} server={server} entries={unmatched} role="note" />
+      )}
       {withheld.length > 0 && <p role="note">{withheldMessage(withheld)}</p>}
       <RootChoice
         input={input}
