@@ -156,6 +156,13 @@ describe('Speckle link routes', () => {
     await waitFor(() => expect(origin).toHaveTextContent(`version ${V.building1000Changed}`));
   });
 
+  it('moves an embedded branch in a folder to its model', async () => {
+    const branch = encodeURIComponent('real data/blender cube');
+    const { router } = renderWithGraphql(`/embed?stream=${PUBLIC_PROJECT_ID}&branch=${branch}`);
+    await waitForPath(router, `${PUBLIC}/models/${M.blenderCube}`);
+    await waitForObjectRequest('1d060c69832c77c34ccc08e7955c132d');
+  });
+
   describe('an entry that matched nothing says why, and offers the next step', () => {
     it('a version id that does not exist: the model’s versions', async () => {
       const { user, router } = renderWithGraphql(`${PUBLIC}/models/${M.building}@eeeeeeeeee`);
