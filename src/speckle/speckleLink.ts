@@ -159,14 +159,14 @@ function streamTarget([section, id, ...more]: string[]): Reading {
   }
 }
 
-// `/embed?stream=p&commit=c|object=o|branch=n`, in that order of precedence, as the web app
+// `/embed?stream=p&object=o|commit=c|branch=n`, in that order of precedence, as the web app
 // reads it; `stream` alone is the project's newest version.
 function embedTarget(params: URLSearchParams): Reading {
   const [commit, object, branch] = ['commit', 'object', 'branch'].map(
     (name) => params.get(name)?.trim() ?? '',
   );
-  if (commit) return { target: versionTarget(commit), read: commit };
   if (object) return { target: objectTarget(object), read: object };
+  if (commit) return { target: versionTarget(commit), read: commit };
   if (branch) return { target: branchTarget(branch, 'viewer'), read: branch };
   return { target: { kind: 'latest-version' }, read: '' };
 }

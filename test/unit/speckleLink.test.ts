@@ -163,8 +163,13 @@ describe('parseSpeckleProjectLink', () => {
       ],
       ['a stream alone', `stream=${PROJECT}`, { kind: 'latest-version' }],
       [
-        'a commit before an object and a branch',
+        'an object before a commit and a branch',
         `branch=main&object=${OBJECT}&commit=${VERSION}&stream=${PROJECT}&transparent=true`,
+        { kind: 'resources', resources: [{ kind: 'object', objectId: OBJECT }] },
+      ],
+      [
+        'a commit before a branch',
+        `branch=main&commit=${VERSION}&stream=${PROJECT}`,
         { kind: 'version', versionId: VERSION },
       ],
     ])('reads %s', (_, query, expected) => {
