@@ -53,7 +53,9 @@ export function speckleRoutePath(
     case 'version':
       return `/streams/${project}/commits/${segment(target.versionId)}${query('?')}`;
     case 'model-name':
-      return `/streams/${project}/branches/${segment(target.name)}${query('?')}`;
+      return target.opens === 'versions'
+        ? `/streams/${project}/branches/${segment(target.name)}${query('?')}`
+        : `/embed?stream=${project}&branch=${segment(target.name)}${query('&')}`;
     case 'latest-version':
       return `/embed?stream=${project}${query('&')}`;
   }

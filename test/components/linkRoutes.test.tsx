@@ -59,8 +59,13 @@ describe('Speckle link routes', () => {
         `model building · version ${V.building100}: “Second level and the doors”`,
       ),
     );
-    // The root needed one operation; the bar asked for the version and its neighbours.
-    expect(await operationsSince(before)).toEqual(['ViewerResources', 'Version', 'VersionRoots']);
+    // The root needed one operation; the bar asked for the version and a page of its model's
+    // versions, newest first, that holds it and the one before it.
+    expect(await operationsSince(before)).toEqual([
+      'ViewerResources',
+      'Version',
+      'VersionRootsPage',
+    ]);
   });
 
   it("shows a model's newest version at the model's address", async () => {
@@ -144,11 +149,94 @@ describe('Speckle link routes', () => {
     ).toBeInTheDocument();
   });
 
-  it('says which entries matched nothing', async () => {
-    renderWithGraphql(`${PUBLIC}/models/ffffffffff`);
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      `Nothing in project ${PUBLIC_PROJECT_ID} matched “ffffffffff”`,
-    );
+  // As Speckle's web app does: an embedded branch opens its model, a legacy branch its versions.
+  it("moves an embedded branch link to its model's viewer address, on the newest version", async () => {
+    const { router } = renderWithGraphql(`/embed?stream=${PUBLIC_PROJECT_ID}&branch=building`);
+    await waitForPath(router, `${PUBLIC}/models/${M.building}`);
+    expect(router.state.historyAction).toBe('REPLACE');
+    await waitForObjectRequest(GENERATED_ROOT_IDS['public-1000/v2']!);
+    const origin = await screen.findByRole('navigation', { name: 'Version' });
+    await waitFor(() => expect(origin).toHaveTextContent(`version ${V.building1000Changed}`));
+  });
+
+  it('moves an embedded branch in a folder to its model', async () => {
+    const branch = encodeURIComponent('real data/blender cube');
+    const { router } = renderWithGraphql(`/embed?stream=${PUBLIC_PROJECT_ID}&branch=${branch}`);
+    await waitForPath(router, `${PUBLIC}/models/${M.blenderCube}`);
+    await waitForObjectRequest('1d060c69832c77c34ccc08e7955c132d');
+  });
+
+  describe('an entry that matched nothing says why, and offers the next step', () => {
+    it('a version id that does not exist: the model’s versions', async () => {
+      const { user, router } = renderWithGraphql(`${PUBLIC}/models/${M.building}@eeeeeeeeee`);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(
+        `Version eeeeeeeeee does not exist in model “building” (${M.building}) of project ${PUBLIC_PROJECT_ID}.`,
+      );
+      await user.click(
+        within(alert).getByRole('link', { name: 'Open the versions of model building' }),
+      );
+      await waitForPath(router, `${PUBLIC}/models/${M.building}/versions`);
+      expect(await screen.findByRole('heading', { name: 'Model building' })).toBeInTheDocument();
+    });
+
+    it('a version of another model: that version in its own model', async () => {
+      const { user, router } = renderWithGraphql(`${PUBLIC}/models/${M.building}@${V.revitFloor}`);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(
+        `Version ${V.revitFloor} belongs to model “real data/revit floor” (${M.revitFloor}), not to model ${M.building}.`,
+      );
+      await user.click(
+        within(alert).getByRole('link', {
+          name: `Open version ${V.revitFloor} in model real data/revit floor`,
+        }),
+      );
+      await waitForPath(router, `${PUBLIC}/models/${M.revitFloor}@${V.revitFloor}`);
+      await waitForObjectRequest('551513ff4f3596024547fc818f1f3f70');
+    });
+
+    it('a model without versions: says it has none yet', async () => {
+      renderWithGraphql(`${PUBLIC}/models/${M.drafts}`);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(
+        `Model “drafts” (${M.drafts}) has no versions yet: there is no root object to open.`,
+      );
+      expect(
+        within(alert).getByRole('link', {
+          name: `Open the models of project ${PUBLIC_PROJECT_ID}`,
+        }),
+      ).toHaveAttribute('href', PUBLIC);
+    });
+
+    it('a model that does not exist: the project’s models', async () => {
+      const { user, router } = renderWithGraphql(`${PUBLIC}/models/ffffffffff@eeeeeeeeee`);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(
+        `Model ffffffffff does not exist in project ${PUBLIC_PROJECT_ID}, and version eeeeeeeeee is none of its versions.`,
+      );
+      await user.click(
+        within(alert).getByRole('link', {
+          name: `Open the models of project ${PUBLIC_PROJECT_ID}`,
+        }),
+      );
+      await waitForPath(router, PUBLIC);
+      expect(await screen.findByRole('list', { name: 'Models' })).toBeInTheDocument();
+    });
+
+    it('an id that is no model and no version', async () => {
+      renderWithGraphql(`${PUBLIC}/models/ffffffffff`);
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        `Project ${PUBLIC_PROJECT_ID} has no model and no version with the id ffffffffff.`,
+      );
+    });
+
+    it('beside the roots a link does open, as a note', async () => {
+      renderWithGraphql(`${PUBLIC}/models/${M.revitFloor},${M.blenderCube},${M.drafts}`);
+      expect(await screen.findByRole('list', { name: 'Roots to choose from' })).toBeInTheDocument();
+      expect(screen.getByRole('note')).toHaveTextContent(
+        `Model “drafts” (${M.drafts}) has no versions yet`,
+      );
+    });
   });
 
   it('says a version beyond the history limit is withheld', async () => {

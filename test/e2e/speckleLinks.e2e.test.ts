@@ -148,12 +148,16 @@ describe('Speckle links of every form', () => {
     await expect.poll(() => origin.textContent()).toMatch(/“Second level and the doors”/);
   });
 
-  it('steps to the version before one deep in a history of 1,000', async () => {
+  it('steps to the versions around one deep in a history of 1,000', async () => {
     const { page } = session;
     const model = `/projects/${LARGE_PROJECT_ID}/models/${LONG_HISTORY_MODEL}`;
     await openApp(page, `${model}@1a7e5e01f3`);
     const origin = page.getByRole('navigation', { name: 'Version' });
     await expect.poll(() => origin.textContent(), { timeout: 15_000 }).toMatch(/“Version 500”/);
+    // The demo lists a model's every version in no date order, as the real server may.
+    await expect
+      .poll(() => origin.getByRole('link', { name: 'Next version' }).getAttribute('href'))
+      .toBe(`${model}@1a7e5e01f4`);
     await origin.getByRole('link', { name: 'Previous version' }).click();
     await expectPath(page, `${model}@1a7e5e01f2`);
     await expect.poll(() => origin.textContent()).toMatch(/“Version 499”/);
@@ -192,7 +196,11 @@ describe('Speckle links of every form', () => {
   it('opens a legacy branch on its versions, and a version from there', async () => {
     const { page } = session;
     await openApp(page);
-    await pasteInto(page, 'Object ID', `${demoBase()}${linkPath('Embedded branch')}`);
+    await pasteInto(
+      page,
+      'Object ID',
+      `${demoBase()}/streams/${PUBLIC_PROJECT_ID}/branches/building`,
+    );
     await page.keyboard.press('Enter');
     const versions = page.getByRole('list', { name: 'Versions' });
     const row = versions.getByRole('listitem', { name: /Second level and the doors/ });
@@ -202,6 +210,15 @@ describe('Speckle links of every form', () => {
     await expect.poll(() => origin.textContent()).toMatch(/“Second level and the doors”/);
     await origin.getByRole('link', { name: 'Previous version' }).click();
     await waitForObjectShown(page, rootOf('a01b2c3d41'));
+  });
+
+  it("opens an embedded branch on its model's newest version, as the web app does", async () => {
+    const { page } = session;
+    await openApp(page, linkPath('Embedded branch'));
+    await expectPath(page, `/projects/${PUBLIC_PROJECT_ID}/models/${building}`);
+    await waitForObjectShown(page, rootOf(DEMO_VERSIONS.building1000Changed));
+    const origin = page.getByRole('navigation', { name: 'Version' });
+    await expect.poll(() => origin.textContent()).toMatch(/“Comments on a few elements”/);
   });
 
   it('browses a project of 1,000 models a page at a time', async () => {

@@ -213,7 +213,7 @@ describe('parseSpeckleProjectLink (properties)', () => {
           expect(links.map((path) => parseSpeckleProjectLink(`${base}${path}`)?.target)).toEqual([
             { kind: 'version', versionId },
             { kind: 'resources', resources: [{ kind: 'object', objectId }] },
-            { kind: 'model-name', name },
+            { kind: 'model-name', name, opens: form === 'legacy' ? 'versions' : 'viewer' },
           ]);
         },
       ),
