@@ -8,12 +8,14 @@
 import { describe, expect, it } from 'vitest';
 import { REST_CASES, REST_NOTICE_CASES } from './messageCases/apiErrorCases';
 import { GRAPHQL_CASES, GRAPHQL_NOTICE_CASES } from './messageCases/graphqlErrorCases';
-import { FILE_CASES, FILE_REFUSAL_CASES, OUTCOME_CASES } from './messageCases/linkAndFileCases';
+import { FILE_CASES, FILE_REFUSAL_CASES } from './messageCases/fileCases';
+import { MISSING_ENTRY_CASES, OUTCOME_CASES } from './messageCases/linkOutcomeCases';
 import type { MessageCase } from './messageCases/messageCase';
 
 const TABLES: Record<string, Record<string, MessageCase[]>> = {
   'REST client': REST_CASES,
   'GraphQL client': GRAPHQL_CASES,
+  'link entry that matched nothing': MISSING_ENTRY_CASES,
   'link outcome': OUTCOME_CASES,
   'file refusal': FILE_REFUSAL_CASES,
   'file reading': { '': FILE_CASES },

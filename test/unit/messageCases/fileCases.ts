@@ -1,6 +1,5 @@
-/** A link's outcomes that open nothing (outcomeMessages.ts) and every failure of opened files. */
+/** Every refusal and failure of opened files (src/loader/fileMessages.ts). */
 import type { Refusal } from '../../../src/bytes/objectForm';
-import { failedOutcomeMessage } from '../../../src/features/project/outcomeMessages';
 import {
   brokenReadMessage,
   moreOtherIdsMessage,
@@ -13,77 +12,11 @@ import {
   tooManyObjectsMessage,
   unpacksTooBigMessage,
 } from '../../../src/loader/fileMessages';
-import type { LinkOutcome } from '../../../src/speckle/linkResolution';
-import { FILE, MODEL, PROJECT, VERSION, type MessageCase } from './messageCase';
-
-function outcome(value: LinkOutcome): string {
-  return failedOutcomeMessage(PROJECT, value) ?? 'no message';
-}
+import { FILE, type MessageCase } from './messageCase';
 
 function refusal(value: Refusal): string {
   return refusalMessage(FILE, value);
 }
-
-type FailedOutcome = Exclude<LinkOutcome['kind'], 'roots' | 'project' | 'model-versions'>;
-
-export const OUTCOME_CASES: Record<FailedOutcome, MessageCase[]> = {
-  'nothing-matched': [
-    {
-      name: 'one entry',
-      expected:
-        'Nothing in project 0123456789 matched “abcdef0123”: no such model, version or object there, or a model without versions.',
-      message: outcome({ kind: 'nothing-matched', unmatched: [MODEL] }),
-      names: [PROJECT, MODEL],
-    },
-    {
-      name: 'no entry',
-      expected: 'The link names nothing to open in project 0123456789.',
-      message: outcome({ kind: 'nothing-matched', unmatched: [] }),
-      names: [PROJECT],
-    },
-  ],
-  withheld: [
-    {
-      name: 'one version',
-      expected:
-        "The server withholds the data of version “fedcba9876”: it is older than the history limit of the project's plan, so its root object is not available.",
-      message: outcome({
-        kind: 'withheld',
-        withheld: [{ identifier: `${MODEL}@${VERSION}`, modelId: MODEL, versionId: VERSION }],
-      }),
-      names: [VERSION],
-    },
-    {
-      name: 'two versions',
-      expected:
-        "The server withholds the data of versions “fedcba9876”, “1111111111”: they are older than the history limit of the project's plan, so their root objects are not available.",
-      message: outcome({
-        kind: 'withheld',
-        withheld: [
-          { identifier: `${MODEL}@${VERSION}`, modelId: MODEL, versionId: VERSION },
-          { identifier: `${MODEL}@1111111111`, modelId: MODEL, versionId: '1111111111' },
-        ],
-      }),
-      names: [VERSION, '1111111111'],
-    },
-  ],
-  'other-project': [
-    {
-      name: 'one model',
-      expected:
-        "Model “abcdef0123” belongs to another project, not 0123456789: this app does not follow it. Open the link from that model's own project.",
-      message: outcome({ kind: 'other-project', modelIds: [MODEL] }),
-      names: [MODEL, PROJECT],
-    },
-    {
-      name: 'two models',
-      expected:
-        "Models “abcdef0123”, “2222222222” belong to another project, not 0123456789: this app does not follow them. Open the link from that model's own project.",
-      message: outcome({ kind: 'other-project', modelIds: [MODEL, '2222222222'] }),
-      names: [MODEL, '2222222222', PROJECT],
-    },
-  ],
-};
 
 export const FILE_REFUSAL_CASES: Record<Refusal['kind'], MessageCase[]> = {
   empty: [
