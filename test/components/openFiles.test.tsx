@@ -1,8 +1,9 @@
 import { File as NodeFile } from 'node:buffer';
 import { gzipSync } from 'node:zlib';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { readRealFixture } from '../unit/realFixtures';
+import { FakeWritable, pickerChoosing } from '../unit/savePicker';
 import { expectShownObject, renderApp } from './renderApp';
 import { CUBE_LINES, CUBE_OBJECTS, requests, ROOT_ID } from './speckleDouble';
 
@@ -19,6 +20,10 @@ async function openFiles(...files: File[]) {
   await view.user.upload(await screen.findByLabelText('Open file'), files);
   return view;
 }
+
+afterEach(() => {
+  Reflect.deleteProperty(window, 'showSaveFilePicker');
+});
 
 describe('Open file', () => {
   it('opens a with-children export from the sidebar and explores it without any request', async () => {
@@ -87,6 +92,58 @@ describe('Open file', () => {
     await user.click(screen.getByRole('button', { name: 'Make the shown object the root' }));
     expect(source).toHaveTextContent(`The root shown is ${child}: the one you picked.`);
     await expectShownObject(child);
+  });
+
+  it('puts the chosen root first in every download of the set, and names it in the report', async () => {
+    const floor = JSON.parse(readRealFixture('revit-floor.objects.json').toString('utf8')) as {
+      id: string;
+    }[];
+    // Written leaves first, root last: the root found by the references is not the first object.
+    const dump = [...floor].reverse().map((object) => JSON.stringify(object));
+    const child = floor[1]!.id;
+    const { user } = await openFiles(file(dump.map((line) => `${line}\n`).join(''), 'floor.jsonl'));
+    const source = await screen.findByRole('region', { name: 'Opened files' });
+    await waitFor(() => expect(source).toHaveTextContent(`The root shown is ${FLOOR_ROOT}`));
+
+    const firstOf = async (button: string) => {
+      const writable = new FakeWritable();
+      pickerChoosing(writable);
+      await user.click(screen.getByRole('button', { name: button }));
+      await waitFor(() => expect(writable.closed).toBe(true));
+      return writable.contents().toString('utf8');
+    };
+    const rootText = (id: string) => dump.find((line) => line.startsWith(`{"id":"${id}"`))!;
+    const others = (id: string) => dump.filter((line) => line !== rootText(id));
+    const expectRootFirst = async (id: string) => {
+      expect(await firstOf('Download all as JSON array')).toBe(
+        `[${[rootText(id), ...others(id)].join(',')}]`,
+      );
+      expect(await firstOf('Download server lines (id, tab, JSON)')).toBe(
+        [rootText(id), ...others(id)].map((line) => `${JSON.parse(line).id}\t${line}\n`).join(''),
+      );
+      expect(await firstOf('Download NDJSON (one object per line)')).toBe(
+        [rootText(id), ...others(id)].map((line) => `${line}\n`).join(''),
+      );
+      expect((await firstOf('Download object ids')).split('\n')[0]).toBe(id);
+    };
+    await expectRootFirst(FLOOR_ROOT);
+
+    await user.click(
+      within(screen.getByRole('listbox', { name: 'Received objects' })).getByRole('option', {
+        name: new RegExp(child.slice(0, 8)),
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Make the shown object the root' }));
+    expect(source).toHaveTextContent(`The root shown is ${child}: the one you picked.`);
+    await expectRootFirst(child);
+
+    await screen.findByText(/^Closure integrity: /);
+    await user.click(within(source).getByRole('button', { name: 'Copy report' }));
+    await within(source).findByText('Report copied.');
+    const report = await navigator.clipboard.readText();
+    expect(report).toContain(`Root: ${child} (the one you picked)`);
+    expect(report).toMatch(/File: floor\.jsonl, .* \(JSON lines\): \d+ objects/);
+    expect(report).not.toContain(FLOOR_ROOT);
   });
 
   it('names the file and line of a bad line, keeps the rest, and says a truncated file is incomplete', async () => {

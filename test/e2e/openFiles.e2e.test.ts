@@ -6,6 +6,7 @@ import { chromium, type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   alertText,
+  download,
   openApp,
   openFromList,
   statusText,
@@ -144,6 +145,37 @@ describe('opening files', () => {
       .getByText(new RegExp(`^${floor.records.length} objects arrived more than once \\(`))
       .waitFor({ state: 'visible' });
     expect(requests).toEqual([]);
+  });
+
+  it('puts the root the user picked first in every download of the set', async () => {
+    const { page } = session;
+    const floor = await floorBodies();
+    const child = floor.records[1]!;
+    await openApp(page);
+    await openThroughInput(page, { name: 'floor.json', bytes: floor.array });
+    await waitForCompleteCount(page, floor.records.length);
+    await expect.poll(() => rootLine(page).textContent()).toContain(floor.object.id);
+    await openFromList(page, child.id);
+    await page.getByRole('button', { name: 'Make the shown object the root' }).click();
+    await expect
+      .poll(() => rootLine(page).textContent())
+      .toContain(`${child.id}: the one you picked`);
+
+    const inOrder = [child, ...floor.records.filter((record) => record !== child)];
+    const expected: [string, string][] = [
+      ['Download all as JSON array', `[${inOrder.map(({ raw }) => raw).join(',')}]`],
+      [
+        'Download server lines (id, tab, JSON)',
+        inOrder.map(({ id, raw }) => `${id}\t${raw}\n`).join(''),
+      ],
+      ['Download NDJSON (one object per line)', inOrder.map(({ raw }) => `${raw}\n`).join('')],
+      ['Download object ids', inOrder.map(({ id }) => `${id}\n`).join('')],
+    ];
+    for (const [button, bytes] of expected) {
+      const file = await download(page, button);
+      expect(file.name).toContain(child.id);
+      expect(file.bytes.toString('utf8'), button).toBe(bytes);
+    }
   });
 
   it('opens a generated 10,000-object model', async () => {
