@@ -162,7 +162,11 @@ describe('Open file', () => {
     await openFiles(file('', 'empty.json'), file(new Uint8Array([0, 1, 2, 3, 4]), 'blob.bin'));
     const alert = await screen.findByText(/empty\.json is empty\./);
     expect(alert.closest('[role="alert"]')).not.toBeNull();
-    expect(screen.getByText(/blob\.bin holds binary data, not JSON text: byte 0/)).toBeVisible();
+    expect(
+      screen.getByText(
+        /blob\.bin holds binary data, not JSON text: the byte at line 1, column 1 \(byte 0\)/,
+      ),
+    ).toBeVisible();
   });
 
   it('refuses a file too big for a tab before reading it, naming its size and the limit', async () => {

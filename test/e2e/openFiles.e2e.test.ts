@@ -258,12 +258,17 @@ describe('opening files', () => {
     const cases: [FileSpec[], RegExp, string][] = [
       [
         [{ name: 'notes.json', bytes: 'hello, world' }],
-        /notes\.json is not JSON: it begins with “hello, world” \(byte 0\)/,
+        /notes\.json is not JSON: it begins with “hello, world” at line 1, column 1 \(byte 0\)/,
+        'Nothing received.',
+      ],
+      [
+        [{ name: 'blank-first.json', bytes: '\r\n\n  hello' }],
+        /blank-first\.json is not JSON: it begins with “hello” at line 3, column 3 \(byte 5\)/,
         'Nothing received.',
       ],
       [
         [{ name: 'number.json', bytes: '42' }],
-        /number\.json holds .* \(at byte 0\), not a JSON object or an array of objects/,
+        /number\.json holds .* at line 1, column 1 \(byte 0\), not a JSON object or an array of objects/,
         'Nothing received.',
       ],
       [
@@ -273,7 +278,7 @@ describe('opening files', () => {
             bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]),
           },
         ],
-        /image\.png holds binary data, not JSON text: byte \d+/,
+        /image\.png holds binary data, not JSON text: the byte at line 2, column 1 \(byte 6\)/,
         'Nothing received.',
       ],
       [[{ name: 'empty.json', bytes: '' }], /empty\.json is empty\./, 'Nothing received.'],
@@ -289,7 +294,7 @@ describe('opening files', () => {
             bytes: [...ndjson.slice(0, 2), '{"broken": ', ...ndjson.slice(2)].join('\n') + '\n',
           },
         ],
-        /In middle\.ndjson, the text at line 3 \(byte \d+\)/,
+        /In middle\.ndjson, the text at line 3, column 1 \(byte \d+\)/,
         `${ndjson.length} objects`,
       ],
       [
@@ -309,13 +314,13 @@ describe('opening files', () => {
             bytes: `HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\n${floor.ndjson}`,
           },
         ],
-        /In curl-i\.txt, the text at line 1 \(byte 0\) is the headers of an HTTP response \(“HTTP\/1\.1 200 OK”\)/,
+        /In curl-i\.txt, the text at line 1, column 1 \(byte 0\) is the headers of an HTTP response \(“HTTP\/1\.1 200 OK”\)/,
         `${ndjson.length} objects`,
       ],
       [
         [{ name: 'broken.ndjson', bytes: brokenLine.repeat(5000) + floor.ndjson }],
         new RegExp(
-          `In broken\\.ndjson, 4,990 more problems from line 11 \\(byte ${10 * brokenLine.length}\\) ` +
+          `In broken\\.ndjson, 4,990 more problems from line 11, column 1 \\(byte ${10 * brokenLine.length}\\) ` +
             'on are not listed one by one\\.',
         ),
         `${ndjson.length} objects`,
@@ -323,7 +328,7 @@ describe('opening files', () => {
       [
         [{ name: 'edited.tsv', bytes: editedLines }],
         new RegExp(
-          `In edited\\.tsv, the text at line 2 \\(byte \\d+\\) is listed as “${edited.id}”, the id ` +
+          `In edited\\.tsv, the text at line 2, column 1 \\(byte \\d+\\) is listed as “${edited.id}”, the id ` +
             `before its tab, but the "id" in its JSON is “${'f'.repeat(32)}”`,
         ),
         `${ndjson.length} objects`,
