@@ -85,6 +85,21 @@ export function isGzip(head: Uint8Array): boolean {
   return GZIP_MAGIC.every((byte, index) => head[index] === byte);
 }
 
+/** How many of a file's first bytes headersBeforeGzip needs: the headers and gzip's first two. */
+export const HEAD_BEFORE_GZIP = HEADERS_WINDOW + GZIP_MAGIC.length;
+
+/**
+ * The headers of a successful HTTP response that `head`, a file's first bytes, starts with, when
+ * a gzip body follows them: the server sent its answer compressed (`Content-Encoding: gzip`) and
+ * `curl -i` without `--compressed` saved it as it came. Null for any other file.
+ */
+export function headersBeforeGzip(head: Uint8Array): HttpHeaders | null {
+  const headers = httpHeaders(head, skipSpace(head, byteOrderMarkLength(head)), false);
+  if (!headers?.ok || !isGzip(head.subarray(headers.bodyAt))) return null;
+  const { status, at, bodyAt, bodyLine } = headers;
+  return { status, at, bodyAt, bodyLine };
+}
+
 /**
  * The form of the file whose first bytes are `head`; null when more bytes are needed to tell
  * (`final`: `head` is the whole file).
@@ -94,14 +109,15 @@ export function sniffForm(head: Uint8Array, final: boolean): Sniffed | null {
   if (UTF_16_MARKS.some(([first, second]) => head[0] === first && head[1] === second)) {
     return { refused: { kind: 'utf-16' } };
   }
-  const binaryAt = firstBinaryByte(head);
-  if (binaryAt !== -1) return { refused: { kind: 'binary', at: positionAt(head, binaryAt) } };
   const first = skipSpace(head, byteOrderMarkLength(head));
   const headers = httpHeaders(head, first, final);
+  // A refused status is said whatever its body is: a compressed error page is not binary data.
+  if (headers && !headers.ok) return { refused: { kind: 'http-status', status: headers.status } };
+  const binaryAt = firstBinaryByte(head);
+  if (binaryAt !== -1) return { refused: { kind: 'binary', at: positionAt(head, binaryAt) } };
   if (headers === null) return null;
   if (!headers) return formAt(head, first, final);
-  const { status, ok, at, bodyAt, bodyLine } = headers;
-  if (!ok) return { refused: { kind: 'http-status', status } };
+  const { status, at, bodyAt, bodyLine } = headers;
   const body = skipSpace(head, bodyAt);
   const sniffed = formAt(head, body, final);
   if (!sniffed) return null;

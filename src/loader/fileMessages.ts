@@ -3,7 +3,7 @@
  * where it went wrong, so that whoever attached the file can be told exactly what is broken in it.
  */
 import type { CutProblem } from '../bytes/objectCutter';
-import type { ObjectForm, Refusal } from '../bytes/objectForm';
+import type { HttpHeaders, ObjectForm, Refusal } from '../bytes/objectForm';
 import type { TextPosition } from '../bytes/textPosition';
 import { countOf, formatCount } from '../speckle/counts';
 import { formatBytes } from '../speckle/text';
@@ -72,6 +72,19 @@ export function refusalMessage(file: string, refusal: Refusal): string {
             `is not JSON objects: it begins with “${refusal.preview}” at ${positionText(refusal.at)}.`
         : `${file} holds the headers of an HTTP response (“${refusal.status}”) and no body after them.`;
   }
+}
+
+/**
+ * A gzip body after HTTP headers: the server sent its answer compressed and `curl -i` saved it as
+ * it came. The positions said of the file after this are the unpacked body's, as for a .gz file.
+ */
+export function gzipAfterHeadersMessage(file: string, { status, at, bodyAt }: HttpHeaders): string {
+  return (
+    `In ${file}, the text at ${positionText(at)} is the headers of an HTTP response ` +
+    `(“${status}”), as \`curl -i\` saves them, before a gzip-compressed body (the server sent it ` +
+    `compressed; \`curl -i --compressed\` saves it unpacked): the headers were read over and the ` +
+    `body from byte ${bodyAt} unpacked, so the lines and bytes said of this file are the unpacked body's.`
+  );
 }
 
 export function notGzipMessage(file: string): string {

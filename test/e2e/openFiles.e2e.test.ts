@@ -178,6 +178,33 @@ describe('opening files', () => {
     }
   });
 
+  it('opens what curl -i saved of a compressed answer: headers, then a gzip body', async () => {
+    const { page } = session;
+    const floor = await floorBodies();
+    const headers =
+      'HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\n' +
+      'Content-Encoding: gzip\r\nVary: Accept-Encoding\r\n\r\n';
+    const saved = Buffer.concat([Buffer.from(headers), gzipSync(floor.lines)]);
+    await openApp(page);
+    const requests = objectRequests(page);
+    await openThroughInput(page, { name: 'curl-i.txt', bytes: saved });
+    await waitForCompleteCount(page, floor.records.length);
+    await expect.poll(() => rootLine(page).textContent()).toContain(floor.object.id);
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Opened files' }).textContent())
+      .toMatch(/curl-i\.txt, .*\(gzip, .* unpacked, server line form/);
+    await expect
+      .poll(() => alertText(page))
+      .toContain(
+        'In curl-i.txt, the text at line 1, column 1 (byte 0) is the headers of an HTTP response ' +
+          '(“HTTP/1.1 200 OK”), as `curl -i` saves them, before a gzip-compressed body',
+      );
+    // What was unpacked is the server's body, byte for byte.
+    const lines = await download(page, 'Download server lines (id, tab, JSON)');
+    expect(lines.bytes.equals(floor.lines)).toBe(true);
+    expect(requests).toEqual([]);
+  });
+
   it('opens a generated 10,000-object model', async () => {
     const { page } = session;
     const { project, object } = await tenThousandObjectModel();

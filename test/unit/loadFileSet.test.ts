@@ -120,6 +120,28 @@ describe('loadFileSet', () => {
     expect(renamed.set.getProgress().received).toBe(9);
   });
 
+  it.each([
+    ['HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\n\r\n', 'HTTP/1.1 200 OK', 1],
+    ['\nHTTP/1.1 100 Continue\n\nHTTP/2 200\ncontent-encoding: gzip\n\n', 'HTTP/2 200', 2],
+  ])(
+    'opens the gzip body that curl -i saved after the headers %j, saying what was read over',
+    async (headers, status, line) => {
+      const lines = readRealFixture('brep-meshes.store.tsv');
+      const saved = new Uint8Array(Buffer.concat([Buffer.from(headers), gzipSync(lines)]));
+      const { set, files, problems, root } = await open(new File([saved], 'curl-i.txt'));
+      expect(set.getProgress()).toMatchObject({ status: 'complete', received: 103 });
+      expect(files[0]).toMatchObject({ gzip: true, form: 'id-lines', bytes: lines.length });
+      expect(root).toMatchObject({ rule: 'first-of-answer' });
+      expect(problems).toEqual([
+        `In curl-i.txt, the text at line ${line}, column 1 (byte ${line - 1}) is the headers of an ` +
+          `HTTP response (“${status}”), as \`curl -i\` saves them, before a gzip-compressed body ` +
+          '(the server sent it compressed; `curl -i --compressed` saves it unpacked): the headers ' +
+          `were read over and the body from byte ${headers.length} unpacked, so the lines and ` +
+          "bytes said of this file are the unpacked body's.",
+      ]);
+    },
+  );
+
   it('says a .gz file that is not gzip is not, and reads it as it is', async () => {
     const { set, problems } = await open(fixtureFile('blender-cube.objects.json', 'cube.json.gz'));
     expect(problems).toEqual([

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isGzip, sniffForm } from '../../src/bytes/objectForm';
+import { gzipSync } from 'node:zlib';
+import { headersBeforeGzip, isGzip, sniffForm } from '../../src/bytes/objectForm';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const START = { line: 1, column: 1, byte: 0 };
@@ -116,5 +117,38 @@ describe('isGzip', () => {
     expect(isGzip(Uint8Array.from([0x1f, 0x8b, 0x08]))).toBe(true);
     expect(isGzip(bytes('{"id"'))).toBe(false);
     expect(isGzip(Uint8Array.from([0x1f]))).toBe(false);
+  });
+});
+
+describe('headersBeforeGzip', () => {
+  const headers = '\r\nHTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\nContent-Encoding: gzip\n\n';
+  const file = new Uint8Array([...bytes(headers), ...gzipSync('{"id":"a"}\n')]);
+  const found = {
+    status: 'HTTP/1.1 200 OK',
+    at: { line: 2, column: 1, byte: 2 },
+    bodyAt: headers.length,
+    bodyLine: 7,
+  };
+
+  it('finds the headers of a compressed body once the first bytes hold them and gzip’s two', () => {
+    for (let length = 0; length <= file.length; length += 1) {
+      const head = file.subarray(0, length);
+      expect(headersBeforeGzip(head)).toEqual(length < headers.length + 2 ? null : found);
+    }
+  });
+
+  it('finds none before a body that is not gzip, after a refused status, or in a plain file', () => {
+    expect(headersBeforeGzip(bytes('HTTP/1.1 200 OK\r\n\r\n{"id":"a"}'))).toBeNull();
+    expect(
+      headersBeforeGzip(new Uint8Array([...bytes('HTTP/1.1 404 Not Found\n\n'), 0x1f, 0x8b, 8])),
+    ).toBeNull();
+    expect(headersBeforeGzip(gzipSync('{}'))).toBeNull();
+  });
+
+  it('leaves a refused status with a compressed body refused for its status, not as binary', () => {
+    const refused = new Uint8Array([...bytes('HTTP/1.1 404 Not Found\n\n'), ...gzipSync('{}')]);
+    expect(sniffForm(refused, true)).toEqual({
+      refused: { kind: 'http-status', status: 'HTTP/1.1 404 Not Found' },
+    });
   });
 });
