@@ -125,9 +125,9 @@ export class IdLineCutter {
     let start = textStart;
     while (start < lineEnd && isJsonSpace(source[start])) start += 1;
     if (start === lineEnd) return true;
-    const at = { line, column: start - textStart + 1, byte: sourceOffset + start };
+    const column = start - textStart + 1;
     const report = (reason: string) => {
-      out.problems.push({ ...at, reason });
+      out.problems.push({ line, column, byte: sourceOffset + start, reason });
       return reason !== CUT_AT_END;
     };
     const tab = source.indexOf(TAB, start);
@@ -158,7 +158,9 @@ export class IdLineCutter {
     this.goodEnd = offset + end;
     if (this.checkIds) {
       const reason = otherIdReason(source, start, tab, json, end);
-      if (reason) out.problems.push({ ...at, reason, otherId: true });
+      if (reason) {
+        out.problems.push({ line, column, byte: sourceOffset + start, reason, otherId: true });
+      }
     }
     return true;
   }
