@@ -13,7 +13,7 @@ type ReportFacts = Pick<FilesReportInput, 'outcome' | 'counts' | 'integrity'>;
 /**
  * Where the shown objects come from when files were opened: each file's name and size (and, once
  * read, its form and objects), which object was taken as the root and why, with a way to pick
- * another, and every problem found, each naming its file and its line or byte; and all of it in a
+ * another, and every problem found, each naming its file and its line, column and byte; and all of it in a
  * report to copy into a ticket.
  */
 export function FilesSource({
@@ -52,8 +52,8 @@ export function FilesSource({
         ...reportFacts(),
         files: files.map((file, index) => fileLine(file, read?.files[index])),
         root: root && { id: root.id, rule: rootRuleText(root) },
-        // The report says what the page says, the problem said in the result's alert included.
-        problems: [...(read?.problems ?? []), ...rereadProblems],
+        // The one said in the result's alert is the report's result.
+        problems,
         createdAt: new Date(),
         userAgent: navigator.userAgent,
       }),
