@@ -151,10 +151,12 @@ describe('Open file', () => {
     const broken = [good[0], good[1], '{"not closed', good[2], good[3]!.slice(0, 40)].join('\n');
     await openFiles(file(broken, 'dump.jsonl'));
 
-    const alerts = await screen.findAllByRole('alert');
-    const text = alerts.map((alert) => alert.textContent).join(' ');
-    expect(text).toMatch(/dump\.jsonl.*line 3/);
-    expect(text).toMatch(/dump\.jsonl.*line 5/);
+    // The problem at the end is said once the file has ended: after the one on its line 3.
+    await waitFor(() => {
+      const text = screen.getAllByRole('alert').map((alert) => alert.textContent);
+      expect(text.join(' ')).toMatch(/dump\.jsonl.*line 3, column 1/);
+      expect(text.join(' ')).toMatch(/dump\.jsonl.*line 5, column 1/);
+    });
     expect(screen.getByRole('status')).toHaveTextContent(/incomplete/);
   });
 
