@@ -10,8 +10,9 @@
  * exist nowhere else: they come to the page as a server's body does (byteHold.ts).
  *
  * A gzip file is told by its first two bytes, not its name, and decompressed as it is read
- * (fileBytes.ts), as is a gzip body after the HTTP headers that `curl -i` saved before it. A file too big for the page is refused from its size, before any of it is read;
- * a gzip file's unpacked size is known only as it is decompressed, and checked then.
+ * (fileBytes.ts), as is a gzip body after the HTTP headers that `curl -i` saved before it. A file
+ * too big for the page is refused from its size, before any of it is read; a gzip file's unpacked
+ * size is known only as it is decompressed, and checked then.
  */
 import { ObjectCutter } from '../bytes/objectCutter';
 import type { HttpHeaders, ObjectForm } from '../bytes/objectForm';
