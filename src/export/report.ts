@@ -61,7 +61,8 @@ export function ticketReport(input: TicketReportInput): string {
   return `${lines.join('\n')}\n`;
 }
 
-function objectCounts({
+/** The objects line of a report: received, expected, missing and repeated. */
+export function objectCounts({
   received,
   expected,
   duplicates,
