@@ -2,6 +2,7 @@
 import type { Refusal } from '../../../src/bytes/objectForm';
 import {
   brokenReadMessage,
+  gzipAfterHeadersMessage,
   moreOtherIdsMessage,
   moreProblemsMessage,
   mixedFormsMessage,
@@ -30,9 +31,10 @@ export const FILE_REFUSAL_CASES: Record<Refusal['kind'], MessageCase[]> = {
   binary: [
     {
       name: 'binary data',
-      expected: 'model.ndjson holds binary data, not JSON text: byte 7 is a control character.',
-      message: refusal({ kind: 'binary', byte: 7 }),
-      names: [FILE, 'byte 7'],
+      expected:
+        'model.ndjson holds binary data, not JSON text: the byte at line 2, column 5 (byte 7) is a control character.',
+      message: refusal({ kind: 'binary', at: { line: 2, column: 5, byte: 7 } }),
+      names: [FILE, 'line 2, column 5 (byte 7)'],
     },
   ],
   'utf-16': [
@@ -48,16 +50,24 @@ export const FILE_REFUSAL_CASES: Record<Refusal['kind'], MessageCase[]> = {
     {
       name: 'a JSON number',
       expected:
-        'model.ndjson holds a number (at byte 0), not a JSON object or an array of objects.',
-      message: refusal({ kind: 'not-an-object', value: 'a number' }),
-      names: [FILE, 'byte 0'],
+        'model.ndjson holds a number at line 3, column 1 (byte 2), not a JSON object or an array of objects.',
+      message: refusal({
+        kind: 'not-an-object',
+        value: 'a number',
+        at: { line: 3, column: 1, byte: 2 },
+      }),
+      names: [FILE, 'line 3, column 1 (byte 2)'],
     },
   ],
   'not-json': [
     {
       name: 'not JSON',
-      expected: 'model.ndjson is not JSON: it begins with “<html>” (byte 0).',
-      message: refusal({ kind: 'not-json', preview: '<html>' }),
+      expected: 'model.ndjson is not JSON: it begins with “<html>” at line 3, column 1 (byte 2).',
+      message: refusal({
+        kind: 'not-json',
+        preview: '<html>',
+        at: { line: 3, column: 1, byte: 2 },
+      }),
       names: [FILE, '<html>'],
     },
   ],
@@ -74,33 +84,52 @@ export const FILE_REFUSAL_CASES: Record<Refusal['kind'], MessageCase[]> = {
     {
       name: 'a body that is not objects',
       expected:
-        'model.ndjson holds an HTTP response (“HTTP/1.1 200 OK”) saved with its headers, whose body is not JSON objects: it begins with “<html>” (byte 120).',
+        'model.ndjson holds an HTTP response (“HTTP/1.1 200 OK”) saved with its headers, whose body is not JSON objects: it begins with “<html>” at line 9, column 1 (byte 120).',
       message: refusal({
         kind: 'http-body',
         status: 'HTTP/1.1 200 OK',
-        byte: 120,
+        at: { line: 9, column: 1, byte: 120 },
         preview: '<html>',
       }),
-      names: [FILE, 'byte 120'],
+      names: [FILE, 'line 9, column 1 (byte 120)'],
     },
     {
       name: 'no body',
       expected:
         'model.ndjson holds the headers of an HTTP response (“HTTP/1.1 200 OK”) and no body after them.',
-      message: refusal({ kind: 'http-body', status: 'HTTP/1.1 200 OK', byte: 120, preview: '' }),
+      message: refusal({
+        kind: 'http-body',
+        status: 'HTTP/1.1 200 OK',
+        at: { line: 9, column: 1, byte: 120 },
+        preview: '',
+      }),
       names: [FILE, '200'],
     },
   ],
 };
 
-const PROBLEM = { line: 3, byte: 120, reason: 'is not a JSON object' };
+const PROBLEM = { line: 3, column: 7, byte: 120, reason: 'is not a JSON object' };
+
+const HEADERS = {
+  status: 'HTTP/1.1 200 OK',
+  at: { line: 1, column: 1, byte: 0 },
+  bodyAt: 210,
+  bodyLine: 9,
+};
 
 export const FILE_CASES: MessageCase[] = [
   {
     name: 'a problem at a place',
-    expected: 'In model.ndjson, the text at line 3 (byte 120) is not a JSON object.',
+    expected: 'In model.ndjson, the text at line 3, column 7 (byte 120) is not a JSON object.',
     message: problemMessage(FILE, PROBLEM),
-    names: [FILE, 'line 3', 'byte 120'],
+    names: [FILE, 'line 3, column 7 (byte 120)'],
+  },
+  {
+    name: 'headers before a gzip body',
+    expected:
+      "In model.ndjson, the text at line 1, column 1 (byte 0) is the headers of an HTTP response (“HTTP/1.1 200 OK”), as `curl -i` saves them, before a gzip-compressed body (the server sent it compressed; `curl -i --compressed` saves it unpacked): the headers were read over and the body from byte 210 unpacked, so the lines and bytes said of this file are the unpacked body's.",
+    message: gzipAfterHeadersMessage(FILE, HEADERS),
+    names: [FILE, 'line 1, column 1 (byte 0)', 'byte 210', 'HTTP/1.1 200 OK'],
   },
   {
     name: 'a .gz that is not gzip',
@@ -163,28 +192,29 @@ export const FILE_CASES: MessageCase[] = [
   },
   {
     name: 'one more problem',
-    expected: 'In model.ndjson, 1 more problem from line 3 (byte 120) on is not listed one by one.',
+    expected:
+      'In model.ndjson, 1 more problem from line 3, column 7 (byte 120) on is not listed one by one.',
     message: moreProblemsMessage(FILE, 1, PROBLEM),
     names: [FILE, 'line 3'],
   },
   {
     name: 'more problems',
     expected:
-      'In model.ndjson, 12 more problems from line 3 (byte 120) on are not listed one by one.',
+      'In model.ndjson, 12 more problems from line 3, column 7 (byte 120) on are not listed one by one.',
     message: moreProblemsMessage(FILE, 12, PROBLEM),
     names: [FILE, 'line 3'],
   },
   {
     name: 'one more line under another id',
     expected:
-      'In model.ndjson, 1 more line from line 3 (byte 120) on is listed under an id before the tab that is not the "id" in its JSON.',
+      'In model.ndjson, 1 more line from line 3, column 7 (byte 120) on is listed under an id before the tab that is not the "id" in its JSON.',
     message: moreOtherIdsMessage(FILE, 1, PROBLEM),
     names: [FILE, 'line 3'],
   },
   {
     name: 'more lines under other ids',
     expected:
-      'In model.ndjson, 4 more lines from line 3 (byte 120) on are listed under an id before the tab that is not the "id" in their JSON.',
+      'In model.ndjson, 4 more lines from line 3, column 7 (byte 120) on are listed under an id before the tab that is not the "id" in their JSON.',
     message: moreOtherIdsMessage(FILE, 4, PROBLEM),
     names: [FILE, 'line 3'],
   },
