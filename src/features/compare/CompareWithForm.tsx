@@ -3,7 +3,10 @@ import { useNavigate } from 'react-router';
 import { compareRoutePath } from '../../shared/compareRoute';
 import { compareTarget } from '../../speckle/compare/compareTarget';
 
-/** "Compare with…" on a loaded result: another root, by id or link, of the same server. */
+/**
+ * "Compare with…" on a loaded result: another object, version or model (its newest version), by
+ * id or link, of the same server.
+ */
 export function CompareWithForm({
   projectId,
   objectId,
@@ -11,6 +14,7 @@ export function CompareWithForm({
   server,
 }: {
   projectId: string;
+  /** The loaded result's root: the first side. */
   objectId: string;
   /** The origin of the server the result came from: the other root must be on it too. */
   origin: string;
@@ -32,7 +36,7 @@ export function CompareWithForm({
       compareRoutePath({
         projectId,
         fromId: objectId,
-        toId: target.objectId,
+        toId: target.sideId,
         toProjectId: target.projectId,
         server,
       }),
@@ -40,7 +44,9 @@ export function CompareWithForm({
   };
   return (
     <form className="row compare-with" onSubmit={submit}>
-      <label htmlFor={`${id}-target`}>Compare with another root (its id or a link)</label>
+      <label htmlFor={`${id}-target`}>
+        Compare with another object, version or model (its id or a link)
+      </label>
       <input
         id={`${id}-target`}
         value={text}
