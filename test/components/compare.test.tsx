@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { DEMO_TOKEN, PUBLIC_PROJECT_ID } from '../../demo/catalog';
 import { DEMO_MODELS, DEMO_VERSIONS } from '../../demo/history';
-import { graphqlHandlers, graphqlRequests } from './graphqlDouble';
+import { graphqlHandlers, graphqlRequests, noGraphql } from './graphqlDouble';
 import { renderApp } from './renderApp';
 import {
   CUBE_LINES,
@@ -240,9 +240,9 @@ describe('Compare versions a ticket names', () => {
     `version ${CUBE_VERSION}: “Default cube”, 2026-10-06 11:00 UTC · root ${ROOT_ID}`;
 
   /** The demo's public project over GraphQL, its cube version's root and the changed cube. */
-  function renderPublic(from: string, to: string) {
+  function renderPublic(from: string, to: string, graphql = graphqlHandlers(SERVER)) {
     speckleServer.use(
-      ...graphqlHandlers(SERVER),
+      ...graphql,
       http.get(`${SERVER}/objects/${PUBLIC_PROJECT_ID}/:id`, ({ request, params }) => {
         requests.push(request.clone());
         if (params.id === ROOT_ID) return linesResponse(CUBE_LINES);
@@ -301,6 +301,15 @@ describe('Compare versions a ticket names', () => {
     );
     await expectStatus(/^0 added, 0 removed, 1 changed/);
     expect(screen.getByRole('region', { name: 'Second version' })).toHaveTextContent(CUBE_SIDE);
+  });
+
+  it('names the side a server without GraphQL cannot resolve, and offers no Retry', async () => {
+    renderPublic(ROOT_ID, CUBE_VERSION, [noGraphql(SERVER)]);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      new RegExp(`^The second side, “${CUBE_VERSION}”, could not be resolved: \\S`),
+    );
+    expect(within(alert).queryByRole('button')).toBeNull();
   });
 
   it('asks GraphQL nothing for two object ids', async () => {
