@@ -303,6 +303,23 @@ describe('Compare versions a ticket names', () => {
     expect(screen.getByRole('region', { name: 'Second version' })).toHaveTextContent(CUBE_SIDE);
   });
 
+  it("compares a version's result with another root, naming the version as its address does", async () => {
+    const { user, router } = renderPublic(ROOT_ID, ROOT_ID);
+    await expectStatus(/identical/);
+    const version = `${CUBE_MODEL}@${CUBE_VERSION}`;
+    await router.navigate(`/projects/${PUBLIC_PROJECT_ID}/models/${version}`);
+    const field = await screen.findByRole('textbox', {
+      name: 'Compare with another object, version or model (its id or a link)',
+    });
+    await user.type(field, CHANGED_ROOT_ID);
+    await user.click(screen.getByRole('button', { name: 'Compare' }));
+    expect(router.state.location.pathname).toBe(
+      `/compare/${PUBLIC_PROJECT_ID}/${version}/${CHANGED_ROOT_ID}`,
+    );
+    await expectStatus(/^0 added, 0 removed, 1 changed/);
+    expect(screen.getByRole('region', { name: 'First version' })).toHaveTextContent(CUBE_SIDE);
+  });
+
   it('names the side a server without GraphQL cannot resolve, and offers no Retry', async () => {
     renderPublic(ROOT_ID, CUBE_VERSION, [noGraphql(SERVER)]);
     const alert = await screen.findByRole('alert');

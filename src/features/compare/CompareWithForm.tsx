@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { compareRoutePath } from '../../shared/compareRoute';
 import { compareTarget } from '../../speckle/compare/compareTarget';
 
@@ -14,7 +14,7 @@ export function CompareWithForm({
   server,
 }: {
   projectId: string;
-  /** The loaded result's root: the first side. */
+  /** The loaded result's root: the first side, unless the address names its version. */
   objectId: string;
   /** The origin of the server the result came from: the other root must be on it too. */
   origin: string;
@@ -23,6 +23,7 @@ export function CompareWithForm({
 }) {
   const id = useId();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
@@ -32,10 +33,13 @@ export function CompareWithForm({
       setProblem(target.reason);
       return;
     }
+    // At a version's or model's address the first side is named as the address names it, so that
+    // the comparison says which version it is.
+    const here = compareTarget(pathname, { projectId, origin });
     void navigate(
       compareRoutePath({
         projectId,
-        fromId: objectId,
+        fromId: here.ok && here.projectId === projectId ? here.sideId : objectId,
         toId: target.sideId,
         toProjectId: target.projectId,
         server,
