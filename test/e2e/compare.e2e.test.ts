@@ -165,6 +165,14 @@ describe('compare two versions', () => {
       expect(header.from.model.name).toBe('building');
       expect(header.from.version.id).toBe(OLDER);
       expect(header.from.version.message).toMatch(/^Level 3 — façade/);
+
+      // A reload (or the address shared) resolves the sides again from what the address keeps.
+      await page.reload();
+      await expect
+        .poll(() => page.getByRole('region', { name: 'Second version' }).textContent(), {
+          timeout: 30_000,
+        })
+        .toContain(`version ${NEWER}: “Comments on a few elements”, 2026-10-05 09:00 UTC`);
     },
   );
 });
