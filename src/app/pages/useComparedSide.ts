@@ -28,7 +28,10 @@ export function useComparedSide(
   const side = reading.ok ? reading.side : null;
   const resources = side?.kind === 'resource' ? [side.resource] : [];
   const link = useQuery({
-    ...speckleLinkQuery({ ...input, link: { projectId, target: { kind: 'resources', resources } } }),
+    ...speckleLinkQuery({
+      ...input,
+      link: { projectId, target: { kind: 'resources', resources } },
+    }),
     enabled: resources.length > 0,
   });
   const roots = link.data?.kind === 'roots' ? link.data.roots : [];
