@@ -71,7 +71,7 @@ export function useComparedSide(
       () => void version.refetch(),
     );
   }
-  if (!version.data) return { state: 'resolving', note: `Reading ${given}'s version…` };
+  if (!version.data) return { state: 'resolving', note: `Reading the version of ${given}…` };
   const { model, message, createdAt } = version.data;
   return {
     state: 'resolved',
