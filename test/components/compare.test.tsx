@@ -282,9 +282,28 @@ describe('Compare versions a ticket names', () => {
     const before = requests.length;
     renderPublic(missing, CUBE_VERSION);
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(new RegExp(`^The first side, “${missing}”: .*${missing}`));
+    expect(alert).toHaveTextContent(`The first side, “${missing}”, names nothing to compare:`);
+    expect(alert).toHaveTextContent(
+      `Version ffffffffff does not exist in model “real data/blender cube” (${CUBE_MODEL}) of ` +
+        `project ${PUBLIC_PROJECT_ID}.`,
+    );
+    // The next step, as a link's alert offers it.
+    expect(
+      within(alert).getByRole('link', {
+        name: 'Open the versions of model real data/blender cube',
+      }),
+    ).toHaveAttribute('href', `/projects/${PUBLIC_PROJECT_ID}/models/${CUBE_MODEL}/versions`);
     expect(screen.queryByRole('region', { name: 'First version' })).toBeNull();
     expect(requests.slice(before).map((request) => request.url)).toEqual([]);
+  });
+
+  it('says a version id of the second side is none of the project', async () => {
+    renderPublic(ROOT_ID, 'ffffffffff');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The second side, “ffffffffff”, names nothing to compare:');
+    expect(alert).toHaveTextContent(
+      `Project ${PUBLIC_PROJECT_ID} has no model and no version with the id ffffffffff.`,
+    );
   });
 
   it('compares a loaded result with a version given by its link', async () => {

@@ -2,6 +2,7 @@ import type { ConnectionStore } from '../../connection/connectionStore';
 import type { ActiveServer } from '../../connection/activeServer';
 import { useConnectionStore } from '../../connection/useConnections';
 import { CompareView } from '../../features/compare/CompareView';
+import { MissingEntries } from '../../features/project/MissingEntries';
 import type { CompareContext } from '../../features/compare/CompareResult';
 import type { CompareRoute } from '../../shared/compareRoute';
 import { useCompareRoute } from '../../shared/useCompareRoute';
@@ -62,8 +63,18 @@ function ResolvedComparison({
   if (fromSide.state !== 'resolved' || toSide.state !== 'resolved') {
     return (
       <>
-        <SideResolutionNote name="first" resolution={fromSide} />
-        <SideResolutionNote name="second" resolution={toSide} />
+        <SideResolutionNote
+          name="first"
+          resolution={fromSide}
+          projectId={route.projectId}
+          server={route.server}
+        />
+        <SideResolutionNote
+          name="second"
+          resolution={toSide}
+          projectId={route.toProjectId}
+          server={route.server}
+        />
       </>
     );
   }
@@ -90,7 +101,17 @@ function ResolvedComparison({
 }
 
 /** A side still being resolved, or why it cannot be, with Retry where asking again can help. */
-function SideResolutionNote({ name, resolution }: { name: SideName; resolution: SideResolution }) {
+function SideResolutionNote({
+  name,
+  resolution,
+  projectId,
+  server,
+}: {
+  name: SideName;
+  resolution: SideResolution;
+  projectId: string;
+  server: string | null;
+}) {
   switch (resolution.state) {
     case 'resolved':
       return null;
@@ -100,6 +121,14 @@ function SideResolutionNote({ name, resolution }: { name: SideName; resolution: 
       return (
         <div role="alert" className="alert">
           <p>{resolution.message}</p>
+          {resolution.missing && (
+            <MissingEntries
+              projectId={projectId}
+              server={server}
+              entries={resolution.missing}
+              role="note"
+            />
+          )}
           {resolution.retry && (
             <button type="button" aria-label={`Retry the ${name} side`} onClick={resolution.retry}>
               Retry

@@ -10,12 +10,19 @@ import { speckleLinkQuery, versionQuery, type GraphqlQueryInput } from '../../ap
 import { isGraphqlError } from '../../api/graphqlError';
 import { failedOutcomeMessage } from '../../features/project/outcomeMessages';
 import type { ComparedSide } from '../../speckle/compare/comparedSide';
+import type { MissingEntry } from '../../speckle/missingEntries';
 import { readSideReference, type SideName } from '../../speckle/compare/sideReference';
 
 export type SideResolution =
   | { state: 'resolving'; note: string }
-  /** `retry` is offered where asking again can succeed (a rate limit, a restarting server). */
-  | { state: 'failed'; message: string; retry: (() => void) | null }
+  | {
+      state: 'failed';
+      message: string;
+      /** The side matched nothing: why, in the link outcomes' words (MissingEntries). */
+      missing: readonly MissingEntry[] | null;
+      /** Offered where asking again can succeed (a rate limit, a restarting server). */
+      retry: (() => void) | null;
+    }
   | { state: 'resolved'; side: ComparedSide };
 
 export function useComparedSide(
@@ -43,9 +50,13 @@ export function useComparedSide(
   });
 
   const given = `the ${name} side, “${sideId}”`;
-  const failed = (why: string, error?: unknown, retry?: () => void): SideResolution => ({
+  const failed = (
+    why: string,
+    { error, retry, missing }: FailureDetails = {},
+  ): SideResolution => ({
     state: 'failed',
     message: `${capitalised(given)}${why}`,
+    missing: missing ?? null,
     retry: retry && isGraphqlError(error) && error.isTransient ? retry : null,
   });
   if (!side) return failed(', is not an id a comparison takes.');
@@ -53,11 +64,15 @@ export function useComparedSide(
     return { state: 'resolved', side: { projectId, rootId: side.objectId, version: null } };
   }
   if (link.isError) {
-    return failed(`, could not be resolved: ${errorText(link.error)}`, link.error, () => {
-      void link.refetch();
+    return failed(`, could not be resolved: ${errorText(link.error)}`, {
+      error: link.error,
+      retry: () => void link.refetch(),
     });
   }
   if (!link.data) return { state: 'resolving', note: `Resolving ${given} on the server…` };
+  if (link.data.kind === 'nothing-matched') {
+    return failed(', names nothing to compare:', { missing: link.data.unmatched });
+  }
   const refused = failedOutcomeMessage(projectId, link.data);
   if (refused) return failed(`: ${refused}`);
   if (!root || roots.length !== 1) return failed(`, names ${roots.length} roots, not one.`);
@@ -65,11 +80,10 @@ export function useComparedSide(
     return { state: 'resolved', side: { projectId, rootId: root.objectId, version: null } };
   }
   if (version.isError) {
-    return failed(
-      `, version ${versionId}, could not be read: ${errorText(version.error)}`,
-      version.error,
-      () => void version.refetch(),
-    );
+    return failed(`, version ${versionId}, could not be read: ${errorText(version.error)}`, {
+      error: version.error,
+      retry: () => void version.refetch(),
+    });
   }
   if (!version.data) return { state: 'resolving', note: `Reading the version of ${given}…` };
   const { model, message, createdAt } = version.data;
@@ -81,6 +95,12 @@ export function useComparedSide(
       version: { modelId: model.id, modelName: model.name, versionId, message, createdAt },
     },
   };
+}
+
+interface FailureDetails {
+  error?: unknown;
+  retry?: () => void;
+  missing?: readonly MissingEntry[];
 }
 
 function capitalised(text: string): string {
