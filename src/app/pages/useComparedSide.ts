@@ -50,10 +50,7 @@ export function useComparedSide(
   });
 
   const given = `the ${name} side, “${sideId}”`;
-  const failed = (
-    why: string,
-    { error, retry, missing }: FailureDetails = {},
-  ): SideResolution => ({
+  const failed = (why: string, { error, retry, missing }: FailureDetails = {}): SideResolution => ({
     state: 'failed',
     message: `${capitalised(given)}${why}`,
     missing: missing ?? null,
