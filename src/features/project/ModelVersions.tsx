@@ -25,10 +25,12 @@ export function ModelVersions({
   const query = useInfiniteQuery(modelVersionsQuery({ ...input, projectId, modelId }));
   const open = useOpenRoot({ input, projectId, server });
   const versions = query.data?.pages.flatMap((page) => page.versions.items) ?? [];
+  const modelName = query.data?.pages[0]?.model.name ?? modelId;
   const comparison = useVersionComparison({
     input,
     projectId,
     modelId,
+    modelName,
     server,
     versions,
     morePages: query.hasNextPage,
@@ -39,7 +41,6 @@ export function ModelVersions({
   }
   const [first] = query.data.pages;
   const total = first?.versions.totalCount ?? 0;
-  const modelName = first?.model.name ?? modelId;
   function onRowButton(event: MouseEvent<HTMLElement>) {
     const button = (event.target as Element).closest<HTMLElement>('button[data-action]');
     const index = Number(button?.dataset.index);

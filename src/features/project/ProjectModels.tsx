@@ -7,7 +7,7 @@ import { modelVersionsPath } from '../../shared/speckleRoute';
 import { countOf } from '../../speckle/counts';
 import { GraphqlAlert } from './GraphqlAlert';
 import { LoadMore } from './LoadMore';
-import { formatDate } from './versionText';
+import { formatDate } from '../../speckle/versionText';
 
 /** A project's models, newest first as the server orders them, a page at a time. */
 export function ProjectModels({

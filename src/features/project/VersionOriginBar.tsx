@@ -11,7 +11,7 @@ import { LOOKUP_REQUEST } from '../../shared/useLookupServer';
 import type { VersionRootRef } from '../../speckle/versionNeighbours';
 import { useSeedRoot, type RootOpening } from './openRoot';
 import { errorText } from '../../api/errorText';
-import { firstLine, formatDate } from './versionText';
+import { firstLine, formatDate } from '../../speckle/versionText';
 
 /** The version a root was resolved from: the route names it, or resolves to it. */
 export interface VersionOrigin {
