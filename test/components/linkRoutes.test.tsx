@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
   DEMO_TOKEN,
@@ -9,7 +10,7 @@ import {
 import { DEMO_MODELS, DEMO_VERSIONS } from '../../demo/history';
 import { graphqlHandlers, graphqlRequests } from './graphqlDouble';
 import { renderApp } from './renderApp';
-import { requests, SERVER, speckleServer } from './speckleDouble';
+import { linesResponse, requests, SERVER, speckleServer } from './speckleDouble';
 
 const M = DEMO_MODELS;
 const V = DEMO_VERSIONS;
@@ -89,6 +90,31 @@ describe('Speckle link routes', () => {
     expect(router.state.location.pathname).toBe(`${PUBLIC}/models/${M.building}@${V.building100}`);
     expect(router.state.location.search).toBe('');
     await waitForObjectRequest(GENERATED_ROOT_IDS['public-100']!);
+  });
+
+  it("asks again for a viewer link's root that broke when Get asks for it at its object route", async () => {
+    const root = GENERATED_ROOT_IDS['public-100']!;
+    const line = `${root}\t{"id":"${root}","speckle_type":"Base"}\n`;
+    let asked = 0;
+    // The first answer ends without its last newline: cut short.
+    speckleServer.use(
+      http.get(`${SERVER}/objects/${PUBLIC_PROJECT_ID}/${root}`, () => {
+        asked += 1;
+        return linesResponse(asked === 1 ? line.slice(0, -1) : line);
+      }),
+    );
+    const { user, router } = renderWithGraphql(`${PUBLIC}/models/${M.building}@${V.building100}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/stopped before the server/);
+
+    const objectId = screen.getByRole('textbox', { name: 'Object ID' });
+    await user.clear(objectId);
+    await user.type(objectId, root);
+    await user.click(screen.getByRole('button', { name: 'Get with children' }));
+
+    await waitForPath(router, `${PUBLIC}/${root}`.replace('/projects/', '/objects/'));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^1 object, /));
+    expect(asked).toBe(2);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('names a mode it does not know', async () => {

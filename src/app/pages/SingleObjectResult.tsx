@@ -24,9 +24,9 @@ export function SingleObjectResult({
   /** The object in Speckle's web app, where the server has one. */
   speckleUrlOf: ((objectId: string) => string) | null;
 }) {
-  useAskAgain('single', input);
   const options = singleObjectQuery(input);
   const query = useQuery(options);
+  useAskAgain(options.queryKey, query.error ?? query.data);
   const retryWait = useRetryWait(options.queryKey);
   const raw = query.data?.raw;
   // Parsed once per answer: a single object can be 20 MB.
