@@ -39,6 +39,8 @@ export interface GraphqlErrorContext {
   versionId?: string;
   /** For a failed request: this base had answered earlier, so the address is right. */
   answeredBefore?: boolean;
+  /** For a request cancelled while waiting to be tried again: what the server had answered. */
+  waitedFor?: string;
 }
 
 export class GraphqlError extends Error {
@@ -103,7 +105,9 @@ function describe(kind: GraphqlErrorKind, c: GraphqlErrorContext): string {
     case 'bad-response':
       return `${c.base} sent a GraphQL answer this app cannot read${c.serverText ? ` (“${c.serverText}”)` : ''}.`;
     case 'cancelled':
-      return 'The request was cancelled.';
+      return c.waitedFor
+        ? `Cancelled: nothing more was asked of ${c.base}. It had answered: ${c.waitedFor}`
+        : 'The request was cancelled.';
   }
 }
 

@@ -11,7 +11,7 @@ import { ObjectTrail } from '../../features/result/ObjectTrail';
 import { useObjectNavigation } from '../../features/result/useObjectNavigation';
 import { ObjectView } from '../../features/tree/ObjectView';
 import { TicketTools } from '../../features/result/TicketTools';
-import { RetryCountdown } from '../../features/result/RetryCountdown';
+import { RetryCountdown } from '../../shared/RetryCountdown';
 import { useResultInView } from './useResultInView';
 
 export function SingleObjectResult({

@@ -3,7 +3,7 @@
  * chosen, older as "from". The version before the last one listed may be on a page not loaded yet:
  * it is asked for only when that comparison is asked for.
  */
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { versionNeighboursQuery, type GraphqlQueryInput } from '../../api/graphqlQueries';
@@ -35,6 +35,8 @@ export function useVersionComparison({
   const navigate = useNavigate();
   const [selected, setSelected] = useState<readonly string[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
+  /** The query of the version before, while it is asked for: it may be waiting to retry. */
+  const [asking, setAsking] = useState<QueryKey | null>(null);
   // The same function on every render: each row of the list takes it (VersionRow is memoised).
   const toggle = useCallback((versionId: string, on: boolean) => {
     setSelected((current) =>
@@ -68,10 +70,13 @@ export function useVersionComparison({
           modelId,
           versionId: version.id,
         });
+        setAsking(query.queryKey);
         older = (await client.fetchQuery(query))?.older ?? undefined;
       } catch (error) {
         setProblem(`The version before could not be read: ${errorText(error)}`);
         return;
+      } finally {
+        setAsking(null);
       }
     }
     if (!older?.objectId) {
@@ -100,6 +105,7 @@ export function useVersionComparison({
   return {
     selected,
     problem,
+    asking,
     hasPrevious,
     compareWithPrevious: (index: number) => void compareWithPrevious(index),
     toggle,
