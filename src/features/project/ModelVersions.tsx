@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { modelVersionsQuery, type GraphqlQueryInput } from '../../api/graphqlQueries';
 import { projectPath } from '../../shared/speckleRoute';
 import { countOf } from '../../speckle/counts';
+import { QueryRetryWait } from '../../shared/QueryRetryWait';
 import { GraphqlAlert } from './GraphqlAlert';
 import { LoadMore } from './LoadMore';
 import { useOpenRoot } from './openRoot';
@@ -22,7 +23,8 @@ export function ModelVersions({
   modelId: string;
   server: string | null;
 }) {
-  const query = useInfiniteQuery(modelVersionsQuery({ ...input, projectId, modelId }));
+  const options = modelVersionsQuery({ ...input, projectId, modelId });
+  const query = useInfiniteQuery(options);
   const open = useOpenRoot({ input, projectId, server });
   const versions = query.data?.pages.flatMap((page) => page.versions.items) ?? [];
   const modelName = query.data?.pages[0]?.model.name ?? modelId;
@@ -35,7 +37,13 @@ export function ModelVersions({
     versions,
     morePages: query.hasNextPage,
   });
-  if (query.isPending) return <p role="status">Reading the model's versions…</p>;
+  if (query.isPending) {
+    return (
+      <QueryRetryWait queryKey={options.queryKey}>
+        <p role="status">Reading the model's versions…</p>
+      </QueryRetryWait>
+    );
+  }
   if (query.isError && !query.data) {
     return <GraphqlAlert error={query.error} onRetry={() => void query.refetch()} />;
   }
@@ -80,7 +88,7 @@ export function ModelVersions({
           />
         ))}
       </ul>
-      <LoadMore query={query} what="versions" />
+      <LoadMore query={query} queryKey={options.queryKey} what="versions" />
     </section>
   );
 }
@@ -102,6 +110,7 @@ function CompareChosen({ comparison }: { comparison: ReturnType<typeof useVersio
           ? 'Two versions chosen: the older is compared with the newer.'
           : `Choose two versions to compare; ${countOf(count, 'version', 'versions')} chosen.`}
       </span>
+      {comparison.asking && <QueryRetryWait queryKey={comparison.asking} />}
       {comparison.problem && (
         <p role="alert" className="alert">
           {comparison.problem}

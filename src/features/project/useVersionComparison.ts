@@ -5,7 +5,7 @@
  * (`model@version`), so that the comparison says which they are; what the list knows of them goes
  * into the cache first, so the route resolves them without asking the server again.
  */
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { versionNeighboursQuery, type GraphqlQueryInput } from '../../api/graphqlQueries';
@@ -43,6 +43,8 @@ export function useVersionComparison({
   const seed = useSeedRoot({ input, projectId, server });
   const [selected, setSelected] = useState<readonly string[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
+  /** The query of the version before, while it is asked for: it may be waiting to retry. */
+  const [asking, setAsking] = useState<QueryKey | null>(null);
   // The same function on every render: each row of the list takes it (VersionRow is memoised).
   const toggle = useCallback((versionId: string, on: boolean) => {
     setSelected((current) =>
@@ -86,10 +88,13 @@ export function useVersionComparison({
           modelId,
           versionId: version.id,
         });
+        setAsking(query.queryKey);
         older = (await client.fetchQuery(query))?.older ?? undefined;
       } catch (error) {
         setProblem(`The version before could not be read: ${errorText(error)}`);
         return;
+      } finally {
+        setAsking(null);
       }
     }
     if (!older?.objectId) {
@@ -118,6 +123,7 @@ export function useVersionComparison({
   return {
     selected,
     problem,
+    asking,
     hasPrevious,
     compareWithPrevious: (index: number) => void compareWithPrevious(index),
     toggle,
