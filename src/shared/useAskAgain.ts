@@ -2,7 +2,7 @@
  * An explicit request for a lookup (the form's Get, Enter, a demo link: a navigation that pushes a
  * history entry with LOOKUP_REQUEST) asks the server again when the answer it finds was shown before,
  * for another request, and is broken: a load that failed, ended incomplete or brought objects that
- * are not valid JSON. A whole answer, or one still arriving, stays as it is. That holds wherever the
+ * are not valid JSON (a single object's text included). A whole answer, or one still arriving, stays as it is. That holds wherever the
  * answer was shown before: on this page, or at another address of the same lookup (a viewer link
  * and its object route share one answer). Back and Forward ask nothing: they show what was kept,
  * as it ended. An answer seen for the first time was started for this very request (by the route's
@@ -12,6 +12,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
+import type { SingleObjectResponse } from '../api/client';
 import { perQueryClient } from '../api/perQueryClient';
 import { isLoading, isWholeResult } from '../store/loadProgress';
 import { ObjectSet } from '../store/objectSet';
@@ -49,5 +50,21 @@ function isBroken(answer: object): boolean {
     const progress = answer.getProgress();
     return !isLoading(progress) && !isWholeResult(progress);
   }
-  return answer instanceof Error;
+  if (answer instanceof Error) return true;
+  return isSingleObjectAnswer(answer) && !isValidJson(answer.raw);
+}
+
+function isSingleObjectAnswer(answer: object): answer is SingleObjectResponse {
+  return 'raw' in answer && typeof answer.raw === 'string';
+}
+
+// Parsed here, not kept from the view's parse: this runs only when an answer already shown is asked
+// for again, and an object over 64 MB never gets this far (the single lookup refuses it).
+function isValidJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
