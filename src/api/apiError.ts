@@ -3,6 +3,8 @@
  * and what to do. The statuses and bodies follow the server's observed behaviour
  * (shared/speckle-rest.md, "Authentication and errors").
  */
+import { isGraphqlError } from './graphqlError';
+
 export type ApiErrorKind =
   | 'invalid-token'
   | 'no-access'
@@ -160,9 +162,12 @@ function describe(kind: ApiErrorKind, c: ApiErrorContext): string {
   }
 }
 
-/** Why an automatic retry is under way, in a few words for the status line. */
+/**
+ * Why an automatic retry is under way, in a few words for the status line: the object endpoints'
+ * and GraphQL's waits read alike.
+ */
 export function retryReason(error: unknown): string {
-  if (!isApiError(error)) return 'The request failed';
+  if (!isApiError(error) && !isGraphqlError(error)) return 'The request failed';
   switch (error.kind) {
     case 'server-error':
       return `The server's gateway answered ${error.context.status ?? 'with an error'}`;

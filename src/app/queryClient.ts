@@ -33,9 +33,11 @@ export function createQueryClient(): QueryClient {
 
 /**
  * Decides when a with-children set leaves the cache (its query's gcTime is Infinity): once no page
- * shows it, a finished set is kept as resultRetention.ts says, so that Back shows it at once; any
- * other goes, and its load stops. Decided a task after the last page left, as a gcTime of 0 would:
- * a page drawn again at once (React's strict mode, a route that stays) keeps its set.
+ * shows it, a set whose load ended with objects, complete or not, is kept as resultRetention.ts
+ * says, so that Back shows it at once as it ended (a new Get asks again for a broken one:
+ * shared/useAskAgain.ts); any other goes, and its load stops. Decided a task after the last page
+ * left, as a gcTime of 0 would: a page drawn again at once (React's strict mode, a route that
+ * stays) keeps its set.
  */
 function keepRecentResults(cache: QueryCache): void {
   /** Queries of finished sets no page shows, most recently left first. */
@@ -47,7 +49,9 @@ function keepRecentResults(cache: QueryCache): void {
     if (query.getObserversCount() > 0 || cache.get(query.queryHash) !== query) return;
     const set = setOf(query);
     if (!set) return;
-    if (set.getProgress().status !== 'complete') {
+    // A load still running is not kept going unseen; one that got nothing holds nothing to show.
+    const { status } = set.getProgress();
+    if (status !== 'complete' && status !== 'incomplete') {
       cache.remove(query);
       return;
     }

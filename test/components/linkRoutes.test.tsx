@@ -5,12 +5,13 @@ import {
   DEMO_TOKEN,
   GENERATED_ROOT_IDS,
   PRIVATE_PROJECT_ID,
+  PROFILE_ONLY_TOKEN,
   PUBLIC_PROJECT_ID,
 } from '../../demo/catalog';
 import { DEMO_MODELS, DEMO_VERSIONS } from '../../demo/history';
 import { graphqlHandlers, graphqlRequests } from './graphqlDouble';
 import { renderApp } from './renderApp';
-import { recordRequests, requests, SERVER, speckleServer } from './speckleDouble';
+import { linesResponse, recordRequests, requests, SERVER, speckleServer } from './speckleDouble';
 
 const UNKNOWN = 'https://unknown.example';
 
@@ -92,6 +93,62 @@ describe('Speckle link routes', () => {
     expect(router.state.location.pathname).toBe(`${PUBLIC}/models/${M.building}@${V.building100}`);
     expect(router.state.location.search).toBe('');
     await waitForObjectRequest(GENERATED_ROOT_IDS['public-100']!);
+  });
+
+  it("asks again for a viewer link's root that broke when Get asks for it at its object route", async () => {
+    const root = GENERATED_ROOT_IDS['public-100']!;
+    const line = `${root}\t{"id":"${root}","speckle_type":"Base"}\n`;
+    let asked = 0;
+    // The first answer ends without its last newline: cut short.
+    speckleServer.use(
+      http.get(`${SERVER}/objects/${PUBLIC_PROJECT_ID}/${root}`, () => {
+        asked += 1;
+        return linesResponse(asked === 1 ? line.slice(0, -1) : line);
+      }),
+    );
+    const { user, router } = renderWithGraphql(`${PUBLIC}/models/${M.building}@${V.building100}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/stopped before the server/);
+
+    const objectId = screen.getByRole('textbox', { name: 'Object ID' });
+    await user.clear(objectId);
+    await user.type(objectId, root);
+    await user.click(screen.getByRole('button', { name: 'Get with children' }));
+
+    await waitForPath(router, `${PUBLIC}/${root}`.replace('/projects/', '/objects/'));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^1 object, /));
+    expect(asked).toBe(2);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says a token without streams:read cannot read a public project there, and opens it without the token', async () => {
+    const root = GENERATED_ROOT_IDS['public-100']!;
+    const { user } = renderWithGraphql(
+      `${PUBLIC}/models/${M.building}@${V.building100}`,
+      PROFILE_ONLY_TOKEN,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      `Your token does not have the streams:read scope, which Speckle's GraphQL API needs to read any project, even a public one`,
+    );
+    expect(alert).toHaveTextContent(
+      `Project ${PUBLIC_PROJECT_ID} is public: it opens without a token.`,
+    );
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+
+    await user.click(within(alert).getByRole('button', { name: 'Edit access token' }));
+    expect(screen.getByLabelText('Access token')).toHaveFocus();
+
+    const before = graphqlRequests.length;
+    await user.click(within(alert).getByRole('button', { name: 'Open without the token' }));
+    await waitForObjectRequest(root);
+    expect(screen.getByRole('note')).toHaveTextContent(
+      `Project ${PUBLIC_PROJECT_ID} is read here without your access token`,
+    );
+    expect(
+      graphqlRequests.slice(before).map((request) => request.headers.get('authorization')),
+    ).toEqual(graphqlRequests.slice(before).map(() => null));
+    const objects = requests.filter((request) => new URL(request.url).pathname.endsWith(root));
+    expect(objects.at(-1)?.headers.get('authorization')).toBe(`Bearer ${PROFILE_ONLY_TOKEN}`);
   });
 
   it('names a mode it does not know', async () => {

@@ -177,14 +177,26 @@ describe('Project browser', () => {
 
   describe('comparing versions from the list', () => {
     const MODEL_VERSIONS = `/projects/${PUBLIC_PROJECT_ID}/models/${DEMO_MODELS.building}/versions`;
+    const building = DEMO_MODELS.building;
     const compared = (from: string, to: string) =>
-      `/compare/${PUBLIC_PROJECT_ID}/${GENERATED_ROOT_IDS[from]}/${GENERATED_ROOT_IDS[to]}`;
+      `/compare/${PUBLIC_PROJECT_ID}/${building}@${from}/${building}@${to}`;
 
     it('compares a version with the one before it, the older as from', async () => {
       const { user, router } = renderWithGraphql(MODEL_VERSIONS);
       const row = await screen.findByRole('listitem', { name: /Second level and the doors/ });
+      const before = graphqlRequests.length;
       await user.click(within(row).getByRole('button', { name: 'Compare with previous version' }));
-      expect(router.state.location.pathname).toBe(compared('public-10', 'public-100'));
+      expect(router.state.location.pathname).toBe(
+        compared(DEMO_VERSIONS.building10, DEMO_VERSIONS.building100),
+      );
+      // The list knew both versions: the comparison names them without asking again.
+      expect(await screen.findByRole('region', { name: 'First version' })).toHaveTextContent(
+        `model building (${building}) · version ${DEMO_VERSIONS.building10}: “Level 1 only”`,
+      );
+      expect(screen.getByRole('region', { name: 'Second version' })).toHaveTextContent(
+        `version ${DEMO_VERSIONS.building100}: “Second level and the doors”`,
+      );
+      expect(graphqlRequests.length).toBe(before);
     });
 
     it('offers no comparison with a withheld version before', async () => {
@@ -210,7 +222,9 @@ describe('Project browser', () => {
       expect(screen.getByText(/Two versions chosen/)).toHaveRole('status');
       compare.focus();
       await user.keyboard('{Enter}');
-      expect(router.state.location.pathname).toBe(compared('public-10', 'public-1000/v2'));
+      expect(router.state.location.pathname).toBe(
+        compared(DEMO_VERSIONS.building10, DEMO_VERSIONS.building1000Changed),
+      );
     });
 
     it('asks for the version before the last one listed only when compared', async () => {
@@ -224,9 +238,13 @@ describe('Project browser', () => {
       await user.click(
         within(rows.at(-1)!).getByRole('button', { name: 'Compare with previous version' }),
       );
-      const root = GENERATED_ROOT_IDS['public-10'];
+      // The first page lists the newest 50 of 1,000: its last row is the 951st version.
+      const version = (n: number) =>
+        `${LONG_HISTORY_MODEL}@1a7e5e${n.toString(16).padStart(4, '0')}`;
       await waitFor(() =>
-        expect(router.state.location.pathname).toBe(`/compare/${LARGE_PROJECT_ID}/${root}/${root}`),
+        expect(router.state.location.pathname).toBe(
+          `/compare/${LARGE_PROJECT_ID}/${version(949)}/${version(950)}`,
+        ),
       );
       const body = (await graphqlRequests[before]!.clone().json()) as { operationName: string };
       expect(body.operationName).toBe('VersionRootsPage');

@@ -3,6 +3,7 @@ import {
   DEMO_TOKEN,
   LARGE_PROJECT_ID,
   PRIVATE_PROJECT_ID,
+  PROFILE_ONLY_TOKEN,
   PUBLIC_ONLY_TOKEN,
   PUBLIC_PROJECT_ID,
 } from '../../demo/catalog.ts';
@@ -14,7 +15,6 @@ import {
   LARGE_PROJECT_MODELS,
   LONG_HISTORY_MODEL,
   LONG_HISTORY_VERSIONS,
-  PROFILE_ONLY_TOKEN,
 } from '../../demo/history.ts';
 import { resolveSpeckleLink } from '../../src/api/resolveLink.ts';
 import { parseSpeckleProjectLink } from '../../src/speckle/speckleLink.ts';

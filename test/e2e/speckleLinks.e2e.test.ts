@@ -175,7 +175,7 @@ describe('Speckle links of every form', () => {
     const { building1000, building1000Changed } = DEMO_VERSIONS;
     await expectPath(
       page,
-      `/compare/${PUBLIC_PROJECT_ID}/${rootOf(building1000)}/${rootOf(building1000Changed)}`,
+      `/compare/${PUBLIC_PROJECT_ID}/${building}@${building1000}/${building}@${building1000Changed}`,
     );
     const status = page.getByRole('region', { name: 'Comparison' }).getByRole('status');
     await expect

@@ -25,9 +25,9 @@ export function ChildrenResult({
 }) {
   const queryClient = useQueryClient();
   const route = useLookupRoute();
-  useAskAgain('children', input);
   const options = objectWithChildrenQuery(input);
   const { data: set } = useQuery(options);
+  useAskAgain(options.queryKey, set);
   if (!set) return <p role="status">Connecting…</p>;
   return (
     <SetExplorer

@@ -7,6 +7,7 @@ import { rootRoutePath, speckleRoutePath } from '../../shared/speckleRoute';
 import { LOOKUP_REQUEST } from '../../shared/useLookupServer';
 import type { LinkRoot } from '../../speckle/linkResolution';
 import type { LinkTarget, SpeckleLink } from '../../speckle/speckleLink';
+import { QueryRetryWait } from '../../shared/QueryRetryWait';
 import { GraphqlAlert } from './GraphqlAlert';
 import { useOpenRoot, useSeedRoot, type RootOpening } from './openRoot';
 import { MissingEntries } from './MissingEntries';
@@ -43,8 +44,15 @@ export function LinkResolution({
   const { projectId } = link;
   const opening = { input, projectId, server };
   const seed = useSeedRoot(opening);
-  const query = useQuery(speckleLinkQuery({ ...input, link }));
-  if (query.isPending) return <p role="status">Resolving the link on the server…</p>;
+  const options = speckleLinkQuery({ ...input, link });
+  const query = useQuery(options);
+  if (query.isPending) {
+    return (
+      <QueryRetryWait queryKey={options.queryKey}>
+        <p role="status">Resolving the link on the server…</p>
+      </QueryRetryWait>
+    );
+  }
   if (query.isError)
     return <GraphqlAlert error={query.error} onRetry={() => void query.refetch()} />;
   const outcome = query.data;

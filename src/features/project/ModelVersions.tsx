@@ -5,6 +5,7 @@ import { modelVersionsQuery, type GraphqlQueryInput } from '../../api/graphqlQue
 import { projectPath } from '../../shared/speckleRoute';
 import { useClipboard } from '../../shared/useClipboard';
 import { countOf } from '../../speckle/counts';
+import { QueryRetryWait } from '../../shared/QueryRetryWait';
 import { GraphqlAlert } from './GraphqlAlert';
 import { LoadMore } from './LoadMore';
 import { useOpenRoot } from './openRoot';
@@ -23,25 +24,33 @@ export function ModelVersions({
   modelId: string;
   server: string | null;
 }) {
-  const query = useInfiniteQuery(modelVersionsQuery({ ...input, projectId, modelId }));
+  const options = modelVersionsQuery({ ...input, projectId, modelId });
+  const query = useInfiniteQuery(options);
   const open = useOpenRoot({ input, projectId, server });
   const clipboard = useClipboard();
   const versions = query.data?.pages.flatMap((page) => page.versions.items) ?? [];
+  const modelName = query.data?.pages[0]?.model.name ?? modelId;
   const comparison = useVersionComparison({
     input,
     projectId,
     modelId,
+    modelName,
     server,
     versions,
     morePages: query.hasNextPage,
   });
-  if (query.isPending) return <p role="status">Reading the model's versions…</p>;
+  if (query.isPending) {
+    return (
+      <QueryRetryWait queryKey={options.queryKey}>
+        <p role="status">Reading the model's versions…</p>
+      </QueryRetryWait>
+    );
+  }
   if (query.isError && !query.data) {
     return <GraphqlAlert error={query.error} onRetry={() => void query.refetch()} />;
   }
   const [first] = query.data.pages;
   const total = first?.versions.totalCount ?? 0;
-  const modelName = first?.model.name ?? modelId;
   function onRowButton(event: MouseEvent<HTMLElement>) {
     const button = (event.target as Element).closest<HTMLElement>('button[data-action]');
     const index = Number(button?.dataset.index);
@@ -88,7 +97,7 @@ export function ModelVersions({
           />
         ))}
       </ul>
-      <LoadMore query={query} what="versions" />
+      <LoadMore query={query} queryKey={options.queryKey} what="versions" />
     </section>
   );
 }
@@ -110,6 +119,7 @@ function CompareChosen({ comparison }: { comparison: ReturnType<typeof useVersio
           ? 'Two versions chosen: the older is compared with the newer.'
           : `Choose two versions to compare; ${countOf(count, 'version', 'versions')} chosen.`}
       </span>
+      {comparison.asking && <QueryRetryWait queryKey={comparison.asking} />}
       {comparison.problem && (
         <p role="alert" className="alert">
           {comparison.problem}

@@ -6,7 +6,7 @@ import { countOf } from '../../speckle/counts';
 import type { LinkRoot } from '../../speckle/linkResolution';
 import { LOOKUP_REQUEST } from '../../shared/useLookupServer';
 import { VersionFacts } from './VersionFacts';
-import { firstLine } from './versionText';
+import { firstLine } from '../../speckle/versionText';
 
 /**
  * Several roots a link names (several models, `all`, a folder): each with what its version says,

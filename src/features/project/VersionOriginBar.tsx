@@ -9,9 +9,10 @@ import type { LookupMode } from '../../shared/objectRoute';
 import { modelVersionsPath, rootRoutePath } from '../../shared/speckleRoute';
 import { LOOKUP_REQUEST } from '../../shared/useLookupServer';
 import type { VersionRootRef } from '../../speckle/versionNeighbours';
+import { QueryRetryWait } from '../../shared/QueryRetryWait';
 import { useSeedRoot, type RootOpening } from './openRoot';
 import { errorText } from '../../api/errorText';
-import { firstLine, formatDate } from './versionText';
+import { firstLine, formatDate } from '../../speckle/versionText';
 
 /** The version a root was resolved from: the route names it, or resolves to it. */
 export interface VersionOrigin {
@@ -37,8 +38,10 @@ export function VersionOriginBar({
   mode: LookupMode;
 }) {
   const { projectId, modelId, versionId } = origin;
-  const facts = useQuery(versionQuery({ ...input, projectId, versionId }));
-  const neighbours = useQuery(versionNeighboursQuery({ ...input, ...origin }));
+  const factsOptions = versionQuery({ ...input, projectId, versionId });
+  const neighboursOptions = versionNeighboursQuery({ ...input, ...origin });
+  const facts = useQuery(factsOptions);
+  const neighbours = useQuery(neighboursOptions);
   const version = facts.data;
   if (facts.isError) {
     return (
@@ -47,7 +50,7 @@ export function VersionOriginBar({
       </p>
     );
   }
-  if (!version) return null;
+  if (!version) return <QueryRetryWait queryKey={factsOptions.queryKey} />;
   const step = { input, projectId, server, modelId, mode };
   return (
     <nav aria-label="Version" className="version-origin">
@@ -60,6 +63,7 @@ export function VersionOriginBar({
         <VersionStep {...step} to={neighbours.data?.older} label="Previous version" />{' '}
         <VersionStep {...step} to={neighbours.data?.newer} label="Next version" />
       </p>
+      <QueryRetryWait queryKey={neighboursOptions.queryKey} />
       {neighbours.isError && (
         <p role="note">
           The versions before and after this one could not be read: {errorText(neighbours.error)}
