@@ -130,7 +130,7 @@ function describe(kind: GraphqlErrorKind, c: GraphqlErrorContext): string {
       return `${c.base} sent a GraphQL answer this app cannot read${c.serverText ? ` (“${c.serverText}”)` : ''}.`;
     case 'cancelled':
       return c.waitedFor
-        ? `Cancelled: nothing more was asked of ${c.base}. It had answered: ${c.waitedFor}`
+        ? `Cancelled: nothing more was asked of ${c.base}${c.status ? `, which had answered ${c.status}` : ''}. ${c.waitedFor}`
         : 'The request was cancelled.';
   }
 }

@@ -93,7 +93,7 @@ describe('GraphQL waits', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(
-      `Cancelled: nothing more was asked of ${SERVER}. It had answered: A proxy or gateway in front of the server answered 503`,
+      `Cancelled: nothing more was asked of ${SERVER}, which had answered 503. A proxy or gateway in front of the server answered 503`,
     );
     expect(screen.queryByText(/trying again/)).not.toBeInTheDocument();
     act(() => void vi.advanceTimersByTime(8000));

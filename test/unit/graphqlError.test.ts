@@ -56,7 +56,7 @@ describe('a GraphQL wait cancelled', () => {
       waitedFor: 'The server is limiting how fast this token may make requests (429).',
     });
     expect(error.message).toBe(
-      'Cancelled: nothing more was asked of https://speckle.test. It had answered: The server is limiting how fast this token may make requests (429).',
+      'Cancelled: nothing more was asked of https://speckle.test, which had answered 429. The server is limiting how fast this token may make requests (429).',
     );
   });
 });

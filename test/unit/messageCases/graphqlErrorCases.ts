@@ -56,6 +56,13 @@ export const GRAPHQL_CASES: Record<GraphqlErrorKind, MessageCase[]> = {
       message: graphql('missing-scope'),
       names: [],
     },
+    {
+      name: 'a public project',
+      expected:
+        "Your token does not have the streams:read scope, which Speckle's GraphQL API needs to read any project, even a public one (the objects load with it all the same). Project 0123456789 is public: it opens without a token. Open it without the token, or create a token with streams:read in your Speckle profile (Settings → Developer → Access tokens).",
+      message: graphql('missing-scope', { scope: 'streams:read', opensWithoutToken: true }),
+      names: ['streams:read', PROJECT],
+    },
   ],
   'model-not-found': [
     {
@@ -172,6 +179,16 @@ export const GRAPHQL_CASES: Record<GraphqlErrorKind, MessageCase[]> = {
       expected: 'The request was cancelled.',
       message: graphql('cancelled'),
       names: [],
+    },
+    {
+      name: 'while waiting to retry',
+      expected:
+        'Cancelled: nothing more was asked of https://speckle.example/api, which had answered 429. The server is limiting how fast this token may make requests (429). Wait a moment, then retry.',
+      message: graphql('cancelled', {
+        status: 429,
+        waitedFor: new GraphqlError('rate-limited', { ...GRAPHQL, status: 429 }).message,
+      }),
+      names: [BASE, '429'],
     },
   ],
 };
