@@ -20,10 +20,10 @@ import {
   type SpeckleLink,
   type ViewerResource,
 } from '../speckle/speckleLink';
-import { notAVersionEither } from '../speckle/missingEntries';
+import { notAVersionEither, versionNotInProject } from '../speckle/missingEntries';
 import type { GraphqlCall } from './graphqlClient';
 import { isGraphqlError } from './graphqlError';
-import { fetchMissingFacts } from './missingFacts';
+import { fetchMissingFacts, unlessNotFound } from './missingFacts';
 import {
   fetchLatestVersion,
   fetchModelByName,
@@ -49,8 +49,13 @@ export async function resolveSpeckleLink(
     case 'none':
       return lookup.outcome;
     case 'version': {
-      const version = await fetchVersion(call, { projectId, versionId: lookup.versionId });
-      return versionOutcome(lookup.versionId, version);
+      const { versionId } = lookup;
+      const version = await unlessNotFound(
+        fetchVersion(call, { projectId, versionId }),
+        'version-not-found',
+      );
+      if (version) return versionOutcome(versionId, version);
+      return { kind: 'nothing-matched', unmatched: [versionNotInProject(versionId)] };
     }
     case 'model-by-name': {
       const model = await fetchModelByName(call, { projectId, name: lookup.name });

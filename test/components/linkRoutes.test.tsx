@@ -227,6 +227,23 @@ describe('Speckle link routes', () => {
       );
     });
 
+    it.each([
+      ['a legacy commit link', `/streams/${PUBLIC_PROJECT_ID}/commits/eeeeeeeeee`],
+      ['an embed link', `/embed?stream=${PUBLIC_PROJECT_ID}&commit=eeeeeeeeee`],
+    ])('a version id that does not exist, in %s: the project’s models', async (_, route) => {
+      const { user, router } = renderWithGraphql(route);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(
+        `Version eeeeeeeeee does not exist in project ${PUBLIC_PROJECT_ID}.`,
+      );
+      await user.click(
+        within(alert).getByRole('link', {
+          name: `Open the models of project ${PUBLIC_PROJECT_ID}`,
+        }),
+      );
+      await waitForPath(router, PUBLIC);
+    });
+
     it('beside the roots a link does open, as a note', async () => {
       renderWithGraphql(`${PUBLIC}/models/${M.revitFloor},${M.blenderCube},${M.drafts}`);
       expect(await screen.findByRole('list', { name: 'Roots to choose from' })).toBeInTheDocument();

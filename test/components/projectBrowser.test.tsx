@@ -213,6 +213,36 @@ describe('Project browser', () => {
     });
   });
 
+  describe("the versions of a model the project does not have say so, as the model's link does", () => {
+    it('a model that does not exist: the project’s models', async () => {
+      const { user, router } = renderWithGraphql(
+        `/projects/${PUBLIC_PROJECT_ID}/models/ffffffffff/versions`,
+      );
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(
+        `Model ffffffffff does not exist in project ${PUBLIC_PROJECT_ID}.`,
+      );
+      await user.click(
+        within(alert).getByRole('link', {
+          name: `Open the models of project ${PUBLIC_PROJECT_ID}`,
+        }),
+      );
+      await waitFor(() =>
+        expect(router.state.location.pathname).toBe(`/projects/${PUBLIC_PROJECT_ID}`),
+      );
+      expect(await screen.findByRole('list', { name: 'Models' })).toBeInTheDocument();
+    });
+
+    // The server lists another project's model's versions too (shared/speckle-graphql.md).
+    it('a model of another project: not followed, and its versions not listed', async () => {
+      renderWithGraphql(`/projects/${PUBLIC_PROJECT_ID}/models/${DEMO_MODELS.tower}/versions`);
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        `Model “${DEMO_MODELS.tower}” belongs to another project, not ${PUBLIC_PROJECT_ID}`,
+      );
+      expect(screen.queryByRole('list', { name: 'Versions' })).toBeNull();
+    });
+  });
+
   it('says so when the project does not exist', async () => {
     renderWithGraphql('/projects/0000000000');
     expect(await screen.findByRole('alert')).toHaveTextContent('There is no project 0000000000 on');

@@ -26,6 +26,12 @@ describe('what an entry that matched nothing says, and the next step it offers',
       },
     ],
     [
+      'a version id named without a model (a legacy commit) that does not exist',
+      { kind: 'no-version-in-project', identifier: VERSION, versionId: VERSION },
+      `Version ${VERSION} does not exist in project ${PROJECT}.`,
+      PROJECT_MODELS,
+    ],
+    [
       'a version of another model',
       {
         kind: 'version-of-other-model',

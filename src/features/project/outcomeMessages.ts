@@ -13,6 +13,8 @@ export function missingEntryMessage(projectId: string, entry: MissingEntry): str
   switch (entry.kind) {
     case 'no-version':
       return `Version ${entry.versionId} does not exist in model ${modelName(entry.model)} of project ${projectId}.`;
+    case 'no-version-in-project':
+      return `Version ${entry.versionId} does not exist in project ${projectId}.`;
     case 'version-of-other-model':
       return `Version ${entry.versionId} belongs to model ${modelName(entry.owner)}, not to model ${entry.modelId}.`;
     case 'no-versions-yet':
@@ -54,6 +56,7 @@ export function missingEntryStep(
         },
       };
     }
+    case 'no-version-in-project':
     case 'no-versions-yet':
     case 'no-model':
     case 'no-model-with-versions':
