@@ -244,6 +244,32 @@ describe('Speckle link routes', () => {
       await waitForPath(router, PUBLIC);
     });
 
+    // README: a model id, model@version or a version id typed in Object ID opens the same way.
+    it.each([
+      [
+        `${M.building}@eeeeeeeeee`,
+        `Version eeeeeeeeee does not exist in model “building” (${M.building}) of project ${PUBLIC_PROJECT_ID}.`,
+        'Open the versions of model building',
+      ],
+      [
+        `${M.building}@${V.revitFloor}`,
+        `Version ${V.revitFloor} belongs to model “real data/revit floor” (${M.revitFloor}), not to model ${M.building}.`,
+        `Open version ${V.revitFloor} in model real data/revit floor`,
+      ],
+      [
+        'eeeeeeeeee',
+        `Project ${PUBLIC_PROJECT_ID} has no model and no version with the id eeeeeeeeee.`,
+        `Open the models of project ${PUBLIC_PROJECT_ID}`,
+      ],
+    ])('typed in Object ID with the project id: %s', async (typed, message, step) => {
+      const { user } = renderWithGraphql('/');
+      await user.type(screen.getByRole('textbox', { name: 'Project ID' }), PUBLIC_PROJECT_ID);
+      await user.type(screen.getByRole('textbox', { name: 'Object ID' }), `${typed}{Enter}`);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(message);
+      expect(within(alert).getByRole('link', { name: step })).toBeInTheDocument();
+    });
+
     it('beside the roots a link does open, as a note', async () => {
       renderWithGraphql(`${PUBLIC}/models/${M.revitFloor},${M.blenderCube},${M.drafts}`);
       expect(await screen.findByRole('list', { name: 'Roots to choose from' })).toBeInTheDocument();
