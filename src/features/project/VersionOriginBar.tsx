@@ -92,11 +92,11 @@ function VersionNotInModel({
   server: string | null;
 }) {
   const missing = useQuery(missingVersionQuery({ ...input, ...origin }));
-  const { projectId, versionId } = origin;
+  const { projectId, modelId, versionId } = origin;
   if (missing.isError) {
     return (
       <p role="note">
-        Version {versionId} is not in this model, and why could not be read:{' '}
+        Version {versionId} is not in model {modelId}, and why could not be read:{' '}
         {errorText(missing.error)}
       </p>
     );
