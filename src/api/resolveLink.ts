@@ -20,7 +20,11 @@ import {
   type SpeckleLink,
   type ViewerResource,
 } from '../speckle/speckleLink';
-import { notAVersionEither, versionNotInProject } from '../speckle/missingEntries';
+import {
+  modelNameNotInProject,
+  notAVersionEither,
+  versionNotInProject,
+} from '../speckle/missingEntries';
 import type { GraphqlCall } from './graphqlClient';
 import { isGraphqlError } from './graphqlError';
 import { fetchMissingFacts, unlessNotFound } from './missingFacts';
@@ -58,8 +62,13 @@ export async function resolveSpeckleLink(
       return { kind: 'nothing-matched', unmatched: [versionNotInProject(versionId)] };
     }
     case 'model-by-name': {
-      const model = await fetchModelByName(call, { projectId, name: lookup.name });
-      return modelNameOutcome(lookup.opens, model.id);
+      const { name } = lookup;
+      const model = await unlessNotFound(
+        fetchModelByName(call, { projectId, name }),
+        'model-not-found',
+      );
+      if (model) return modelNameOutcome(lookup.opens, model.id);
+      return { kind: 'nothing-matched', unmatched: [modelNameNotInProject(name)] };
     }
     case 'latest-version': {
       const version = await fetchLatestVersion(call, { projectId });

@@ -39,6 +39,8 @@ export type MissingEntry =
       versionId: string | null;
       triedAsVersion: boolean;
     }
+  /** A model named by its full name (a legacy or embedded branch) that the project does not have. */
+  | { kind: 'no-model-named'; identifier: string; name: string }
   | { kind: 'no-object'; identifier: string; objectId: string }
   /** `all` (prefix null) or a folder, `$prefix`: no model there has a version. */
   | { kind: 'no-model-with-versions'; identifier: string; prefix: string | null };
@@ -102,6 +104,11 @@ export function modelNotInProject(modelId: string): MissingEntry {
 /** A version id named without a model that is none of the project's versions. */
 export function versionNotInProject(versionId: string): MissingEntry {
   return { kind: 'no-version-in-project', identifier: versionId, versionId };
+}
+
+/** A model's full name the project has no model by. */
+export function modelNameNotInProject(name: string): MissingEntry {
+  return { kind: 'no-model-named', identifier: name, name };
 }
 
 /** The entries once a lone id that matched no model was asked for as a version, and was none. */

@@ -244,6 +244,22 @@ describe('Speckle link routes', () => {
       await waitForPath(router, PUBLIC);
     });
 
+    it.each([
+      ['a legacy branch link', `/streams/${PUBLIC_PROJECT_ID}/branches/no%2Fsuch%20model`],
+      ['an embed link', `/embed?stream=${PUBLIC_PROJECT_ID}&branch=no%2Fsuch%20model`],
+    ])('a model name the project does not have, in %s: the project’s models', async (_, route) => {
+      renderWithGraphql(route);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(
+        `Project ${PUBLIC_PROJECT_ID} has no model named “no/such model”.`,
+      );
+      expect(
+        within(alert).getByRole('link', {
+          name: `Open the models of project ${PUBLIC_PROJECT_ID}`,
+        }),
+      ).toHaveAttribute('href', PUBLIC);
+    });
+
     // README: a model id, model@version or a version id typed in Object ID opens the same way.
     it.each([
       [

@@ -92,6 +92,12 @@ describe('what an entry that matched nothing says, and the next step it offers',
       PROJECT_MODELS,
     ],
     [
+      'a model named by a legacy or embedded branch that does not exist',
+      { kind: 'no-model-named', identifier: 'structure/roof', name: 'structure/roof' },
+      `Project ${PROJECT} has no model named “structure/roof”.`,
+      PROJECT_MODELS,
+    ],
+    [
       'an object the project does not store',
       { kind: 'no-object', identifier: OBJECT, objectId: OBJECT },
       `Object ${OBJECT} is not stored in project ${PROJECT}.`,

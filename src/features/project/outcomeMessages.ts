@@ -26,6 +26,8 @@ export function missingEntryMessage(projectId: string, entry: MissingEntry): str
       return entry.versionId === null
         ? `Model ${entry.modelId} does not exist in project ${projectId}.`
         : `Model ${entry.modelId} does not exist in project ${projectId}, and version ${entry.versionId} is none of its versions.`;
+    case 'no-model-named':
+      return `Project ${projectId} has no model named “${entry.name}”.`;
     case 'no-object':
       return `Object ${entry.objectId} is not stored in project ${projectId}.`;
     case 'no-model-with-versions':
@@ -59,6 +61,7 @@ export function missingEntryStep(
     case 'no-version-in-project':
     case 'no-versions-yet':
     case 'no-model':
+    case 'no-model-named':
     case 'no-model-with-versions':
       return { label: `Open the models of project ${projectId}`, target: { kind: 'project' } };
     case 'no-object':
