@@ -1,17 +1,28 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { modelVersionsQuery, type GraphqlQueryInput } from '../../api/graphqlQueries';
+import {
+  modelOwnershipQuery,
+  modelVersionsQuery,
+  type GraphqlQueryInput,
+} from '../../api/graphqlQueries';
 import { projectPath } from '../../shared/speckleRoute';
 import { countOf } from '../../speckle/counts';
 import { QueryRetryWait } from '../../shared/QueryRetryWait';
+import { modelNotInProject } from '../../speckle/missingEntries';
 import { GraphqlAlert } from './GraphqlAlert';
 import { LoadMore } from './LoadMore';
+import { MissingEntries } from './MissingEntries';
+import { otherProjectMessage } from './outcomeMessages';
 import { useOpenRoot } from './openRoot';
 import { COMPARED_VERSIONS, useVersionComparison } from './useVersionComparison';
 import { VersionRow, type VersionAction } from './VersionRow';
 
-/** A model's versions, newest first, a page at a time, each with its root's two lookups. */
+/**
+ * A model's versions, newest first, a page at a time, each with its root's two lookups. The server
+ * lists another project's model's versions too: the model is checked to be the project's, in
+ * parallel, and the list shown only then.
+ */
 export function ModelVersions({
   input,
   projectId,
@@ -25,6 +36,7 @@ export function ModelVersions({
 }) {
   const options = modelVersionsQuery({ ...input, projectId, modelId });
   const query = useInfiniteQuery(options);
+  const ownership = useQuery(modelOwnershipQuery({ ...input, projectId, modelId }));
   const open = useOpenRoot({ input, projectId, server });
   const versions = query.data?.pages.flatMap((page) => page.versions.items) ?? [];
   const modelName = query.data?.pages[0]?.model.name ?? modelId;
@@ -37,12 +49,26 @@ export function ModelVersions({
     versions,
     morePages: query.hasNextPage,
   });
-  if (query.isPending) {
+  if (ownership.data?.kind === 'none') {
+    const entries = [modelNotInProject(modelId)];
+    return <MissingEntries projectId={projectId} server={server} entries={entries} role="alert" />;
+  }
+  if (ownership.data?.kind === 'other-project') {
+    return (
+      <p role="alert" className="alert">
+        {otherProjectMessage(projectId, [modelId])}
+      </p>
+    );
+  }
+  if (query.isPending || ownership.isPending) {
     return (
       <QueryRetryWait queryKey={options.queryKey}>
         <p role="status">Reading the model's versions…</p>
       </QueryRetryWait>
     );
+  }
+  if (ownership.isError) {
+    return <GraphqlAlert error={ownership.error} onRetry={() => void ownership.refetch()} />;
   }
   if (query.isError && !query.data) {
     return <GraphqlAlert error={query.error} onRetry={() => void query.refetch()} />;
