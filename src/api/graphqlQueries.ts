@@ -27,7 +27,13 @@ import {
 import { tokenFingerprint } from './tokenFingerprint';
 import { fetchVersionNeighbours } from './versionNeighbours';
 import { resolveSpeckleLink, resolveTypedIds } from './resolveLink';
-import { formatViewerResources, type SpeckleLink } from '../speckle/speckleLink';
+import { explainMissing } from '../speckle/missingEntries';
+import {
+  formatViewerResources,
+  type SpeckleLink,
+  type ViewerResource,
+} from '../speckle/speckleLink';
+import { fetchMissingFacts, fetchModelOwnership } from './missingFacts';
 
 export interface GraphqlQueryInput {
   origin: string;
@@ -147,6 +153,38 @@ export function modelVersionsQuery(
         last.versions,
         pages.map((page) => page.versions),
       ),
+    ...queryDefaults,
+  });
+}
+
+/** Whose model a version list names: the project's own, another project's, or none. */
+export function modelOwnershipQuery(
+  input: GraphqlQueryInput & { projectId: string; modelId: string },
+) {
+  const { projectId, modelId } = input;
+  return queryOptions({
+    queryKey: graphqlKey(input, 'modelOwnership', projectId, modelId),
+    queryFn: retryingQueryFn((context) =>
+      fetchModelOwnership(call(input, context), projectId, modelId),
+    ),
+    ...queryDefaults,
+  });
+}
+
+/** Why `model@version` names no version of the model (speckle/missingEntries.ts). */
+export function missingVersionQuery(
+  input: GraphqlQueryInput & { projectId: string; modelId: string; versionId: string },
+) {
+  const { projectId, modelId, versionId } = input;
+  const resource: ViewerResource = { kind: 'version', modelId, versionId };
+  return queryOptions({
+    queryKey: graphqlKey(input, 'missingVersion', projectId, modelId, versionId),
+    queryFn: retryingQueryFn(async (context) =>
+      explainMissing(
+        resource,
+        await fetchMissingFacts(call(input, context), projectId, [resource]),
+      ),
+    ),
     ...queryDefaults,
   });
 }

@@ -29,25 +29,42 @@ export async function fetchMissingFacts(
   };
 }
 
+/** Whose model an id names: this project's, another project's, or no model at all. */
+export type ModelOwnership =
+  { kind: 'this-project'; model: ModelRef } | { kind: 'other-project' } | { kind: 'none' };
+
 /**
  * `model(id)` finds another project's model too, and older servers do not say whose it is;
  * `modelByName` looks in this project only, so the model is this project's if that finds it.
  */
+export async function fetchModelOwnership(
+  call: GraphqlCall,
+  projectId: string,
+  modelId: string,
+): Promise<ModelOwnership> {
+  const model = await unlessNotFound(fetchModel(call, { projectId, modelId }), 'model-not-found');
+  if (!model) return { kind: 'none' };
+  const named = await unlessNotFound(
+    fetchModelByName(call, { projectId, name: model.name }),
+    'model-not-found',
+  );
+  return named?.id === model.id ? { kind: 'this-project', model } : { kind: 'other-project' };
+}
+
 async function fetchProjectModel(
   call: GraphqlCall,
   projectId: string,
   modelId: string,
 ): Promise<ModelRef | null> {
-  const model = await unlessNotFound(fetchModel(call, { projectId, modelId }), 'model-not-found');
-  if (!model) return null;
-  const named = await unlessNotFound(
-    fetchModelByName(call, { projectId, name: model.name }),
-    'model-not-found',
-  );
-  return named?.id === model.id ? model : null;
+  const ownership = await fetchModelOwnership(call, projectId, modelId);
+  return ownership.kind === 'this-project' ? ownership.model : null;
 }
 
-async function unlessNotFound<T>(asked: Promise<T>, notFound: GraphqlErrorKind): Promise<T | null> {
+/** What `asked` answers, or null when it fails as `notFound`: a miss is a fact too. */
+export async function unlessNotFound<T>(
+  asked: Promise<T>,
+  notFound: GraphqlErrorKind,
+): Promise<T | null> {
   try {
     return await asked;
   } catch (error) {

@@ -20,10 +20,14 @@ import {
   type SpeckleLink,
   type ViewerResource,
 } from '../speckle/speckleLink';
-import { notAVersionEither } from '../speckle/missingEntries';
+import {
+  modelNameNotInProject,
+  notAVersionEither,
+  versionNotInProject,
+} from '../speckle/missingEntries';
 import type { GraphqlCall } from './graphqlClient';
 import { isGraphqlError } from './graphqlError';
-import { fetchMissingFacts } from './missingFacts';
+import { fetchMissingFacts, unlessNotFound } from './missingFacts';
 import {
   fetchLatestVersion,
   fetchModelByName,
@@ -49,12 +53,22 @@ export async function resolveSpeckleLink(
     case 'none':
       return lookup.outcome;
     case 'version': {
-      const version = await fetchVersion(call, { projectId, versionId: lookup.versionId });
-      return versionOutcome(lookup.versionId, version);
+      const { versionId } = lookup;
+      const version = await unlessNotFound(
+        fetchVersion(call, { projectId, versionId }),
+        'version-not-found',
+      );
+      if (version) return versionOutcome(versionId, version);
+      return { kind: 'nothing-matched', unmatched: [versionNotInProject(versionId)] };
     }
     case 'model-by-name': {
-      const model = await fetchModelByName(call, { projectId, name: lookup.name });
-      return modelNameOutcome(lookup.opens, model.id);
+      const { name } = lookup;
+      const model = await unlessNotFound(
+        fetchModelByName(call, { projectId, name }),
+        'model-not-found',
+      );
+      if (model) return modelNameOutcome(lookup.opens, model.id);
+      return { kind: 'nothing-matched', unmatched: [modelNameNotInProject(name)] };
     }
     case 'latest-version': {
       const version = await fetchLatestVersion(call, { projectId });

@@ -16,6 +16,8 @@ export interface ModelName {
 export type MissingEntry =
   /** The model exists; the version is none of the project's. */
   | { kind: 'no-version'; identifier: string; model: ModelName; versionId: string }
+  /** A version named without its model (a legacy commit, an embed's commit): none of the project's. */
+  | { kind: 'no-version-in-project'; identifier: string; versionId: string }
   /** The version exists, made in another model of the project than the link says. */
   | {
       kind: 'version-of-other-model';
@@ -37,6 +39,8 @@ export type MissingEntry =
       versionId: string | null;
       triedAsVersion: boolean;
     }
+  /** A model named by its full name (a legacy or embedded branch) that the project does not have. */
+  | { kind: 'no-model-named'; identifier: string; name: string }
   | { kind: 'no-object'; identifier: string; objectId: string }
   /** `all` (prefix null) or a folder, `$prefix`: no model there has a version. */
   | { kind: 'no-model-with-versions'; identifier: string; prefix: string | null };
@@ -77,8 +81,7 @@ export function explainMissing(resource: ViewerResource, facts: MissingFacts): M
       const model = facts.models.get(resource.modelId);
       // A model of the project that matched nothing has no version: its newest would match.
       if (model) return { kind: 'no-versions-yet', identifier, model };
-      const { modelId } = resource;
-      return { kind: 'no-model', identifier, modelId, versionId: null, triedAsVersion: false };
+      return modelNotInProject(resource.modelId);
     }
     case 'version': {
       const { modelId, versionId } = resource;
@@ -91,6 +94,21 @@ export function explainMissing(resource: ViewerResource, facts: MissingFacts): M
       return { kind: 'no-model', identifier, modelId, versionId, triedAsVersion: false };
     }
   }
+}
+
+/** A model id the project has no model for (another project's model is not the project's). */
+export function modelNotInProject(modelId: string): MissingEntry {
+  return { kind: 'no-model', identifier: modelId, modelId, versionId: null, triedAsVersion: false };
+}
+
+/** A version id named without a model that is none of the project's versions. */
+export function versionNotInProject(versionId: string): MissingEntry {
+  return { kind: 'no-version-in-project', identifier: versionId, versionId };
+}
+
+/** A model's full name the project has no model by. */
+export function modelNameNotInProject(name: string): MissingEntry {
+  return { kind: 'no-model-named', identifier: name, name };
 }
 
 /** The entries once a lone id that matched no model was asked for as a version, and was none. */

@@ -287,6 +287,65 @@ describe('Speckle link routes', () => {
       );
     });
 
+    it.each([
+      ['a legacy commit link', `/streams/${PUBLIC_PROJECT_ID}/commits/eeeeeeeeee`],
+      ['an embed link', `/embed?stream=${PUBLIC_PROJECT_ID}&commit=eeeeeeeeee`],
+    ])('a version id that does not exist, in %s: the project’s models', async (_, route) => {
+      const { user, router } = renderWithGraphql(route);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(
+        `Version eeeeeeeeee does not exist in project ${PUBLIC_PROJECT_ID}.`,
+      );
+      await user.click(
+        within(alert).getByRole('link', {
+          name: `Open the models of project ${PUBLIC_PROJECT_ID}`,
+        }),
+      );
+      await waitForPath(router, PUBLIC);
+    });
+
+    it.each([
+      ['a legacy branch link', `/streams/${PUBLIC_PROJECT_ID}/branches/no%2Fsuch%20model`],
+      ['an embed link', `/embed?stream=${PUBLIC_PROJECT_ID}&branch=no%2Fsuch%20model`],
+    ])('a model name the project does not have, in %s: the project’s models', async (_, route) => {
+      renderWithGraphql(route);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(
+        `Project ${PUBLIC_PROJECT_ID} has no model named “no/such model”.`,
+      );
+      expect(
+        within(alert).getByRole('link', {
+          name: `Open the models of project ${PUBLIC_PROJECT_ID}`,
+        }),
+      ).toHaveAttribute('href', PUBLIC);
+    });
+
+    // README: a model id, model@version or a version id typed in Object ID opens the same way.
+    it.each([
+      [
+        `${M.building}@eeeeeeeeee`,
+        `Version eeeeeeeeee does not exist in model “building” (${M.building}) of project ${PUBLIC_PROJECT_ID}.`,
+        'Open the versions of model building',
+      ],
+      [
+        `${M.building}@${V.revitFloor}`,
+        `Version ${V.revitFloor} belongs to model “real data/revit floor” (${M.revitFloor}), not to model ${M.building}.`,
+        `Open version ${V.revitFloor} in model real data/revit floor`,
+      ],
+      [
+        'eeeeeeeeee',
+        `Project ${PUBLIC_PROJECT_ID} has no model and no version with the id eeeeeeeeee.`,
+        `Open the models of project ${PUBLIC_PROJECT_ID}`,
+      ],
+    ])('typed in Object ID with the project id: %s', async (typed, message, step) => {
+      const { user } = renderWithGraphql('/');
+      await user.type(screen.getByRole('textbox', { name: 'Project ID' }), PUBLIC_PROJECT_ID);
+      await user.type(screen.getByRole('textbox', { name: 'Object ID' }), `${typed}{Enter}`);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(message);
+      expect(within(alert).getByRole('link', { name: step })).toBeInTheDocument();
+    });
+
     it('beside the roots a link does open, as a note', async () => {
       renderWithGraphql(`${PUBLIC}/models/${M.revitFloor},${M.blenderCube},${M.drafts}`);
       expect(await screen.findByRole('list', { name: 'Roots to choose from' })).toBeInTheDocument();

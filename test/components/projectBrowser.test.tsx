@@ -7,6 +7,10 @@ import {
   PUBLIC_PROJECT_ID,
 } from '../../demo/catalog';
 import { DEMO_MODELS, DEMO_VERSIONS, LONG_HISTORY_MODEL } from '../../demo/history';
+import { speckleLinkQuery } from '../../src/api/graphqlQueries';
+import { LOOKUP_REQUEST } from '../../src/shared/useLookupServer';
+import { rootOutcome, rootResource } from '../../src/speckle/linkResolution';
+import type { LinkTarget } from '../../src/speckle/speckleLink';
 import { graphqlHandlers, graphqlRequests, olderServer } from './graphqlDouble';
 import { renderApp } from './renderApp';
 import { requests, SERVER, speckleServer, TOKEN } from './speckleDouble';
@@ -138,6 +142,67 @@ describe('Project browser', () => {
     expect(within(origin).queryByRole('link', { name: 'Previous version' })).toBeNull();
   });
 
+  // A resolution kept in the cache can name a version its model no longer has: deleted, or moved
+  // to another model since. The bar says so, in a link's words, rather than show the other model.
+  describe('a version the model does not have, at its viewer address', () => {
+    const PUBLIC = `/projects/${PUBLIC_PROJECT_ID}`;
+    const REVIT_FLOOR_ROOT = '551513ff4f3596024547fc818f1f3f70';
+
+    async function openKeptResolution(versionId: string) {
+      const view = renderWithGraphql('/');
+      const root = { modelId: DEMO_MODELS.building, versionId, objectId: REVIT_FLOOR_ROOT };
+      const input = { origin: SERVER, access: { base: SERVER, token: DEMO_TOKEN } };
+      const target: LinkTarget = { kind: 'resources', resources: [rootResource(root)] };
+      const link = { projectId: PUBLIC_PROJECT_ID, target };
+      view.queryClient.setQueryData(
+        speckleLinkQuery({ ...input, link }).queryKey,
+        rootOutcome(root),
+      );
+      await view.router.navigate(`${PUBLIC}/models/${DEMO_MODELS.building}@${versionId}`, {
+        state: LOOKUP_REQUEST,
+      });
+      return view;
+    }
+
+    it('a version of another model: that version in its own model', async () => {
+      const { user, router } = await openKeptResolution(DEMO_VERSIONS.revitFloor);
+      const note = await screen.findByRole('note');
+      expect(note).toHaveTextContent(
+        `Version ${DEMO_VERSIONS.revitFloor} belongs to model “real data/revit floor” (${DEMO_MODELS.revitFloor}), not to model ${DEMO_MODELS.building}.`,
+      );
+      expect(screen.queryByRole('navigation', { name: 'Version' })).toBeNull();
+      await user.click(
+        within(note).getByRole('link', {
+          name: `Open version ${DEMO_VERSIONS.revitFloor} in model real data/revit floor`,
+        }),
+      );
+      await waitFor(() =>
+        expect(router.state.location.pathname).toBe(
+          `${PUBLIC}/models/${DEMO_MODELS.revitFloor}@${DEMO_VERSIONS.revitFloor}`,
+        ),
+      );
+      expect(
+        await within(await screen.findByRole('navigation', { name: 'Version' })).findByRole(
+          'link',
+          {
+            name: 'real data/revit floor',
+          },
+        ),
+      ).toBeInTheDocument();
+    });
+
+    it('a version that does not exist: the model’s versions', async () => {
+      await openKeptResolution('eeeeeeeeee');
+      const note = await screen.findByRole('note');
+      expect(note).toHaveTextContent(
+        `Version eeeeeeeeee does not exist in model “building” (${DEMO_MODELS.building}) of project ${PUBLIC_PROJECT_ID}.`,
+      );
+      expect(
+        within(note).getByRole('link', { name: 'Open the versions of model building' }),
+      ).toHaveAttribute('href', `${PUBLIC}/models/${DEMO_MODELS.building}/versions`);
+    });
+  });
+
   // Version 500 of 1,000 is 501st newest: the model's versions are paged, 100 at a time (the most
   // the server gives), until it and the one before it are in. The one-trip list of every version
   // (`viewerResourcesExtended`, which the demo server lists in no date order, as the real one
@@ -248,6 +313,36 @@ describe('Project browser', () => {
       );
       const body = (await graphqlRequests[before]!.clone().json()) as { operationName: string };
       expect(body.operationName).toBe('VersionRootsPage');
+    });
+  });
+
+  describe("the versions of a model the project does not have say so, as the model's link does", () => {
+    it('a model that does not exist: the project’s models', async () => {
+      const { user, router } = renderWithGraphql(
+        `/projects/${PUBLIC_PROJECT_ID}/models/ffffffffff/versions`,
+      );
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(
+        `Model ffffffffff does not exist in project ${PUBLIC_PROJECT_ID}.`,
+      );
+      await user.click(
+        within(alert).getByRole('link', {
+          name: `Open the models of project ${PUBLIC_PROJECT_ID}`,
+        }),
+      );
+      await waitFor(() =>
+        expect(router.state.location.pathname).toBe(`/projects/${PUBLIC_PROJECT_ID}`),
+      );
+      expect(await screen.findByRole('list', { name: 'Models' })).toBeInTheDocument();
+    });
+
+    // The server lists another project's model's versions too (shared/speckle-graphql.md).
+    it('a model of another project: not followed, and its versions not listed', async () => {
+      renderWithGraphql(`/projects/${PUBLIC_PROJECT_ID}/models/${DEMO_MODELS.tower}/versions`);
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        `Model “${DEMO_MODELS.tower}” belongs to another project, not ${PUBLIC_PROJECT_ID}`,
+      );
+      expect(screen.queryByRole('list', { name: 'Versions' })).toBeNull();
     });
   });
 

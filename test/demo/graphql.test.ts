@@ -736,6 +736,26 @@ describe('demo GraphQL: viewerResourcesExtended', () => {
     });
   });
 
+  // The real resolver loads the model by id alone (branches.getById), and its versions by model.
+  it("lists another project's model's versions through project.model(id), as the real server does", async () => {
+    const answer = await query(
+      MODEL_VERSIONS,
+      { projectId: PUBLIC_PROJECT_ID, modelId: DEMO_MODELS.tower, limit: 1 },
+      DEMO_TOKEN,
+    );
+
+    expect(answer.body).toMatchObject({
+      data: {
+        project: {
+          model: {
+            id: DEMO_MODELS.tower,
+            versions: { totalCount: 2, items: [{ id: DEMO_VERSIONS.tower100000 }] },
+          },
+        },
+      },
+    });
+  });
+
   it('refuses only through the project', async () => {
     const answer = await viewer(DEMO_MODELS.tower, PRIVATE_PROJECT_ID);
 

@@ -251,6 +251,22 @@ describe('Speckle links of every form', () => {
     await expect.poll(() => alertText(page)).toMatch(/is private: enter an access token/);
   });
 
+  it('says a model of a version list does not exist, and opens the project’s models from there', async () => {
+    const { page } = session;
+    await openApp(page, `/projects/${PUBLIC_PROJECT_ID}/models/ffffffffff/versions`);
+    await expect
+      .poll(() => alertText(page))
+      .toBe(
+        `Model ffffffffff does not exist in project ${PUBLIC_PROJECT_ID}. Open the models of project ${PUBLIC_PROJECT_ID}`,
+      );
+    await page
+      .getByRole('alert')
+      .getByRole('link', { name: `Open the models of project ${PUBLIC_PROJECT_ID}` })
+      .click();
+    await expectPath(page, `/projects/${PUBLIC_PROJECT_ID}`);
+    await page.getByRole('list', { name: 'Models' }).waitFor();
+  });
+
   it("names the server and the demo token's account in the connection", async () => {
     const { page } = session;
     await openApp(page);

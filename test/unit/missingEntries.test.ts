@@ -3,6 +3,7 @@ import {
   explainMissing,
   missingFactsToAsk,
   notAVersionEither,
+  versionNotInProject,
   type MissingFacts,
 } from '../../src/speckle/missingEntries';
 import { parseViewerResources, type ViewerResource } from '../../src/speckle/speckleLink';
@@ -111,6 +112,16 @@ describe('explainMissing', () => {
       kind: 'no-model-with-versions',
       identifier: '$structure',
       prefix: 'structure',
+    });
+  });
+});
+
+describe('versionNotInProject', () => {
+  it('names the version, which is its own identifier', () => {
+    expect(versionNotInProject(VERSION)).toEqual({
+      kind: 'no-version-in-project',
+      identifier: VERSION,
+      versionId: VERSION,
     });
   });
 });

@@ -26,6 +26,12 @@ describe('what an entry that matched nothing says, and the next step it offers',
       },
     ],
     [
+      'a version id named without a model (a legacy commit) that does not exist',
+      { kind: 'no-version-in-project', identifier: VERSION, versionId: VERSION },
+      `Version ${VERSION} does not exist in project ${PROJECT}.`,
+      PROJECT_MODELS,
+    ],
+    [
       'a version of another model',
       {
         kind: 'version-of-other-model',
@@ -83,6 +89,12 @@ describe('what an entry that matched nothing says, and the next step it offers',
         triedAsVersion: true,
       },
       `Project ${PROJECT} has no model and no version with the id ${MODEL}.`,
+      PROJECT_MODELS,
+    ],
+    [
+      'a model named by a legacy or embedded branch that does not exist',
+      { kind: 'no-model-named', identifier: 'structure/roof', name: 'structure/roof' },
+      `Project ${PROJECT} has no model named “structure/roof”.`,
       PROJECT_MODELS,
     ],
     [

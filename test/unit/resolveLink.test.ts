@@ -160,6 +160,28 @@ describe('resolveSpeckleLink', () => {
     expect(branch).toEqual({ kind: 'model-versions', modelId: M.blenderCube });
   });
 
+  it('says a legacy commit or an embedded commit the project does not have does not exist', async () => {
+    const missing = {
+      kind: 'nothing-matched',
+      unmatched: [
+        { kind: 'no-version-in-project', identifier: 'eeeeeeeeee', versionId: 'eeeeeeeeee' },
+      ],
+    };
+
+    expect(await resolve(`/streams/${PUBLIC_PROJECT_ID}/commits/eeeeeeeeee`)).toEqual(missing);
+    expect(await resolve(`/embed?stream=${PUBLIC_PROJECT_ID}&commit=eeeeeeeeee`)).toEqual(missing);
+  });
+
+  it('says a legacy or embedded branch the project does not have does not exist', async () => {
+    const missing = {
+      kind: 'nothing-matched',
+      unmatched: [{ kind: 'no-model-named', identifier: 'no/such', name: 'no/such' }],
+    };
+
+    expect(await resolve(`/streams/${PUBLIC_PROJECT_ID}/branches/no%2Fsuch`)).toEqual(missing);
+    expect(await resolve(`/embed?stream=${PUBLIC_PROJECT_ID}&branch=no%2Fsuch`)).toEqual(missing);
+  });
+
   // As Speckle's web app: a legacy branch opens the model's versions, an embedded one the model.
   it('opens an embedded branch’s model in the viewer', async () => {
     const branch = await resolve(

@@ -1,18 +1,29 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { modelVersionsQuery, type GraphqlQueryInput } from '../../api/graphqlQueries';
+import {
+  modelOwnershipQuery,
+  modelVersionsQuery,
+  type GraphqlQueryInput,
+} from '../../api/graphqlQueries';
 import { projectPath } from '../../shared/speckleRoute';
 import { useClipboard } from '../../shared/useClipboard';
 import { countOf } from '../../speckle/counts';
 import { QueryRetryWait } from '../../shared/QueryRetryWait';
+import { modelNotInProject } from '../../speckle/missingEntries';
 import { GraphqlAlert } from './GraphqlAlert';
 import { LoadMore } from './LoadMore';
+import { MissingEntries } from './MissingEntries';
+import { otherProjectMessage } from './outcomeMessages';
 import { useOpenRoot } from './openRoot';
 import { COMPARED_VERSIONS, useVersionComparison } from './useVersionComparison';
 import { VersionRow, type VersionAction } from './VersionRow';
 
-/** A model's versions, newest first, a page at a time, each with its root's two lookups. */
+/**
+ * A model's versions, newest first, a page at a time, each with its root's two lookups. The server
+ * lists another project's model's versions too: the model is checked to be the project's, in
+ * parallel, and the list shown only then.
+ */
 export function ModelVersions({
   input,
   projectId,
@@ -26,6 +37,7 @@ export function ModelVersions({
 }) {
   const options = modelVersionsQuery({ ...input, projectId, modelId });
   const query = useInfiniteQuery(options);
+  const ownership = useQuery(modelOwnershipQuery({ ...input, projectId, modelId }));
   const open = useOpenRoot({ input, projectId, server });
   const clipboard = useClipboard();
   const versions = query.data?.pages.flatMap((page) => page.versions.items) ?? [];
@@ -39,12 +51,26 @@ export function ModelVersions({
     versions,
     morePages: query.hasNextPage,
   });
-  if (query.isPending) {
+  if (ownership.data?.kind === 'none') {
+    const entries = [modelNotInProject(modelId)];
+    return <MissingEntries projectId={projectId} server={server} entries={entries} role="alert" />;
+  }
+  if (ownership.data?.kind === 'other-project') {
+    return (
+      <p role="alert" className="alert">
+        {otherProjectMessage(projectId, [modelId])}
+      </p>
+    );
+  }
+  if (query.isPending || ownership.isPending) {
     return (
       <QueryRetryWait queryKey={options.queryKey}>
         <p role="status">Reading the model's versions…</p>
       </QueryRetryWait>
     );
+  }
+  if (ownership.isError) {
+    return <GraphqlAlert error={ownership.error} onRetry={() => void ownership.refetch()} />;
   }
   if (query.isError && !query.data) {
     return <GraphqlAlert error={query.error} onRetry={() => void query.refetch()} />;

@@ -1,15 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
+  missingVersionQuery,
   versionNeighboursQuery,
   versionQuery,
   type GraphqlQueryInput,
 } from '../../api/graphqlQueries';
+import { isGraphqlError, type GraphqlErrorKind } from '../../api/graphqlError';
 import type { LookupMode } from '../../shared/objectRoute';
 import { modelVersionsPath, rootRoutePath } from '../../shared/speckleRoute';
 import { LOOKUP_REQUEST } from '../../shared/useLookupServer';
 import type { VersionRootRef } from '../../speckle/versionNeighbours';
 import { QueryRetryWait } from '../../shared/QueryRetryWait';
+import { MissingEntries } from './MissingEntries';
 import { useSeedRoot, type RootOpening } from './openRoot';
 import { errorText } from '../../api/errorText';
 import { firstLine, formatDate } from '../../speckle/versionText';
@@ -43,6 +46,15 @@ export function VersionOriginBar({
   const facts = useQuery(factsOptions);
   const neighbours = useQuery(neighboursOptions);
   const version = facts.data;
+  // The address can name a version its model no longer has, from a resolution kept in the cache
+  // (the version was deleted or moved to another model since): say so rather than show another
+  // model's version under this one.
+  const notInModel =
+    failedAs(facts.error, 'version-not-found') ||
+    failedAs(neighbours.error, 'model-not-found') ||
+    (version !== undefined && version.model.id !== modelId) ||
+    neighbours.data === null;
+  if (notInModel) return <VersionNotInModel input={input} origin={origin} server={server} />;
   if (facts.isError) {
     return (
       <p role="note">
@@ -71,6 +83,36 @@ export function VersionOriginBar({
       )}
     </nav>
   );
+}
+
+/** Why the version is not the model's, in the words a link naming it gets (MissingEntries). */
+function VersionNotInModel({
+  input,
+  origin,
+  server,
+}: {
+  input: GraphqlQueryInput;
+  origin: VersionOrigin;
+  server: string | null;
+}) {
+  const missing = useQuery(missingVersionQuery({ ...input, ...origin }));
+  const { projectId, modelId, versionId } = origin;
+  if (missing.isError) {
+    return (
+      <p role="note">
+        Version {versionId} is not in model {modelId}, and why could not be read:{' '}
+        {errorText(missing.error)}
+      </p>
+    );
+  }
+  if (!missing.data) return null;
+  return (
+    <MissingEntries projectId={projectId} server={server} entries={[missing.data]} role="note" />
+  );
+}
+
+function failedAs(error: unknown, kind: GraphqlErrorKind): boolean {
+  return isGraphqlError(error) && error.kind === kind;
 }
 
 /** A link to the version before or after, unless there is none or the server withholds it. */

@@ -13,6 +13,8 @@ export function missingEntryMessage(projectId: string, entry: MissingEntry): str
   switch (entry.kind) {
     case 'no-version':
       return `Version ${entry.versionId} does not exist in model ${modelName(entry.model)} of project ${projectId}.`;
+    case 'no-version-in-project':
+      return `Version ${entry.versionId} does not exist in project ${projectId}.`;
     case 'version-of-other-model':
       return `Version ${entry.versionId} belongs to model ${modelName(entry.owner)}, not to model ${entry.modelId}.`;
     case 'no-versions-yet':
@@ -24,6 +26,8 @@ export function missingEntryMessage(projectId: string, entry: MissingEntry): str
       return entry.versionId === null
         ? `Model ${entry.modelId} does not exist in project ${projectId}.`
         : `Model ${entry.modelId} does not exist in project ${projectId}, and version ${entry.versionId} is none of its versions.`;
+    case 'no-model-named':
+      return `Project ${projectId} has no model named “${entry.name}”.`;
     case 'no-object':
       return `Object ${entry.objectId} is not stored in project ${projectId}.`;
     case 'no-model-with-versions':
@@ -54,8 +58,10 @@ export function missingEntryStep(
         },
       };
     }
+    case 'no-version-in-project':
     case 'no-versions-yet':
     case 'no-model':
+    case 'no-model-named':
     case 'no-model-with-versions':
       return { label: `Open the models of project ${projectId}`, target: { kind: 'project' } };
     case 'no-object':
