@@ -37,6 +37,14 @@ export const MISSING_ENTRY_CASES: Record<MissingEntry['kind'], MessageCase[]> = 
       names: [VERSION, MODEL, PROJECT],
     },
   ],
+  'no-version-in-project': [
+    {
+      name: 'a version the project does not have',
+      expected: 'Version fedcba9876 does not exist in project 0123456789.',
+      message: missing({ kind: 'no-version-in-project', identifier: VERSION, versionId: VERSION }),
+      names: [VERSION, PROJECT],
+    },
+  ],
   'version-of-other-model': [
     {
       name: 'a version of another model',
@@ -97,6 +105,18 @@ export const MISSING_ENTRY_CASES: Record<MissingEntry['kind'], MessageCase[]> = 
         triedAsVersion: false,
       }),
       names: [MODEL, VERSION, PROJECT],
+    },
+  ],
+  'no-model-named': [
+    {
+      name: 'a model name the project does not have',
+      expected: 'Project 0123456789 has no model named “structure/walls”.',
+      message: missing({
+        kind: 'no-model-named',
+        identifier: 'structure/walls',
+        name: 'structure/walls',
+      }),
+      names: [PROJECT, 'structure/walls'],
     },
   ],
   'no-object': [
