@@ -37,7 +37,6 @@ export function ComparePage() {
       </p>
     );
   }
-  if (route.server && !server.server) return <p role="status">Connecting to {route.server}…</p>;
   if (!server.ok) {
     return (
       <p role="alert" className="alert">

@@ -17,7 +17,7 @@ import { useLookupServer } from '../../shared/useLookupServer';
  * resolved to one root (which `header` then says more about).
  */
 export function LookupResult({ route, header }: { route: ObjectRoute; header?: ReactNode }) {
-  const { projectId, objectId, mode, server: serverInRoute } = route;
+  const { projectId, objectId, mode } = route;
   const store = useConnectionStore();
   // The route names its server when several are saved: that one answers, whatever is selected.
   const server = useLookupServer(route);
@@ -30,10 +30,6 @@ export function LookupResult({ route, header }: { route: ObjectRoute; header?: R
         {refused.message}
       </p>
     );
-  }
-  if (serverInRoute && !server.server) {
-    // Not reached as the app is drawn: the layout asks to add an unsaved route server first.
-    return <p role="status">Connecting to {serverInRoute}…</p>;
   }
   if (!server.ok) {
     return (

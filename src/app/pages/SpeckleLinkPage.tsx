@@ -49,7 +49,6 @@ export function SpeckleLinkPage() {
       </p>
     );
   }
-  if (serverInRoute && !server.server) return <p role="status">Connecting to {serverInRoute}…</p>;
   if (!server.ok) {
     return (
       <p role="alert" className="alert">
