@@ -27,12 +27,12 @@ import {
 import { tokenFingerprint } from './tokenFingerprint';
 import { fetchVersionNeighbours } from './versionNeighbours';
 import { resolveSpeckleLink, resolveTypedIds } from './resolveLink';
-import { explainMissing } from '../speckle/missingEntries';
+import { explainMissing } from '../speckle/links/missingEntries';
 import {
   formatViewerResources,
   type SpeckleLink,
   type ViewerResource,
-} from '../speckle/speckleLink';
+} from '../speckle/links/speckleLink';
 import { fetchMissingFacts, fetchModelOwnership } from './missingFacts';
 
 export interface GraphqlQueryInput {

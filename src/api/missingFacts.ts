@@ -6,8 +6,8 @@
 import type { GraphqlCall } from './graphqlClient';
 import { isGraphqlError, type GraphqlErrorKind } from './graphqlError';
 import { fetchModel, fetchModelByName, fetchVersion, type ModelRef } from './speckleGraphql';
-import { missingFactsToAsk, type MissingFacts } from '../speckle/missingEntries';
-import type { ViewerResource } from '../speckle/speckleLink';
+import { missingFactsToAsk, type MissingFacts } from '../speckle/links/missingEntries';
+import type { ViewerResource } from '../speckle/links/speckleLink';
 
 export async function fetchMissingFacts(
   call: GraphqlCall,

@@ -14,17 +14,17 @@ import {
   type FallbackLookup,
   type LinkOutcome,
   type ViewerAnswer,
-} from '../speckle/linkResolution';
+} from '../speckle/links/linkResolution';
 import {
   parseViewerResources,
   type SpeckleLink,
   type ViewerResource,
-} from '../speckle/speckleLink';
+} from '../speckle/links/speckleLink';
 import {
   modelNameNotInProject,
   notAVersionEither,
   versionNotInProject,
-} from '../speckle/missingEntries';
+} from '../speckle/links/missingEntries';
 import type { GraphqlCall } from './graphqlClient';
 import { isGraphqlError } from './graphqlError';
 import { fetchMissingFacts, unlessNotFound } from './missingFacts';

@@ -12,7 +12,7 @@ import {
   type GraphqlSubject,
 } from './graphqlClient';
 import { GraphqlError } from './graphqlError';
-import type { VersionRootRef } from '../speckle/versionNeighbours';
+import type { VersionRootRef } from '../speckle/links/versionNeighbours';
 
 /** A page of a cursor-paged list: the cursor asks for the items after the last one. */
 export interface Page<T> {

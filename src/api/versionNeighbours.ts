@@ -12,7 +12,7 @@ import {
   versionNeighbours,
   type VersionNeighbours,
   type VersionRootRef,
-} from '../speckle/versionNeighbours';
+} from '../speckle/links/versionNeighbours';
 
 /** The most a versions page may hold (shared/speckle-graphql.md, "Browsing: versions"). */
 const PAGE_LIMIT = 100;

@@ -9,9 +9,9 @@ import { UnsavedServerPrompt } from '../features/connection/UnsavedServerPrompt'
 import { OpenFileControl } from '../features/files/OpenFileControl';
 import { useFileDrop } from '../features/files/useFileDrop';
 import { LookupForm } from '../features/lookup/LookupForm';
-import { useCompareRoute } from '../shared/useCompareRoute';
-import { viewerRouteFields } from '../shared/speckleRoute';
-import { useObjectRoute } from '../shared/useObjectRoute';
+import { useCompareRoute } from '../shared/routes/useCompareRoute';
+import { viewerRouteFields } from '../shared/routes/speckleRoute';
+import { useObjectRoute } from '../shared/routes/useObjectRoute';
 import { useOpenedFiles } from './openedFiles';
 import { ThemeSwitch } from './ThemeSwitch';
 

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import type { ObjectRoute } from './objectRoute';
+import type { ObjectRoute } from './routes/objectRoute';
 import { activeServer, serverForAddress, type ActiveServer } from '../connection/activeServer';
 import { useConnectionState } from '../connection/useConnections';
 

@@ -9,8 +9,8 @@ import {
 import { DEMO_MODELS, DEMO_VERSIONS, LONG_HISTORY_MODEL } from '../../demo/history';
 import { speckleLinkQuery } from '../../src/api/graphqlQueries';
 import { LOOKUP_REQUEST } from '../../src/shared/useLookupServer';
-import { rootOutcome, rootResource } from '../../src/speckle/linkResolution';
-import type { LinkTarget } from '../../src/speckle/speckleLink';
+import { rootOutcome, rootResource } from '../../src/speckle/links/linkResolution';
+import type { LinkTarget } from '../../src/speckle/links/speckleLink';
 import { graphqlHandlers, graphqlRequests, olderServer } from './graphqlDouble';
 import { renderApp } from './renderApp';
 import { requests, SERVER, speckleServer, TOKEN } from './speckleDouble';

@@ -17,7 +17,7 @@ import {
   LONG_HISTORY_VERSIONS,
 } from '../../demo/history.ts';
 import { resolveSpeckleLink } from '../../src/api/resolveLink.ts';
-import { parseSpeckleProjectLink } from '../../src/speckle/speckleLink.ts';
+import { parseSpeckleProjectLink } from '../../src/speckle/links/speckleLink.ts';
 import { startDemoServer, type DemoServer } from '../../demo/server.ts';
 
 let server: DemoServer;

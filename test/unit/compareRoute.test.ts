@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareRoutePath, parseCompareRoute } from '../../src/shared/compareRoute';
+import { compareRoutePath, parseCompareRoute } from '../../src/shared/routes/compareRoute';
 
 describe('compare route', () => {
   it('round-trips both roots, the server and another project', () => {

@@ -4,8 +4,8 @@ import {
   planLinkLookup,
   readViewerAnswer,
   versionOutcome,
-} from '../../src/speckle/linkResolution';
-import { parseSpeckleProjectLink, parseViewerResources } from '../../src/speckle/speckleLink';
+} from '../../src/speckle/links/linkResolution';
+import { parseSpeckleProjectLink, parseViewerResources } from '../../src/speckle/links/speckleLink';
 
 const APP = 'https://app.speckle.systems';
 const PROJECT = '4f7e2b9a1c';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { linkSummary, openButtonName } from '../../src/features/lookup/linkSummary';
-import { parseSpeckleProjectLink } from '../../src/speckle/speckleLink';
+import { parseSpeckleProjectLink } from '../../src/speckle/links/speckleLink';
 
 const P = 'a1b2c3d4e5';
 const GET = 'Get with children opens it with its children, Get object its root alone.';

@@ -5,8 +5,8 @@ import {
   notAVersionEither,
   versionNotInProject,
   type MissingFacts,
-} from '../../src/speckle/missingEntries';
-import { parseViewerResources, type ViewerResource } from '../../src/speckle/speckleLink';
+} from '../../src/speckle/links/missingEntries';
+import { parseViewerResources, type ViewerResource } from '../../src/speckle/links/speckleLink';
 
 const MODEL = '0be2983f2b';
 const OTHER_MODEL = '718adf0d31';

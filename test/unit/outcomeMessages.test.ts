@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { missingEntryMessage, missingEntryStep } from '../../src/features/project/outcomeMessages';
-import type { MissingEntry } from '../../src/speckle/missingEntries';
+import type { MissingEntry } from '../../src/speckle/links/missingEntries';
 
 const PROJECT = '66731ca524';
 const MODEL = '0be2983f2b';

@@ -6,7 +6,7 @@ import { DEMO_MODELS, DEMO_VERSIONS } from '../../demo/history';
 import { isGraphqlError } from '../../src/api/graphqlError';
 import { speckleLinkQuery } from '../../src/api/graphqlQueries';
 import { resolveSpeckleLink, resolveTypedIds } from '../../src/api/resolveLink';
-import { parseSpeckleProjectLink } from '../../src/speckle/speckleLink';
+import { parseSpeckleProjectLink } from '../../src/speckle/links/speckleLink';
 import { graphqlHandlers, graphqlRequests, olderServer } from '../components/graphqlDouble';
 
 const SERVER = 'https://speckle.test';

@@ -5,7 +5,7 @@ import {
   parseSpeckleProjectLink,
   type SpeckleLink,
   type ViewerResource,
-} from '../../src/speckle/speckleLink';
+} from '../../src/speckle/links/speckleLink';
 
 const lowerHexOf = (length: number) =>
   fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: length, maxLength: length });

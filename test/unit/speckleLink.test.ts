@@ -4,7 +4,7 @@ import {
   parseSpeckleProjectLink,
   parseViewerResources,
   type LinkTarget,
-} from '../../src/speckle/speckleLink';
+} from '../../src/speckle/links/speckleLink';
 
 const PROJECT = '4f7e2b9a1c';
 const MODEL = '0be2983f2b';

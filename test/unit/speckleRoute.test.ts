@@ -4,8 +4,8 @@ import {
   rootRoutePath,
   speckleRoutePath,
   viewerRouteFields,
-} from '../../src/shared/speckleRoute';
-import { parseSpeckleProjectLink } from '../../src/speckle/speckleLink';
+} from '../../src/shared/routes/speckleRoute';
+import { parseSpeckleProjectLink } from '../../src/speckle/links/speckleLink';
 
 const OBJECT = '0123456789abcdef0123456789abcdef';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_TOKEN, GENERATED_ROOT_IDS, LARGE_PROJECT_ID } from '../../demo/catalog';
 import { LONG_HISTORY_MODEL, LONG_HISTORY_VERSIONS } from '../../demo/history';
 import { fetchVersionNeighbours } from '../../src/api/versionNeighbours';
-import { reachesPast, versionNeighbours } from '../../src/speckle/versionNeighbours';
+import { reachesPast, versionNeighbours } from '../../src/speckle/links/versionNeighbours';
 import { graphqlHandlers, graphqlRequests } from '../components/graphqlDouble';
 
 const NEWEST_FIRST = [

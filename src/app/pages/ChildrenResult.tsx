@@ -4,7 +4,7 @@ import { CompareWithForm } from '../../features/compare/CompareWithForm';
 import { TicketTools } from '../../features/result/TicketTools';
 import { objectWithChildrenQuery } from '../../loader/objectSetQuery';
 import { useAskAgain } from '../../shared/useAskAgain';
-import { useLookupRoute } from '../../shared/useObjectRoute';
+import { useLookupRoute } from '../../shared/routes/useObjectRoute';
 import { isLoading } from '../../store/loadProgress';
 import { closureFindings } from '../../speckle/integrity';
 import { SetExplorer } from './SetExplorer';

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { webAppBase } from '../../speckle/serverUrl';
-import type { ObjectRoute } from '../../shared/objectRoute';
-import { LookupRouteContext } from '../../shared/useObjectRoute';
+import type { ObjectRoute } from '../../shared/routes/objectRoute';
+import { LookupRouteContext } from '../../shared/routes/useObjectRoute';
 import { lookupIdsProblem } from '../../speckle/ids';
 import type { DemoObject } from '../../connection/demoManifest';
 import { useConnectionStore } from '../../connection/useConnections';
 import { useDemoObject } from '../../connection/useDemoServer';
-import { speckleWebUrl } from '../../speckle/links';
+import { speckleWebUrl } from '../../speckle/links/links';
 import { ChildrenResult } from './ChildrenResult';
 import { objectQueryInput } from '../../shared/lookupQuery';
 import { SingleObjectResult } from './SingleObjectResult';

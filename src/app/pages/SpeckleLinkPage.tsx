@@ -5,11 +5,11 @@ import { LinkResolution } from '../../features/project/LinkResolution';
 import { OpenWithoutTokenContext } from '../../features/project/openWithoutToken';
 import { ProjectListing } from '../../features/project/ProjectListing';
 import { VersionOriginBar } from '../../features/project/VersionOriginBar';
-import type { LookupMode } from '../../shared/objectRoute';
-import { readLinkMode } from '../../shared/speckleRoute';
+import type { LookupMode } from '../../shared/routes/objectRoute';
+import { readLinkMode } from '../../shared/routes/speckleRoute';
 import { useLookupServer } from '../../shared/useLookupServer';
-import type { LinkRoot } from '../../speckle/linkResolution';
-import { parseSpeckleProjectLink } from '../../speckle/speckleLink';
+import type { LinkRoot } from '../../speckle/links/linkResolution';
+import { parseSpeckleProjectLink } from '../../speckle/links/speckleLink';
 import { LookupResult } from './LookupResult';
 
 /**

@@ -10,7 +10,7 @@ import { speckleLinkQuery, versionQuery, type GraphqlQueryInput } from '../../ap
 import { isGraphqlError } from '../../api/graphqlError';
 import { failedOutcomeMessage } from '../../features/project/outcomeMessages';
 import type { ComparedSide } from '../../speckle/compare/comparedSide';
-import type { MissingEntry } from '../../speckle/missingEntries';
+import type { MissingEntry } from '../../speckle/links/missingEntries';
 import { readSideReference, type SideName } from '../../speckle/compare/sideReference';
 
 export type SideResolution =

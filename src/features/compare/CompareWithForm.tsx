@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { compareRoutePath } from '../../shared/compareRoute';
+import { compareRoutePath } from '../../shared/routes/compareRoute';
 import { compareTarget } from '../../speckle/compare/compareTarget';
 
 /**

@@ -4,7 +4,7 @@ import { checkObjectField, checkProjectId } from '../../speckle/ids';
 import { DemoObjects } from './DemoObjects';
 import { IdField } from './IdField';
 import { useLookupForm, type LinkNotes, type LookupFields } from './useLookupForm';
-import type { SpeckleLink } from '../../speckle/speckleLink';
+import type { SpeckleLink } from '../../speckle/links/speckleLink';
 import { serverForAddress } from '../../connection/activeServer';
 import type { ConnectionState } from '../../connection/connectionStore';
 import { useConnectionState } from '../../connection/useConnections';

@@ -2,7 +2,7 @@
  * What a pasted link names, said in the form before anything is asked: the project, models,
  * versions or objects, and the server when it is not the selected one.
  */
-import type { LinkTarget, SpeckleLink, ViewerResource } from '../../speckle/speckleLink';
+import type { LinkTarget, SpeckleLink, ViewerResource } from '../../speckle/links/speckleLink';
 
 /** Links with no object to get: the form offers "Open" for them. */
 export function opensListing(target: LinkTarget): boolean {

@@ -4,21 +4,21 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { objectRoutePath, type LookupMode, type ObjectRoute } from '../../shared/objectRoute';
+import { objectRoutePath, type LookupMode, type ObjectRoute } from '../../shared/routes/objectRoute';
 import { activeServer } from '../../connection/activeServer';
 import { useFieldFocus } from '../../shared/fieldFocus';
 import { useConnectionState, useConnectionStore } from '../../connection/useConnections';
 import { checkProjectId, lookupIdsProblem, namesModelsOrVersions } from '../../speckle/ids';
-import { parseSpeckleLink } from '../../speckle/links';
+import { parseSpeckleLink } from '../../speckle/links/links';
 import {
   formatViewerResources,
   parseSpeckleProjectLink,
   parseViewerResources,
   type LinkTarget,
   type SpeckleLink,
-} from '../../speckle/speckleLink';
+} from '../../speckle/links/speckleLink';
 import { LOOKUP_REQUEST } from '../../shared/useLookupServer';
-import { speckleRoutePath } from '../../shared/speckleRoute';
+import { speckleRoutePath } from '../../shared/routes/speckleRoute';
 
 export interface LinkNotes {
   /** A server the pasted link points to, when it is not the one selected. */

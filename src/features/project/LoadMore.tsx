@@ -1,5 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { QueryRetryWait } from '../../shared/QueryRetryWait';
+import { QueryRetryWait } from '../../shared/waits/QueryRetryWait';
 import { GraphqlAlert } from './GraphqlAlert';
 
 /**

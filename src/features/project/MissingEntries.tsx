@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { speckleRoutePath } from '../../shared/speckleRoute';
+import { speckleRoutePath } from '../../shared/routes/speckleRoute';
 import { LOOKUP_REQUEST } from '../../shared/useLookupServer';
-import type { MissingEntry } from '../../speckle/missingEntries';
+import type { MissingEntry } from '../../speckle/links/missingEntries';
 import { missingEntryMessage, missingEntryStep, nothingToOpenMessage } from './outcomeMessages';
 
 /**

@@ -6,11 +6,11 @@ import {
   modelVersionsQuery,
   type GraphqlQueryInput,
 } from '../../api/graphqlQueries';
-import { projectPath } from '../../shared/speckleRoute';
+import { projectPath } from '../../shared/routes/speckleRoute';
 import { useClipboard } from '../../shared/useClipboard';
 import { countOf } from '../../speckle/counts';
-import { QueryRetryWait } from '../../shared/QueryRetryWait';
-import { modelNotInProject } from '../../speckle/missingEntries';
+import { QueryRetryWait } from '../../shared/waits/QueryRetryWait';
+import { modelNotInProject } from '../../speckle/links/missingEntries';
 import { GraphqlAlert } from './GraphqlAlert';
 import { LoadMore } from './LoadMore';
 import { MissingEntries } from './MissingEntries';

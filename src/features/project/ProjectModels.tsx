@@ -3,12 +3,12 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { projectModelsQuery, type GraphqlQueryInput } from '../../api/graphqlQueries';
 import type { ModelSummary } from '../../api/speckleGraphql';
-import { modelVersionsPath } from '../../shared/speckleRoute';
+import { modelVersionsPath } from '../../shared/routes/speckleRoute';
 import { countOf } from '../../speckle/counts';
-import { QueryRetryWait } from '../../shared/QueryRetryWait';
+import { QueryRetryWait } from '../../shared/waits/QueryRetryWait';
 import { GraphqlAlert } from './GraphqlAlert';
 import { LoadMore } from './LoadMore';
-import { formatDate } from '../../speckle/versionText';
+import { formatDate } from '../../speckle/links/versionText';
 
 /** A project's models, newest first as the server orders them, a page at a time. */
 export function ProjectModels({

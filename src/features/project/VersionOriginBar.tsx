@@ -7,15 +7,15 @@ import {
   type GraphqlQueryInput,
 } from '../../api/graphqlQueries';
 import { isGraphqlError, type GraphqlErrorKind } from '../../api/graphqlError';
-import type { LookupMode } from '../../shared/objectRoute';
-import { modelVersionsPath, rootRoutePath } from '../../shared/speckleRoute';
+import type { LookupMode } from '../../shared/routes/objectRoute';
+import { modelVersionsPath, rootRoutePath } from '../../shared/routes/speckleRoute';
 import { LOOKUP_REQUEST } from '../../shared/useLookupServer';
-import type { VersionRootRef } from '../../speckle/versionNeighbours';
-import { QueryRetryWait } from '../../shared/QueryRetryWait';
+import type { VersionRootRef } from '../../speckle/links/versionNeighbours';
+import { QueryRetryWait } from '../../shared/waits/QueryRetryWait';
 import { MissingEntries } from './MissingEntries';
 import { useSeedRoot, type RootOpening } from './openRoot';
 import { errorText } from '../../api/errorText';
-import { firstLine, formatDate } from '../../speckle/versionText';
+import { firstLine, formatDate } from '../../speckle/links/versionText';
 
 /** The version a root was resolved from: the route names it, or resolves to it. */
 export interface VersionOrigin {

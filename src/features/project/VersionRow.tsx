@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { VersionSummary } from '../../api/speckleGraphql';
 import { VersionFacts } from './VersionFacts';
-import { firstLine } from '../../speckle/versionText';
+import { firstLine } from '../../speckle/links/versionText';
 
 /** What a row's control asks for, named on the control (`data-action`) for the list to handle. */
 export type VersionAction = 'single' | 'children' | 'previous' | 'copy-id';

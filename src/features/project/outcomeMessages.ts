@@ -1,7 +1,7 @@
 /** What a link's outcome says when it opens nothing, or opens less than it named. */
-import type { LinkOutcome, WithheldVersion } from '../../speckle/linkResolution';
-import type { MissingEntry } from '../../speckle/missingEntries';
-import type { LinkTarget } from '../../speckle/speckleLink';
+import type { LinkOutcome, WithheldVersion } from '../../speckle/links/linkResolution';
+import type { MissingEntry } from '../../speckle/links/missingEntries';
+import type { LinkTarget } from '../../speckle/links/speckleLink';
 import { pluralOf } from '../../speckle/counts';
 
 export function nothingToOpenMessage(projectId: string): string {

@@ -10,10 +10,10 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { versionNeighboursQuery, type GraphqlQueryInput } from '../../api/graphqlQueries';
 import type { VersionSummary } from '../../api/speckleGraphql';
-import { compareRoutePath } from '../../shared/compareRoute';
+import { compareRoutePath } from '../../shared/routes/compareRoute';
 import { errorText } from '../../api/errorText';
-import { formatViewerResources } from '../../speckle/speckleLink';
-import { rootResource } from '../../speckle/linkResolution';
+import { formatViewerResources } from '../../speckle/links/speckleLink';
+import { rootResource } from '../../speckle/links/linkResolution';
 import { useSeedRoot, type RootToOpen } from './openRoot';
 
 /** How many versions a comparison takes. */

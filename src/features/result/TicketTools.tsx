@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { curlCommand } from '../../export/curl';
 import { ticketReport, type TicketReportInput } from '../../export/report';
 import type { ObjectQueryInput } from '../../api/objects';
-import { objectRoutePath } from '../../shared/objectRoute';
+import { objectRoutePath } from '../../shared/routes/objectRoute';
 import { useClipboard } from '../../shared/useClipboard';
 
 type ReportFacts = Omit<

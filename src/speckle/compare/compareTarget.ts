@@ -4,8 +4,8 @@
  * project of the same server. A link to another server is refused: a token is sent only to its own
  * server, and one comparison reads both sides with one.
  */
-import { parseSpeckleLink } from '../links';
-import { formatViewerResources, parseSpeckleProjectLink, type LinkTarget } from '../speckleLink';
+import { parseSpeckleLink } from '../links/links';
+import { formatViewerResources, parseSpeckleProjectLink, type LinkTarget } from '../links/speckleLink';
 import { ONE_PER_SIDE, readSideReference, type Reading } from './sideReference';
 
 export type CompareTarget = Reading<{ projectId: string; sideId: string }>;

@@ -3,7 +3,7 @@
  * from when the side named one. The page, the copied summary and the report name it in these
  * words, so that a ticket says which model and version were compared, not just two object ids.
  */
-import { firstLine, formatDate } from '../versionText';
+import { firstLine, formatDate } from '../links/versionText';
 
 export interface SideVersion {
   modelId: string;

@@ -5,7 +5,7 @@
  * no GraphQL (the object endpoints fetch it as before).
  */
 import { checkObjectId, checkProjectId, namesModelsOrVersions } from '../ids';
-import { parseViewerResources, type ViewerResource } from '../speckleLink';
+import { parseViewerResources, type ViewerResource } from '../links/speckleLink';
 
 export type SideReference =
   | { kind: 'object'; objectId: string }

@@ -7,8 +7,8 @@ import {
   missingEntryMessage,
   nothingToOpenMessage,
 } from '../../../src/features/project/outcomeMessages';
-import type { LinkOutcome } from '../../../src/speckle/linkResolution';
-import type { MissingEntry } from '../../../src/speckle/missingEntries';
+import type { LinkOutcome } from '../../../src/speckle/links/linkResolution';
+import type { MissingEntry } from '../../../src/speckle/links/missingEntries';
 import { MODEL, OBJECT, PROJECT, VERSION, type MessageCase } from './messageCase';
 
 function outcome(value: LinkOutcome): string {

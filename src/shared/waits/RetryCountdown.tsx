@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { retryReason } from '../api/apiError';
-import type { RetryWait } from '../api/retryPolicy';
+import { retryReason } from '../../api/apiError';
+import type { RetryWait } from '../../api/retryPolicy';
 import { useNow } from './useNow';
 
 /**

@@ -7,7 +7,7 @@
  * Ids are lowercased, as the server does for viewer resources and as Speckle's own parsers do for
  * ids: real ids are lowercase hex and the server matches them exactly.
  */
-import { serverBase } from './serverUrl';
+import { serverBase } from '../serverUrl';
 import { locateLink, pathSegments, type LocatedLink } from './linkLocation';
 
 /** One entry of a viewer link's comma-separated resource list. */
