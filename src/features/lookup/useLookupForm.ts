@@ -4,7 +4,11 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { objectRoutePath, type LookupMode, type ObjectRoute } from '../../shared/routes/objectRoute';
+import {
+  objectRoutePath,
+  type LookupMode,
+  type ObjectRoute,
+} from '../../shared/routes/objectRoute';
 import { activeServer } from '../../connection/activeServer';
 import { useFieldFocus } from '../../shared/fieldFocus';
 import { useConnectionState, useConnectionStore } from '../../connection/useConnections';

@@ -5,7 +5,11 @@
  * server, and one comparison reads both sides with one.
  */
 import { parseSpeckleLink } from '../links/links';
-import { formatViewerResources, parseSpeckleProjectLink, type LinkTarget } from '../links/speckleLink';
+import {
+  formatViewerResources,
+  parseSpeckleProjectLink,
+  type LinkTarget,
+} from '../links/speckleLink';
 import { ONE_PER_SIDE, readSideReference, type Reading } from './sideReference';
 
 export type CompareTarget = Reading<{ projectId: string; sideId: string }>;
