@@ -1,5 +1,6 @@
 import { QueryClient, type Query, type QueryCache } from '@tanstack/react-query';
 import { ObjectSet } from '../store/objectSet';
+import { testHooks } from '../loader/spillPlan';
 import { resultsToRelease } from './resultRetention';
 
 export function createQueryClient(): QueryClient {
@@ -58,6 +59,7 @@ function keepRecentResults(cache: QueryCache): void {
     left = [query, ...left.filter((other) => other !== query)];
     const release = resultsToRelease(
       left.map((key) => ({ key, bytes: setOf(key)?.getProgress().bytes ?? 0 })),
+      testHooks()?.retainedBytes,
     );
     left = left.filter((other) => !release.includes(other));
     for (const old of release) cache.remove(old);

@@ -105,7 +105,17 @@ export function browserSpillPlan(): SpillPlan {
   return plan;
 }
 
-/** Set by the e2e tests, so that small models spill (test/e2e/spill.e2e.test.ts). */
-function testHooks(): { spillThresholdBytes?: number; memoryLimitBytes?: number } | undefined {
-  return (globalThis as { explorerTestHooks?: ReturnType<typeof testHooks> }).explorerTestHooks;
+interface TestHooks {
+  spillThresholdBytes?: number;
+  memoryLimitBytes?: number;
+  /** How many bytes of left results are kept for Back (app/resultRetention.ts). */
+  retainedBytes?: number;
+}
+
+/**
+ * Set by the e2e tests, so that small models spill and small results are let go
+ * (test/e2e/spill.e2e.test.ts).
+ */
+export function testHooks(): TestHooks | undefined {
+  return (globalThis as { explorerTestHooks?: TestHooks }).explorerTestHooks;
 }
