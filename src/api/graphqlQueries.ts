@@ -15,13 +15,10 @@ import type { GraphqlCall } from './graphqlClient';
 import { answeredBases } from './objects';
 import { NO_QUERY_RETRIES, retryingQueryFn } from './retryingQuery';
 import {
-  fetchLatestVersion,
-  fetchModelByName,
   fetchModelVersions,
   fetchProjectModels,
   fetchServerIdentity,
   fetchVersion,
-  resolveViewerResources,
   type Page,
 } from './speckleGraphql';
 import { tokenFingerprint } from './tokenFingerprint';
@@ -72,23 +69,6 @@ function nextCursor<T>(last: Page<T>, pages: ReadonlyArray<Page<T>>): string | u
   return last.items.length > 0 && loaded < last.totalCount && last.cursor !== null
     ? last.cursor
     : undefined;
-}
-
-export function viewerResourcesQuery(
-  input: GraphqlQueryInput & { projectId: string; resourceIdString: string; modelIds: string[] },
-) {
-  const { projectId, resourceIdString, modelIds } = input;
-  return queryOptions({
-    queryKey: graphqlKey(input, 'viewerResources', projectId, resourceIdString),
-    queryFn: retryingQueryFn((context) =>
-      resolveViewerResources(call(input, context), {
-        projectId,
-        resourceIdString,
-        modelIds,
-      }),
-    ),
-    ...queryDefaults,
-  });
 }
 
 /**
@@ -210,26 +190,6 @@ export function versionNeighboursQuery(
     queryFn: retryingQueryFn((context) =>
       fetchVersionNeighbours(call(input, context), { projectId, modelId, versionId }),
     ),
-    ...queryDefaults,
-  });
-}
-
-export function modelByNameQuery(input: GraphqlQueryInput & { projectId: string; name: string }) {
-  const { projectId, name } = input;
-  return queryOptions({
-    queryKey: graphqlKey(input, 'modelByName', projectId, name),
-    queryFn: retryingQueryFn((context) =>
-      fetchModelByName(call(input, context), { projectId, name }),
-    ),
-    ...queryDefaults,
-  });
-}
-
-export function latestVersionQuery(input: GraphqlQueryInput & { projectId: string }) {
-  const { projectId } = input;
-  return queryOptions({
-    queryKey: graphqlKey(input, 'latestVersion', projectId),
-    queryFn: retryingQueryFn((context) => fetchLatestVersion(call(input, context), { projectId })),
     ...queryDefaults,
   });
 }
