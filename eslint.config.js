@@ -6,7 +6,7 @@ import reactRefresh from 'eslint-plugin-react-refresh';
 import tseslint from 'typescript-eslint';
 
 // The layers of src/, top to bottom: a folder imports only from layers below its own, never from
-// a sibling in its layer (../shared/architecture.md). Features are composed in app/, so no feature
+// a sibling in its layer (docs/design.md, "Folders"). Features are composed in app/, so no feature
 // imports another.
 const LAYERS = [
   ['app'],

@@ -13,6 +13,12 @@ import { SpilledModel } from './spilledModel.ts';
 export const DEMO_TOKEN = 'c0c5787358fe71f57487624bdbe95abcebc844eeb2';
 /** A valid token with no role on the private project. */
 export const PUBLIC_ONLY_TOKEN = '32ed364e7f336df4f50b5e78906d2f7a67c10bb674';
+/**
+ * A valid token with `profile:read` only: GraphQL refuses it every project, public ones too, while
+ * the object endpoints read public projects with it, as a real server does (history.ts has its
+ * scopes).
+ */
+export const PROFILE_ONLY_TOKEN = '5ca1ab1e0ddba11f00d5ca1ab1e0ddba11f00d5ca1';
 export const PUBLIC_PROJECT_ID = 'a7b649a290';
 export const PRIVATE_PROJECT_ID = '973e8bcb7d';
 /** A project with 1,000 models and a model with 1,000 versions, for paging (history.ts). */
@@ -390,6 +396,8 @@ export function createCatalog(): DemoCatalog {
   const tokens = new Map<string, ReadonlySet<string>>([
     [DEMO_TOKEN, new Set([PRIVATE_PROJECT_ID])],
     [PUBLIC_ONLY_TOKEN, new Set()],
+    // Without streams:read a role would not help: a private project answers 401 all the same.
+    [PROFILE_ONLY_TOKEN, new Set()],
   ]);
   return { projects, tokens };
 }

@@ -1,6 +1,7 @@
 // Answers the demo schema's fields the way a Speckle server does (shared/speckle-graphql.md):
-// access rules and error codes, newest-first ordering, timestamp cursors, the hidden empty `main`,
-// slugged source applications and `viewerResourcesExtended`'s groups.
+// access rules and error codes, newest-first ordering of `models` and `versions`, timestamp
+// cursors, the hidden empty `main`, slugged source applications and `viewerResourcesExtended`'s
+// groups (every version of a model in no promised order with `loadedVersionsOnly: false`).
 import { GraphQLError } from 'graphql';
 import type { DemoCatalog, DemoProject } from './catalog.ts';
 import type { DemoModel, DemoUser, DemoVersion, Scope } from './history.ts';
@@ -356,11 +357,27 @@ class ViewerResolver {
   }
 
   private versionsOf(model: DemoModel): ResourceItem[] {
-    const newestFirst = [...model.versions].reverse();
-    return (this.newestOnly ? newestFirst.slice(0, 1) : newestFirst).map((version) =>
-      item(model, version),
-    );
+    const newest = model.versions.at(-1);
+    if (this.newestOnly) return newest ? [item(model, newest)] : [];
+    return unordered(model.versions).map((version) => item(model, version));
   }
+}
+
+// `loadedVersionsOnly: false` lists every version of a model in no promised order: the real
+// server's query has no ORDER BY (one was seen answering unordered) and the items carry no date.
+// The demo lists them by a hash of the id, neither by date nor by id, so that code reading this
+// list as newest first fails here as it would on a real server.
+function unordered(versions: readonly DemoVersion[]): DemoVersion[] {
+  return [...versions].sort((a, b) => idHash(a.id) - idHash(b.id));
+}
+
+/** FNV-1a: a fixed, well-mixed number for an id. */
+function idHash(id: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < id.length; index++) {
+    hash = Math.imul(hash ^ id.charCodeAt(index), 0x01000193) >>> 0;
+  }
+  return hash;
 }
 
 function item(model: DemoModel, version: DemoVersion): ResourceItem {

@@ -8,10 +8,7 @@ import {
   LARGE_PROJECT_ID,
   PRIVATE_PROJECT_ID,
 } from './catalog.ts';
-import { PUBLIC_ONLY_TOKEN, PUBLIC_PROJECT_ID } from './catalog.ts';
-
-/** A valid token with `profile:read` only: it may say who it is, not read projects. */
-export const PROFILE_ONLY_TOKEN = '5ca1ab1e0ddba11f00d5ca1ab1e0ddba11f00d5ca1';
+import { PROFILE_ONLY_TOKEN, PUBLIC_ONLY_TOKEN, PUBLIC_PROJECT_ID } from './catalog.ts';
 
 export type Scope = 'streams:read' | 'profile:read';
 

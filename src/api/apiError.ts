@@ -3,6 +3,8 @@
  * and what to do. The statuses and bodies follow the server's observed behaviour
  * (shared/speckle-rest.md, "Authentication and errors").
  */
+import { isGraphqlError } from './graphqlError';
+
 export type ApiErrorKind =
   | 'invalid-token'
   | 'no-access'
@@ -39,6 +41,11 @@ export interface ApiErrorContext {
    * answer Speckle's ping: it is some other web server.
    */
   failedPing?: boolean;
+  /**
+   * For a with-children load that ended early: how many objects had arrived. Its message says
+   * that what arrived is shown only when something did.
+   */
+  received?: number;
 }
 
 export class ApiError extends Error {
@@ -144,21 +151,28 @@ function describe(kind: ApiErrorKind, c: ApiErrorContext): string {
     case 'bad-response':
       return `${c.base} sent an answer this app cannot read${c.serverText ? ` ("${c.serverText}")` : ''}.`;
     case 'truncated':
-      return `The download stopped before the server finished sending: the connection closed early. What arrived is shown and marked incomplete; retry to get the rest.`;
+      return arrived(c)
+        ? `The download stopped before the server finished sending: the connection closed early. What arrived is shown and marked incomplete; retry to get the rest.`
+        : `The download stopped before the server sent any object: the connection closed early. Retry to get the objects.`;
     case 'malformed':
-      return `The server sent a line this app cannot read${c.serverText ? ` ("${c.serverText}")` : ''}. What arrived before it is shown and marked incomplete.`;
+      return `The server sent a line this app cannot read${c.serverText ? ` ("${c.serverText}")` : ''}.${arrived(c) ? ' What arrived before it is shown and marked incomplete.' : ''}`;
     case 'too-large':
       return `Object ${c.objectId} is larger than this explorer reads as text.`;
     case 'cancelled':
-      return `You cancelled the download. What arrived is shown and marked incomplete.`;
+      return arrived(c)
+        ? `You cancelled the download. What arrived is shown and marked incomplete.`
+        : `You cancelled the download before any object arrived.`;
     case 'storage-full':
       return `The browser's storage stopped keeping the download. What it kept is shown and marked incomplete; free some of the browser's storage, then retry.`;
   }
 }
 
-/** Why an automatic retry is under way, in a few words for the status line. */
+/**
+ * Why an automatic retry is under way, in a few words for the status line: the object endpoints'
+ * and GraphQL's waits read alike.
+ */
 export function retryReason(error: unknown): string {
-  if (!isApiError(error)) return 'The request failed';
+  if (!isApiError(error) && !isGraphqlError(error)) return 'The request failed';
   switch (error.kind) {
     case 'server-error':
       return `The server's gateway answered ${error.context.status ?? 'with an error'}`;
@@ -167,6 +181,11 @@ export function retryReason(error: unknown): string {
     default:
       return 'The server is limiting requests';
   }
+}
+
+/** Whether a load that ended early had received objects; unsaid means it had not begun. */
+function arrived(c: ApiErrorContext): boolean {
+  return (c.received ?? 0) > 0;
 }
 
 function isGatewayStatus(status: number | undefined): boolean {

@@ -93,9 +93,34 @@ export async function postGraphql<T>(
 export async function queryGraphql<T>(call: GraphqlCall, operation: GraphqlOperation): Promise<T> {
   const { data, errors } = await postGraphql<T>(call, operation);
   const [first] = errors;
-  if (first) throw executionError(first, call);
+  if (first) throw await withOpenAccess(executionError(first, call), call);
   if (data === null) throw new GraphqlError('bad-response', callContext(call));
   return data;
+}
+
+const PROJECT_READABLE = `query ProjectReadable($projectId: String!) { project(id: $projectId) { id } }`;
+
+/**
+ * A token without `streams:read` is refused every project, public ones too, while the object
+ * endpoints read public projects with it (shared/speckle-graphql.md, "Errors"). Whether this project
+ * opens without a token is asked without one, so that the refusal can say so: nothing secret goes.
+ */
+async function withOpenAccess(error: GraphqlError, call: GraphqlCall): Promise<GraphqlError> {
+  const { projectId } = error.context;
+  if (error.kind !== 'missing-scope' || error.context.scope !== 'streams:read' || !projectId) {
+    return error;
+  }
+  const anonymous = { ...call, access: { ...call.access, token: '' } };
+  const readable = await postGraphql<{ project: { id: string } | null }>(anonymous, {
+    query: PROJECT_READABLE,
+    operationName: 'ProjectReadable',
+    variables: { projectId },
+  }).then(
+    ({ data, errors }) => errors.length === 0 && data?.project?.id === projectId,
+    () => false,
+  );
+  if (!readable) return error;
+  return new GraphqlError('missing-scope', { ...error.context, opensWithoutToken: true }, error);
 }
 
 /**

@@ -4,6 +4,8 @@
  * as 200 with `errors` (branch on `code`; "log in first" is FORBIDDEN, there is no
  * UNAUTHENTICATED), a bad token as 403 plain JSON, a rate limit as 429 plain JSON.
  */
+import type { DoubtedField } from './apiError';
+
 export type GraphqlErrorKind =
   | 'project-not-found'
   | 'not-logged-in'
@@ -39,6 +41,10 @@ export interface GraphqlErrorContext {
   versionId?: string;
   /** For a failed request: this base had answered earlier, so the address is right. */
   answeredBefore?: boolean;
+  /** For a request cancelled while waiting to be tried again: what the server had answered. */
+  waitedFor?: string;
+  /** For a token without `streams:read`: the project answers without a token (it is public). */
+  opensWithoutToken?: boolean;
 }
 
 export class GraphqlError extends Error {
@@ -67,6 +73,24 @@ export function isGraphqlError(error: unknown): error is GraphqlError {
   return error instanceof GraphqlError;
 }
 
+/** The form fields a refusal puts in doubt, most likely first, as the lookup's alerts name them. */
+export function graphqlDoubtedFields(error: GraphqlError): DoubtedField[] {
+  switch (error.kind) {
+    case 'invalid-token':
+    case 'missing-scope':
+    case 'not-logged-in':
+      return ['Access token'];
+    case 'no-access':
+      return ['Access token', 'Project ID'];
+    case 'project-not-found':
+      return ['Project ID'];
+    case 'network':
+      return error.context.answeredBefore ? [] : ['Server URL'];
+    default:
+      return [];
+  }
+}
+
 function describe(kind: GraphqlErrorKind, c: GraphqlErrorContext): string {
   const project = c.projectId ? `project ${c.projectId}` : 'this project';
   switch (kind) {
@@ -77,7 +101,9 @@ function describe(kind: GraphqlErrorKind, c: GraphqlErrorContext): string {
     case 'no-access':
       return `Your token's account has no role on ${project}, which is private. Ask the project's owner for access, or use a token of an account that has it.`;
     case 'missing-scope':
-      return `Your token does not have the ${c.scope ?? 'required'} scope. Create a token with ${c.scope ?? 'that scope'} in your Speckle profile (Settings → Developer → Access tokens).`;
+      return c.opensWithoutToken
+        ? `Your token does not have the ${c.scope ?? 'required'} scope, which Speckle's GraphQL API needs to read any project, even a public one (the objects load with it all the same). ${capitalise(project)} is public: it opens without a token. Open it without the token, or create a token with ${c.scope ?? 'that scope'} in your Speckle profile (Settings → Developer → Access tokens).`
+        : `Your token does not have the ${c.scope ?? 'required'} scope. Create a token with ${c.scope ?? 'that scope'} in your Speckle profile (Settings → Developer → Access tokens).`;
     case 'model-not-found':
       return `There is no model${named(c.modelId)} in ${project}. Check the link: the model may have been deleted.`;
     case 'version-not-found':
@@ -91,7 +117,7 @@ function describe(kind: GraphqlErrorKind, c: GraphqlErrorContext): string {
     case 'no-graphql':
       return `${c.base} has no Speckle GraphQL API${c.status ? ` (${c.status})` : ''}, so links to models and versions cannot be resolved there. Object ids and links to objects still work.`;
     case 'graphql-error':
-      return `The server refused the request: “${c.serverText ?? 'no message'}”${c.code ? ` (${c.code})` : ''}.`;
+      return `The server refused the request${c.serverText ? `: “${c.serverText}”` : ' without saying why'}${c.code ? ` (${c.code})` : ''}.`;
     case 'server-error':
       return c.status === 502 || c.status === 503 || c.status === 504
         ? `A proxy or gateway in front of the server answered ${c.status}: the Speckle server behind it is down, overloaded or restarting. Retry in a minute.`
@@ -103,7 +129,9 @@ function describe(kind: GraphqlErrorKind, c: GraphqlErrorContext): string {
     case 'bad-response':
       return `${c.base} sent a GraphQL answer this app cannot read${c.serverText ? ` (“${c.serverText}”)` : ''}.`;
     case 'cancelled':
-      return 'The request was cancelled.';
+      return c.waitedFor
+        ? `Cancelled: nothing more was asked of ${c.base}${c.status ? `, which had answered ${c.status}` : ''}. ${c.waitedFor}`
+        : 'The request was cancelled.';
   }
 }
 

@@ -15,19 +15,22 @@ import type { GraphqlCall } from './graphqlClient';
 import { answeredBases } from './objects';
 import { NO_QUERY_RETRIES, retryingQueryFn } from './retryingQuery';
 import {
-  fetchLatestVersion,
-  fetchModelByName,
   fetchModelVersions,
   fetchProjectModels,
   fetchServerIdentity,
   fetchVersion,
-  resolveViewerResources,
   type Page,
 } from './speckleGraphql';
 import { tokenFingerprint } from './tokenFingerprint';
 import { fetchVersionNeighbours } from './versionNeighbours';
 import { resolveSpeckleLink, resolveTypedIds } from './resolveLink';
-import { formatViewerResources, type SpeckleLink } from '../speckle/speckleLink';
+import { explainMissing } from '../speckle/links/missingEntries';
+import {
+  formatViewerResources,
+  type SpeckleLink,
+  type ViewerResource,
+} from '../speckle/links/speckleLink';
+import { fetchMissingFacts, fetchModelOwnership } from './missingFacts';
 
 export interface GraphqlQueryInput {
   origin: string;
@@ -66,23 +69,6 @@ function nextCursor<T>(last: Page<T>, pages: ReadonlyArray<Page<T>>): string | u
   return last.items.length > 0 && loaded < last.totalCount && last.cursor !== null
     ? last.cursor
     : undefined;
-}
-
-export function viewerResourcesQuery(
-  input: GraphqlQueryInput & { projectId: string; resourceIdString: string; modelIds: string[] },
-) {
-  const { projectId, resourceIdString, modelIds } = input;
-  return queryOptions({
-    queryKey: graphqlKey(input, 'viewerResources', projectId, resourceIdString),
-    queryFn: retryingQueryFn((context) =>
-      resolveViewerResources(call(input, context), {
-        projectId,
-        resourceIdString,
-        modelIds,
-      }),
-    ),
-    ...queryDefaults,
-  });
 }
 
 /**
@@ -151,6 +137,38 @@ export function modelVersionsQuery(
   });
 }
 
+/** Whose model a version list names: the project's own, another project's, or none. */
+export function modelOwnershipQuery(
+  input: GraphqlQueryInput & { projectId: string; modelId: string },
+) {
+  const { projectId, modelId } = input;
+  return queryOptions({
+    queryKey: graphqlKey(input, 'modelOwnership', projectId, modelId),
+    queryFn: retryingQueryFn((context) =>
+      fetchModelOwnership(call(input, context), projectId, modelId),
+    ),
+    ...queryDefaults,
+  });
+}
+
+/** Why `model@version` names no version of the model (speckle/missingEntries.ts). */
+export function missingVersionQuery(
+  input: GraphqlQueryInput & { projectId: string; modelId: string; versionId: string },
+) {
+  const { projectId, modelId, versionId } = input;
+  const resource: ViewerResource = { kind: 'version', modelId, versionId };
+  return queryOptions({
+    queryKey: graphqlKey(input, 'missingVersion', projectId, modelId, versionId),
+    queryFn: retryingQueryFn(async (context) =>
+      explainMissing(
+        resource,
+        await fetchMissingFacts(call(input, context), projectId, [resource]),
+      ),
+    ),
+    ...queryDefaults,
+  });
+}
+
 export function versionQuery(input: GraphqlQueryInput & { projectId: string; versionId: string }) {
   const { projectId, versionId } = input;
   return queryOptions({
@@ -172,26 +190,6 @@ export function versionNeighboursQuery(
     queryFn: retryingQueryFn((context) =>
       fetchVersionNeighbours(call(input, context), { projectId, modelId, versionId }),
     ),
-    ...queryDefaults,
-  });
-}
-
-export function modelByNameQuery(input: GraphqlQueryInput & { projectId: string; name: string }) {
-  const { projectId, name } = input;
-  return queryOptions({
-    queryKey: graphqlKey(input, 'modelByName', projectId, name),
-    queryFn: retryingQueryFn((context) =>
-      fetchModelByName(call(input, context), { projectId, name }),
-    ),
-    ...queryDefaults,
-  });
-}
-
-export function latestVersionQuery(input: GraphqlQueryInput & { projectId: string }) {
-  const { projectId } = input;
-  return queryOptions({
-    queryKey: graphqlKey(input, 'latestVersion', projectId),
-    queryFn: retryingQueryFn((context) => fetchLatestVersion(call(input, context), { projectId })),
     ...queryDefaults,
   });
 }

@@ -2,23 +2,32 @@
  * Resolves a parsed Speckle link to the root objects it names (or the page it opens) with the
  * requests linkResolution.ts plans: one round trip for a viewer link, one lookup for a legacy
  * commit, branch or bare embed. A server without `viewerResourcesExtended` is asked entry by entry.
+ * Entries that match nothing are asked about once more, to say why (missingFacts.ts).
  */
 import {
   fallbackLookups,
+  modelNameOutcome,
   planLinkLookup,
   readViewerAnswer,
+  unmatchedResources,
   versionOutcome,
   type FallbackLookup,
   type LinkOutcome,
   type ViewerAnswer,
-} from '../speckle/linkResolution';
+} from '../speckle/links/linkResolution';
 import {
   parseViewerResources,
   type SpeckleLink,
   type ViewerResource,
-} from '../speckle/speckleLink';
+} from '../speckle/links/speckleLink';
+import {
+  modelNameNotInProject,
+  notAVersionEither,
+  versionNotInProject,
+} from '../speckle/links/missingEntries';
 import type { GraphqlCall } from './graphqlClient';
 import { isGraphqlError } from './graphqlError';
+import { fetchMissingFacts, unlessNotFound } from './missingFacts';
 import {
   fetchLatestVersion,
   fetchModelByName,
@@ -44,12 +53,22 @@ export async function resolveSpeckleLink(
     case 'none':
       return lookup.outcome;
     case 'version': {
-      const version = await fetchVersion(call, { projectId, versionId: lookup.versionId });
-      return versionOutcome(lookup.versionId, version);
+      const { versionId } = lookup;
+      const version = await unlessNotFound(
+        fetchVersion(call, { projectId, versionId }),
+        'version-not-found',
+      );
+      if (version) return versionOutcome(versionId, version);
+      return { kind: 'nothing-matched', unmatched: [versionNotInProject(versionId)] };
     }
     case 'model-by-name': {
-      const model = await fetchModelByName(call, { projectId, name: lookup.name });
-      return { kind: 'model-versions', modelId: model.id };
+      const { name } = lookup;
+      const model = await unlessNotFound(
+        fetchModelByName(call, { projectId, name }),
+        'model-not-found',
+      );
+      if (model) return modelNameOutcome(lookup.opens, model.id);
+      return { kind: 'nothing-matched', unmatched: [modelNameNotInProject(name)] };
     }
     case 'latest-version': {
       const version = await fetchLatestVersion(call, { projectId });
@@ -57,22 +76,37 @@ export async function resolveSpeckleLink(
     }
     case 'viewer-resources': {
       const resources = link.target.kind === 'resources' ? link.target.resources : [];
-      try {
-        const answer = await resolveViewerResources(call, { projectId, ...lookup });
-        const projectModelIds = answer.projectModels.map((model) => model.id);
-        return readViewerAnswer(resources, { groups: answer.groups, projectModelIds });
-      } catch (error) {
-        if (!isGraphqlError(error) || error.kind !== 'unsupported') throw error;
-        return readViewerAnswer(resources, await askEntryByEntry(call, projectId, resources));
-      }
+      const answer = await answerViewerResources(call, projectId, lookup, resources);
+      const unmatched = unmatchedResources(resources, answer);
+      return readViewerAnswer(
+        resources,
+        answer,
+        await fetchMissingFacts(call, projectId, unmatched),
+      );
     }
+  }
+}
+
+async function answerViewerResources(
+  call: GraphqlCall,
+  projectId: string,
+  lookup: { resourceIdString: string; modelIds: string[] },
+  resources: readonly ViewerResource[],
+): Promise<ViewerAnswer> {
+  try {
+    const answer = await resolveViewerResources(call, { projectId, ...lookup });
+    const projectModelIds = answer.projectModels.map((model) => model.id);
+    return { groups: answer.groups, projectModelIds };
+  } catch (error) {
+    if (!isGraphqlError(error) || error.kind !== 'unsupported') throw error;
+    return askEntryByEntry(call, projectId, resources);
   }
 }
 
 /**
  * Ids typed into a field with a project id: a model id, `model@version`, an object id, or a list
- * of them. A version id alone looks like a model id (10 characters); when no model has it, it is
- * tried as a version, which costs a second round trip only then.
+ * of them. A version id alone looks like a model id (10 characters); when the project has no such
+ * model, it is tried as a version, which costs a round trip more only then.
  */
 export async function resolveTypedIds(
   call: GraphqlCall,
@@ -85,15 +119,16 @@ export async function resolveTypedIds(
     target: { kind: 'resources', resources },
   });
   const [only] = resources;
-  if (outcome.kind !== 'nothing-matched' || resources.length !== 1 || only?.kind !== 'model') {
+  const [missing] = outcome.kind === 'nothing-matched' ? outcome.unmatched : [];
+  if (resources.length !== 1 || only?.kind !== 'model' || missing?.kind !== 'no-model') {
     return outcome;
   }
   try {
     const version = await fetchVersion(call, { projectId, versionId: only.modelId });
     return versionOutcome(only.modelId, version);
   } catch (error) {
-    if (isGraphqlError(error) && error.kind === 'version-not-found') return outcome;
-    throw error;
+    if (!isGraphqlError(error) || error.kind !== 'version-not-found') throw error;
+    return { kind: 'nothing-matched', unmatched: notAVersionEither([missing]) };
   }
 }
 

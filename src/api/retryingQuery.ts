@@ -5,12 +5,15 @@
  * `failureCount` says nothing of the pauses: they are kept here, per query client and query.
  */
 import { hashKey, type QueryFunctionContext, type QueryKey } from '@tanstack/react-query';
+import { GraphqlError, isGraphqlError } from './graphqlError';
 import { perQueryClient } from './perQueryClient';
 import { withAutomaticRetries, type RetryableError, type RetryWait } from './retryPolicy';
 
 export interface PendingRetry extends RetryWait {
   /** The answer that caused the pause. */
   error: RetryableError;
+  /** Gives up waiting: the query fails at once, saying it was cancelled and why it waited. */
+  stop: () => void;
 }
 
 export class RetryWaits {
@@ -45,13 +48,31 @@ export function retryingQueryFn<C extends QueryFunctionContext, T>(
 ): (context: C) => Promise<T> {
   return async (context) => {
     const waits = retryWaitsOf(context.client);
+    // Ends the pause, not a request: stop is offered only while waiting.
+    const pauses = new AbortController();
+    const stopWith = (reason: unknown) => pauses.abort(reason);
+    context.signal.addEventListener('abort', () => stopWith(context.signal.reason), { once: true });
     try {
       return await withAutomaticRetries(() => request(context), {
-        signal: context.signal,
-        onWait: (wait, error) => waits.report(context.queryKey, { ...wait, error }),
+        signal: pauses.signal,
+        onWait: (wait, error) =>
+          waits.report(context.queryKey, {
+            ...wait,
+            error,
+            stop: () => stopWith(stoppedWaiting(error)),
+          }),
       });
     } finally {
       waits.report(context.queryKey, undefined);
     }
   };
+}
+
+/**
+ * Why a query that stopped waiting failed: for GraphQL, a cancellation that says what it waited
+ * for; the object endpoints' answer itself otherwise.
+ */
+function stoppedWaiting(error: RetryableError): Error {
+  if (!isGraphqlError(error)) return error;
+  return new GraphqlError('cancelled', { ...error.context, waitedFor: error.message }, error);
 }

@@ -12,7 +12,7 @@ import {
   type GraphqlSubject,
 } from './graphqlClient';
 import { GraphqlError } from './graphqlError';
-import type { VersionRootRef } from '../speckle/versionNeighbours';
+import type { VersionRootRef } from '../speckle/links/versionNeighbours';
 
 /** A page of a cursor-paged list: the cursor asks for the items after the last one. */
 export interface Page<T> {
@@ -168,38 +168,12 @@ export async function fetchModelVersions(
   return { model, versions };
 }
 
-// Every version of the model, newest first, as ids and roots only: about 100 bytes a version, so
-// one round trip places any version of a model with thousands.
-const VERSION_ROOTS = `query VersionRoots($projectId: String!, $modelId: String!) {
-  project(id: $projectId) {
-    viewerResourcesExtended(resourceIdString: $modelId, loadedVersionsOnly: false) {
-      groups { identifier items { modelId versionId objectId } }
-    }
-  }
-}`;
-
-/** A model's versions newest first, each with its root object (null when withheld). */
-export async function fetchVersionRoots(
-  call: GraphqlCall,
-  input: { projectId: string; modelId: string },
-): Promise<VersionRootRef[]> {
-  const data = await queryGraphql<{
-    project: { viewerResourcesExtended: { groups: ViewerResourceGroup[] } };
-  }>(about(call, input), { query: VERSION_ROOTS, operationName: 'VersionRoots', variables: input });
-  const group = data.project.viewerResourcesExtended.groups.find(
-    (candidate) => candidate.identifier === input.modelId,
-  );
-  return (group?.items ?? []).flatMap(({ modelId, versionId, objectId }) =>
-    modelId === input.modelId && versionId ? [{ versionId, objectId }] : [],
-  );
-}
-
 const VERSION_ROOTS_PAGE = `query VersionRootsPage($projectId: String!, $modelId: String!, $limit: Int!, $cursor: String) {
   project(id: $projectId) { model(id: $modelId) {
     versions(limit: $limit, cursor: $cursor) { totalCount cursor items { id referencedObject } } } }
 }`;
 
-/** A page of a model's versions as ids and roots: for a server without `viewerResourcesExtended`. */
+/** A page of a model's versions, newest first, as ids and roots (null when withheld). */
 export async function fetchVersionRootsPage(
   call: GraphqlCall,
   input: { projectId: string; modelId: string; limit: number; cursor: string | null },
@@ -236,6 +210,23 @@ export async function fetchVersion(
     variables: input,
   });
   return data.project.version;
+}
+
+const MODEL = `query Model($projectId: String!, $modelId: String!) {
+  project(id: $projectId) { model(id: $modelId) { id name displayName } }
+}`;
+
+/** A model by id: of this project, or of another (the server finds any project's). */
+export async function fetchModel(
+  call: GraphqlCall,
+  input: { projectId: string; modelId: string },
+): Promise<ModelRef> {
+  const data = await queryGraphql<{ project: { model: ModelRef } }>(about(call, input), {
+    query: MODEL,
+    operationName: 'Model',
+    variables: input,
+  });
+  return data.project.model;
 }
 
 const MODEL_BY_NAME = `query ModelByName($projectId: String!, $name: String!) {

@@ -1,18 +1,18 @@
 /**
- * The versions before and after one version of a model, wherever it is in the model's history: one
- * round trip lists every version's id and root (`viewerResourcesExtended` with
- * `loadedVersionsOnly: false`); a server without that field is paged until the version and the one
- * before it are in.
+ * The versions before and after one version of a model, wherever it is in the model's history:
+ * the model's `versions`, newest first by creation date, paged until the version and the one made
+ * before it are in. `viewerResourcesExtended(loadedVersionsOnly: false)` would list every version in
+ * one round trip, but in no promised order and without dates (shared/speckle-graphql.md), so it
+ * cannot say which version came before another.
  */
 import type { GraphqlCall } from './graphqlClient';
-import { isGraphqlError } from './graphqlError';
-import { fetchVersionRoots, fetchVersionRootsPage } from './speckleGraphql';
+import { fetchVersionRootsPage } from './speckleGraphql';
 import {
   reachesPast,
   versionNeighbours,
   type VersionNeighbours,
   type VersionRootRef,
-} from '../speckle/versionNeighbours';
+} from '../speckle/links/versionNeighbours';
 
 /** The most a versions page may hold (shared/speckle-graphql.md, "Browsing: versions"). */
 const PAGE_LIMIT = 100;
@@ -21,12 +21,7 @@ export async function fetchVersionNeighbours(
   call: GraphqlCall,
   input: { projectId: string; modelId: string; versionId: string },
 ): Promise<VersionNeighbours | null> {
-  try {
-    return versionNeighbours(await fetchVersionRoots(call, input), input.versionId);
-  } catch (error) {
-    if (!isGraphqlError(error) || error.kind !== 'unsupported') throw error;
-    return versionNeighbours(await pageUntilPast(call, input), input.versionId);
-  }
+  return versionNeighbours(await pageUntilPast(call, input), input.versionId);
 }
 
 async function pageUntilPast(

@@ -1,15 +1,17 @@
 import { useEffect, useMemo } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { FieldFocusProvider } from '../shared/FieldFocusProvider';
-import { useConnectionStore } from '../connection/useConnections';
+import { serverForAddress } from '../connection/activeServer';
+import { useConnectionState, useConnectionStore } from '../connection/useConnections';
 import { useDemoServer } from '../connection/useDemoServer';
 import { ConnectionPanel } from '../features/connection/ConnectionPanel';
+import { UnsavedServerPrompt } from '../features/connection/UnsavedServerPrompt';
 import { OpenFileControl } from '../features/files/OpenFileControl';
 import { useFileDrop } from '../features/files/useFileDrop';
 import { LookupForm } from '../features/lookup/LookupForm';
-import { useCompareRoute } from '../shared/useCompareRoute';
-import { viewerRouteFields } from '../shared/speckleRoute';
-import { useObjectRoute } from '../shared/useObjectRoute';
+import { useCompareRoute } from '../shared/routes/useCompareRoute';
+import { viewerRouteFields } from '../shared/routes/speckleRoute';
+import { useObjectRoute } from '../shared/routes/useObjectRoute';
 import { useOpenedFiles } from './openedFiles';
 import { ThemeSwitch } from './ThemeSwitch';
 
@@ -26,7 +28,9 @@ export function AppLayout() {
   const demo = useDemoServer();
   // After the demo is offered: a link to it saved before would otherwise be saved again by its
   // address (a "localhost:5173" beside the "My server" that Forget all leaves).
-  useServerFromRoute(demo.settled ? (route?.server ?? compareRoute?.server ?? linkServer) : null);
+  const unsavedServer = useServerFromRoute(
+    demo.settled ? (route?.server ?? compareRoute?.server ?? linkServer) : null,
+  );
   const files = useOpenedFiles();
   useFileDrop(files.open);
 
@@ -50,7 +54,13 @@ export function AppLayout() {
             <OpenFileControl onOpen={files.open} />
           </aside>
           <main className="results" id="results">
-            {demo.settled ? <Outlet context={files.opened} /> : <p role="status">Starting…</p>}
+            {!demo.settled ? (
+              <p role="status">Starting…</p>
+            ) : unsavedServer ? (
+              <UnsavedServerPrompt address={unsavedServer} />
+            ) : (
+              <Outlet context={files.opened} />
+            )}
           </main>
         </div>
       </FieldFocusProvider>
@@ -58,10 +68,17 @@ export function AppLayout() {
   );
 }
 
-/** A shared link names its server with `?server=`: select it, adding it (without token) if new. */
-function useServerFromRoute(server: string | null) {
+/**
+ * A shared link names its server with `?server=`: a saved one is selected; one that is not saved
+ * is returned, for the user to add or refuse before anything is sent to it.
+ */
+function useServerFromRoute(server: string | null): string | null {
   const store = useConnectionStore();
+  const state = useConnectionState();
+  const saved = server ? serverForAddress(state, server).server : null;
+  const savedId = saved?.id ?? null;
   useEffect(() => {
-    if (server) store.selectOrAddByAddress(server);
-  }, [server, store]);
+    if (savedId && store.getState().selectedId !== savedId) store.select(savedId);
+  }, [server, savedId, store]);
+  return server && !saved ? server : null;
 }

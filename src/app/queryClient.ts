@@ -1,5 +1,6 @@
 import { QueryClient, type Query, type QueryCache } from '@tanstack/react-query';
 import { ObjectSet } from '../store/objectSet';
+import { testHooks } from '../loader/spillPlan';
 import { resultsToRelease } from './resultRetention';
 
 export function createQueryClient(): QueryClient {
@@ -33,9 +34,11 @@ export function createQueryClient(): QueryClient {
 
 /**
  * Decides when a with-children set leaves the cache (its query's gcTime is Infinity): once no page
- * shows it, a finished set is kept as resultRetention.ts says, so that Back shows it at once; any
- * other goes, and its load stops. Decided a task after the last page left, as a gcTime of 0 would:
- * a page drawn again at once (React's strict mode, a route that stays) keeps its set.
+ * shows it, a set whose load ended with objects, complete or not, is kept as resultRetention.ts
+ * says, so that Back shows it at once as it ended (a new Get asks again for a broken one:
+ * shared/useAskAgain.ts); any other goes, and its load stops. Decided a task after the last page
+ * left, as a gcTime of 0 would: a page drawn again at once (React's strict mode, a route that
+ * stays) keeps its set.
  */
 function keepRecentResults(cache: QueryCache): void {
   /** Queries of finished sets no page shows, most recently left first. */
@@ -47,13 +50,16 @@ function keepRecentResults(cache: QueryCache): void {
     if (query.getObserversCount() > 0 || cache.get(query.queryHash) !== query) return;
     const set = setOf(query);
     if (!set) return;
-    if (set.getProgress().status !== 'complete') {
+    // A load still running is not kept going unseen; one that got nothing holds nothing to show.
+    const { status } = set.getProgress();
+    if (status !== 'complete' && status !== 'incomplete') {
       cache.remove(query);
       return;
     }
     left = [query, ...left.filter((other) => other !== query)];
     const release = resultsToRelease(
       left.map((key) => ({ key, bytes: setOf(key)?.getProgress().bytes ?? 0 })),
+      testHooks()?.retainedBytes,
     );
     left = left.filter((other) => !release.includes(other));
     for (const old of release) cache.remove(old);

@@ -1,7 +1,7 @@
 /**
- * Which finished with-children results stay in memory once no page shows them, so that Back and
- * Forward between loaded models show them at once instead of downloading them again (a 100k model
- * is 337 MB and seconds of download). Each is hundreds of MB at most, so the choice is bounded:
+ * Which with-children results that ended with objects (complete or not) stay in memory once no
+ * page shows them, so that Back and Forward between loaded models show them at once instead of
+ * downloading them again (a 100k model is 337 MB and seconds of download). Each is hundreds of MB at most, so the choice is bounded:
  * the most recently left result always stays (Back is the common way to return), and older ones
  * only while all kept results together stay within RETAINED_BYTES. docs/loading.md says why.
  */

@@ -11,7 +11,7 @@ import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { activeServer, serverForAddress } from '../connection/activeServer';
 import type { ConnectionStore } from '../connection/connectionStore';
 import { objectQueryInput, startLookup } from '../shared/lookupQuery';
-import { parseObjectRoute } from '../shared/objectRoute';
+import { parseObjectRoute } from '../shared/routes/objectRoute';
 import { lookupIdsProblem } from '../speckle/ids';
 
 export function warmLookup(client: QueryClient, store: ConnectionStore, url: URL): null {

@@ -21,14 +21,12 @@ import {
   stringEnd,
 } from './jsonBytes';
 import { concatBytes, type SplitLine } from './lines';
-import { byteOrderMarkLength } from './objectForm';
+import { byteOrderMarkLength, type TextPosition } from './textPosition';
 import { topLevelIdSpan } from './topLevelFields';
 import { clippedText, findLineEnds, isUtf8 } from './utf8Text';
 
-/** Something wrong at a place in the file: `line` (from 1) and `byte` (from 0) of its start. */
-export interface CutProblem {
-  line: number;
-  byte: number;
+/** Something wrong at a place in the file: the position of its start. */
+export interface CutProblem extends TextPosition {
   /** What is wrong there, said of the place: "is not a JSON object". */
   reason: string;
   /** A line listed under an id that is not its JSON's "id": looked for only when asked. */
@@ -122,11 +120,14 @@ export class IdLineCutter {
   ): boolean {
     const line = this.line;
     this.line += 1;
-    let start = sourceOffset + from === 0 ? byteOrderMarkLength(source) : from;
+    // A byte order mark is not part of the first line's text, nor counted in its columns.
+    const textStart = sourceOffset + from === 0 ? byteOrderMarkLength(source) : from;
+    let start = textStart;
     while (start < lineEnd && isJsonSpace(source[start])) start += 1;
     if (start === lineEnd) return true;
+    const column = start - textStart + 1;
     const report = (reason: string) => {
-      out.problems.push({ line, byte: sourceOffset + start, reason });
+      out.problems.push({ line, column, byte: sourceOffset + start, reason });
       return reason !== CUT_AT_END;
     };
     const tab = source.indexOf(TAB, start);
@@ -157,7 +158,9 @@ export class IdLineCutter {
     this.goodEnd = offset + end;
     if (this.checkIds) {
       const reason = otherIdReason(source, start, tab, json, end);
-      if (reason) out.problems.push({ line, byte: sourceOffset + start, reason, otherId: true });
+      if (reason) {
+        out.problems.push({ line, column, byte: sourceOffset + start, reason, otherId: true });
+      }
     }
     return true;
   }

@@ -13,14 +13,9 @@
 import { CUT_IN_LINE, IdLineCutter, type CutProblem } from './idLineCutter';
 import { endsInEscape, indexOrEnd, isJsonSpace, stringEnd } from './jsonBytes';
 import { concatBytes, type LineBlock, type SplitLine } from './lines';
-import {
-  byteOrderMarkLength,
-  headersReadOver,
-  sniffForm,
-  type ObjectForm,
-  type Refusal,
-} from './objectForm';
+import { headersReadOver, sniffForm, type ObjectForm, type Refusal } from './objectForm';
 import { objectLine } from './objectLine';
+import { byteOrderMarkLength } from './textPosition';
 import { TopLevelArray, type Place } from './topLevelArray';
 
 export type { CutProblem };
@@ -51,11 +46,8 @@ const CLOSE_BRACKET = 0x5d;
 
 const STRING_CUT_IN_LINE = 'is cut short: a string in it does not end on its line';
 
-/** The object being read; offsets are the file's. */
-interface OpenObject {
-  /** Where its bytes start: the `{`, or an element that is not an object. */
-  from: number;
-  line: number;
+/** The object being read, at its start: the `{`, or an element that is not an object. */
+interface OpenObject extends Place {
   /** Where its JSON text starts. */
   json: number;
   /** An array element that is not an object is read over, not kept. */
@@ -75,6 +67,8 @@ export class ObjectCutter {
   private held: Uint8Array[] = [];
   private received = 0;
   private line = 1;
+  /** The file offset where the line being read starts (its text: past a byte order mark). */
+  private lineStart = 0;
   private depth = 0;
   private inString = false;
   private escaped = false;
@@ -135,11 +129,8 @@ export class ObjectCutter {
       this.report(block, this.open, 'is cut short: the file ends inside it');
     } else if (this.array.where === 'inside') {
       complete = false;
-      this.report(
-        block,
-        { line: this.line, from: this.received },
-        'is the end of the file, but the array is not closed',
-      );
+      const end = this.placeOf(this.received);
+      this.report(block, end, 'is the end of the file, but the array is not closed');
     }
     this.open = null;
     return { complete, lines: block.lines, problems: block.problems };
@@ -176,9 +167,10 @@ export class ObjectCutter {
     const { headers } = sniffed;
     if (headers) {
       // Said, but not counted as a problem: the objects after them are read as any file's.
-      block.problems.push({ line: 1, byte: 0, reason: headersReadOver(headers) });
+      block.problems.push({ ...headers.at, reason: headersReadOver(headers) });
       this.line = headers.bodyLine;
     }
+    this.lineStart = headers?.bodyAt ?? byteOrderMarkLength(head);
     const { bodyStart, line, checkLineIds } = this;
     if (this.form === 'id-lines') this.idLines = new IdLineCutter(bodyStart, line, checkLineIds);
     const bodyAt = headers?.bodyAt ?? 0;
@@ -199,7 +191,7 @@ export class ObjectCutter {
     for (; at < bytes.length; at += 1) {
       const code = bytes[at]!;
       if (code === NEWLINE) {
-        this.endLine(block);
+        this.endLine(block, chunkStart + at + 1);
         continue;
       }
       if (this.skippingLine || this.array.where === 'ignored') continue;
@@ -219,7 +211,7 @@ export class ObjectCutter {
         }
         continue;
       }
-      at = this.walk(bytes, at, this.isLineForm());
+      at = this.walk(bytes, at, chunkStart, this.isLineForm());
       if (at === bytes.length) break;
       // A line form's newline cuts the line: it is read at the loop's top.
       if (bytes[at] === NEWLINE) at -= 1;
@@ -235,7 +227,7 @@ export class ObjectCutter {
    * where nearly every byte of a file is read. Returns the index of the bracket that closes it, of
    * the next newline in a line form (which cuts the line short), or the end of `bytes`.
    */
-  private walk(bytes: Uint8Array, from: number, lineForm: boolean): number {
+  private walk(bytes: Uint8Array, from: number, chunkStart: number, lineForm: boolean): number {
     const end = bytes.length;
     const base = this.elementDepth();
     let depth = this.depth;
@@ -264,6 +256,7 @@ export class ObjectCutter {
       } else if (code === NEWLINE) {
         if (lineForm) break;
         this.line += 1;
+        this.lineStart = chunkStart + at + 1;
       }
     }
     this.depth = depth;
@@ -279,7 +272,7 @@ export class ObjectCutter {
   private between(bytes: Uint8Array, at: number, chunkStart: number, block: CutBlock): number {
     const code = bytes[at]!;
     if (isJsonSpace(code)) return at;
-    const place = { from: chunkStart + at, line: this.line };
+    const place = this.placeOf(chunkStart + at);
     if (this.form !== 'json-array') {
       if (code === OPEN_BRACE) this.openObject(place);
       else {
@@ -340,8 +333,10 @@ export class ObjectCutter {
     return bytes.length;
   }
 
-  private endLine(block: CutBlock): void {
+  /** Ends the line being read; the next starts at the file offset `next`. */
+  private endLine(block: CutBlock, next: number): void {
     this.line += 1;
+    this.lineStart = next;
     this.skippingLine = false;
     const brokeString = this.lineBrokeString;
     this.lineBrokeString = false;
@@ -392,8 +387,13 @@ export class ObjectCutter {
     this.goodEnd = line.end;
   }
 
-  private report(block: CutBlock, place: Place, reason: string): void {
+  /** The place of the file offset `from`, on the line being read. */
+  private placeOf(from: number): Place {
+    return { from, line: this.line, column: from - this.lineStart + 1 };
+  }
+
+  private report(block: CutBlock, { line, column, from }: Place, reason: string): void {
     this.problemCount += 1;
-    block.problems.push({ line: place.line, byte: place.from, reason });
+    block.problems.push({ line, column, byte: from, reason });
   }
 }

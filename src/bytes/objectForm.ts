@@ -12,6 +12,7 @@ import {
   QUOTE,
   skipSpace,
 } from './jsonBytes';
+import { byteOrderMarkLength, positionAt, type TextPosition } from './textPosition';
 import { clippedText } from './utf8Text';
 
 /**
@@ -26,15 +27,16 @@ export type ObjectForm = 'id-lines' | 'json-lines' | 'json-array' | 'json-object
 
 export type Refusal =
   | { kind: 'empty' }
-  | { kind: 'binary'; byte: number }
+  /** `at`: the first control character no text holds. */
+  | { kind: 'binary'; at: TextPosition }
   /** Text in UTF-16, told by its byte order mark: what Windows PowerShell's `>` writes. */
   | { kind: 'utf-16' }
-  | { kind: 'not-an-object'; value: string }
-  | { kind: 'not-json'; preview: string }
+  | { kind: 'not-an-object'; value: string; at: TextPosition }
+  | { kind: 'not-json'; preview: string; at: TextPosition }
   /** An HTTP response saved with its headers, whose status is not a success. */
   | { kind: 'http-status'; status: string }
   /** An HTTP response saved with its headers, with no objects after them: no body when `preview` is empty. */
-  | { kind: 'http-body'; status: string; byte: number; preview: string };
+  | { kind: 'http-body'; status: string; at: TextPosition; preview: string };
 
 /**
  * Headers of an HTTP response before the objects, as `curl -i` saves them: read over. `status` is
@@ -42,6 +44,8 @@ export type Refusal =
  */
 export interface HttpHeaders {
   status: string;
+  /** Where the headers start: past blank lines and a byte order mark, if any. */
+  at: TextPosition;
   /** The byte and the line (from 1) just past the blank line that ends them. */
   bodyAt: number;
   bodyLine: number;
@@ -57,7 +61,6 @@ export function headersReadOver({ status, bodyLine }: HttpHeaders): string {
   );
 }
 
-export const BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf] as const;
 const GZIP_MAGIC = [0x1f, 0x8b] as const;
 /** UTF-16's byte order marks, little- and big-endian. */
 const UTF_16_MARKS = [
@@ -82,9 +85,19 @@ export function isGzip(head: Uint8Array): boolean {
   return GZIP_MAGIC.every((byte, index) => head[index] === byte);
 }
 
-/** How many bytes of a byte order mark `bytes` start with: 3 or 0. */
-export function byteOrderMarkLength(bytes: Uint8Array): number {
-  return BYTE_ORDER_MARK.every((byte, index) => bytes[index] === byte) ? BYTE_ORDER_MARK.length : 0;
+/** How many of a file's first bytes headersBeforeGzip needs: the headers and gzip's first two. */
+export const HEAD_BEFORE_GZIP = HEADERS_WINDOW + GZIP_MAGIC.length;
+
+/**
+ * The headers of a successful HTTP response that `head`, a file's first bytes, starts with, when
+ * a gzip body follows them: the server sent its answer compressed (`Content-Encoding: gzip`) and
+ * `curl -i` without `--compressed` saved it as it came. Null for any other file.
+ */
+export function headersBeforeGzip(head: Uint8Array): HttpHeaders | null {
+  const headers = httpHeaders(head, skipSpace(head, byteOrderMarkLength(head)), false);
+  if (!headers?.ok || !isGzip(head.subarray(headers.bodyAt))) return null;
+  const { status, at, bodyAt, bodyLine } = headers;
+  return { status, at, bodyAt, bodyLine };
 }
 
 /**
@@ -96,22 +109,23 @@ export function sniffForm(head: Uint8Array, final: boolean): Sniffed | null {
   if (UTF_16_MARKS.some(([first, second]) => head[0] === first && head[1] === second)) {
     return { refused: { kind: 'utf-16' } };
   }
-  const binaryAt = firstBinaryByte(head);
-  if (binaryAt !== -1) return { refused: { kind: 'binary', byte: binaryAt } };
   const first = skipSpace(head, byteOrderMarkLength(head));
   const headers = httpHeaders(head, first, final);
+  // A refused status is said whatever its body is: a compressed error page is not binary data.
+  if (headers && !headers.ok) return { refused: { kind: 'http-status', status: headers.status } };
+  const binaryAt = firstBinaryByte(head);
+  if (binaryAt !== -1) return { refused: { kind: 'binary', at: positionAt(head, binaryAt) } };
   if (headers === null) return null;
   if (!headers) return formAt(head, first, final);
-  const { status, ok, bodyAt, bodyLine } = headers;
-  if (!ok) return { refused: { kind: 'http-status', status } };
+  const { status, at, bodyAt, bodyLine } = headers;
   const body = skipSpace(head, bodyAt);
   const sniffed = formAt(head, body, final);
   if (!sniffed) return null;
   if ('refused' in sniffed) {
     const preview = body < head.length ? previewAt(head, body) : '';
-    return { refused: { kind: 'http-body', status, byte: body, preview } };
+    return { refused: { kind: 'http-body', status, at: positionAt(head, body), preview } };
   }
-  return { form: sniffed.form, headers: { status, bodyAt, bodyLine } };
+  return { form: sniffed.form, headers: { status, at, bodyAt, bodyLine } };
 }
 
 /** The form of the objects from `first`, the first byte that is not a space. */
@@ -123,8 +137,9 @@ function formAt(head: Uint8Array, first: number, final: boolean): Sniffed | null
   const idLine = startsWithIdLine(head, first, final);
   if (idLine !== false) return idLine === null ? null : { form: 'id-lines' };
   const value = scalarKind(head, first);
-  if (value) return { refused: { kind: 'not-an-object', value } };
-  return { refused: { kind: 'not-json', preview: previewAt(head, first) } };
+  const at = positionAt(head, first);
+  if (value) return { refused: { kind: 'not-an-object', value, at } };
+  return { refused: { kind: 'not-json', preview: previewAt(head, first), at } };
 }
 
 /**
@@ -138,7 +153,8 @@ function httpHeaders(
 ): (HttpHeaders & { ok: boolean }) | null | undefined {
   let status = '';
   let bodyAt = at;
-  let bodyLine = 1;
+  const start = positionAt(head, at);
+  let bodyLine = start.line;
   for (;;) {
     const available = Math.min(HTTP_VERSION.length, head.length - bodyAt);
     if (
@@ -160,7 +176,7 @@ function httpHeaders(
   }
   if (!status) return undefined;
   const code = Number(/^HTTP\/\S+ (\d{3})/.exec(status)?.[1]);
-  return { status, ok: code >= 200 && code < 300, bodyAt, bodyLine };
+  return { status, ok: code >= 200 && code < 300, at: start, bodyAt, bodyLine };
 }
 
 /** Just past the blank line that ends the headers starting at `at`; -1 when none is in `head`. */

@@ -6,10 +6,11 @@
  */
 import { CLOSE_BRACKET, COMMA } from './jsonBytes';
 
-/** A byte of the file: its offset and its line (from 1). */
+/** A byte of the file: its offset, and its line and column (from 1). */
 export interface Place {
   from: number;
   line: number;
+  column: number;
 }
 
 export type ReportAt = (place: Place, reason: string) => void;

@@ -3,6 +3,7 @@
  * (docs/compare.md), a CSV summary by type, and a short text for a ticket. Values in the report are
  * the objects' text as received (numbers as written, never re-serialised), never with a token.
  */
+import type { ComparedSide } from '../speckle/compare/comparedSide';
 import type { ChangeKind, Comparison } from '../speckle/compare/compareVersions';
 import type { DiffOp } from '../speckle/compare/diffPair';
 import { rawText } from '../speckle/compare/rawTree';
@@ -12,8 +13,20 @@ import { PartBuffer, type TextParts } from './parts';
 export const DIFF_REPORT_FORMAT = 'speckle-object-explorer/diff@1';
 
 export interface ComparedRoots {
-  from: { projectId: string; rootId: string };
-  to: { projectId: string; rootId: string };
+  from: ComparedSide;
+  to: ComparedSide;
+}
+
+/** A side as the report names it: its project and root, and its model and version if it had one. */
+function sideHeader({ projectId, rootId, version }: ComparedSide): Record<string, unknown> {
+  if (!version) return { projectId, rootId };
+  const { modelId, modelName, versionId, message, createdAt } = version;
+  return {
+    projectId,
+    rootId,
+    model: { id: modelId, name: modelName },
+    version: { id: versionId, message, createdAt },
+  };
 }
 
 /** The report, in parts: a changed model can list thousands of pairs. */
@@ -21,8 +34,8 @@ export function* diffReportParts(comparison: Comparison, roots: ComparedRoots): 
   const buffer = new PartBuffer();
   const { counts, matching } = comparison;
   buffer.push(
-    `{"format":${JSON.stringify(DIFF_REPORT_FORMAT)},"from":${JSON.stringify(roots.from)},` +
-      `"to":${JSON.stringify(roots.to)},"counts":${JSON.stringify(counts)},"pairs":[`,
+    `{"format":${JSON.stringify(DIFF_REPORT_FORMAT)},"from":${JSON.stringify(sideHeader(roots.from))},` +
+      `"to":${JSON.stringify(sideHeader(roots.to))},"counts":${JSON.stringify(counts)},"pairs":[`,
   );
   for (const [index, pair] of comparison.pairs.entries()) {
     const { diff } = pair;

@@ -7,9 +7,10 @@ import { formatBytes } from '../speckle/text';
 import { endpointUrl, type EndpointMode } from './curl';
 
 export interface TicketReportInput {
-  /** The server's origin. */
-  origin: string;
-  /** The API base that answered (origin, or origin plus a path such as `/api`). */
+  /**
+   * The API base that answered: the origin, or the origin and the path the server is under
+   * (`/api`, the demo's `/demo-server`), which the report must keep to name the server.
+   */
   base: string;
   projectId: string;
   objectId: string;
@@ -37,7 +38,7 @@ export function ticketReport(input: TicketReportInput): string {
   const lines = [
     'Speckle Object Explorer report',
     `Created: ${input.createdAt.toISOString()}`,
-    `Server: ${input.origin}`,
+    `Server: ${input.base}`,
     `Request: GET ${endpointUrl(input)} (${request})`,
     `Project: ${input.projectId}`,
     `Object: ${input.objectId}`,
@@ -45,8 +46,10 @@ export function ticketReport(input: TicketReportInput): string {
   ];
   if (input.httpStatus != null) lines.push(`HTTP status: ${input.httpStatus}`);
   lines.push(`Result: ${input.outcome}`);
-  if (input.counts) lines.push(`Objects: ${objectCounts(input.counts)}`);
-  if (input.bytes != null) {
+  // A refusal (404, 401…) sent no body of objects: counting none would read as an empty answer.
+  const refused = input.httpStatus != null && input.httpStatus >= 400;
+  if (input.counts && !refused) lines.push(`Objects: ${objectCounts(input.counts)}`);
+  if (input.bytes != null && !refused) {
     lines.push(`Received: ${formatBytes(input.bytes)} (${formatCount(input.bytes)} bytes)`);
   }
   if (input.elapsedMs != null) lines.push(`Time: ${(input.elapsedMs / 1000).toFixed(2)} s`);
@@ -58,7 +61,8 @@ export function ticketReport(input: TicketReportInput): string {
   return `${lines.join('\n')}\n`;
 }
 
-function objectCounts({
+/** The objects line of a report: received, expected, missing and repeated. */
+export function objectCounts({
   received,
   expected,
   duplicates,

@@ -47,3 +47,21 @@ export function uniqueObjects(set: ReceivedObjects): Iterable<ExportObject> {
   // The set's records, whose text is decoded only where a format reads it: the ids need none.
   return itemsSoFar(set.summaries);
 }
+
+/**
+ * The items with the root's first copy moved to the front, the others in the order received. A
+ * with-children answer puts its root first, and an opened file is told from that (README, "Open a
+ * file"); so the set's downloads put first the root the page shows, which for opened files may be
+ * another object than the first (found by the files' references, or picked).
+ */
+export async function* rootFirst<Item extends { id: string }, Root extends { id: string }>(
+  items: Iterable<Item> | AsyncIterable<Item>,
+  root: Root,
+): AsyncGenerator<Item | Root> {
+  yield root;
+  let passed = false;
+  for await (const item of items) {
+    if (!passed && item.id === root.id) passed = true;
+    else yield item;
+  }
+}

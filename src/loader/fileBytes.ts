@@ -5,9 +5,10 @@
  * file itself is where the page reads its bytes back, see store/fileSource.ts), one buffer is read
  * into again and again: no 337 MB of new buffers for the worker's heap to allocate and collect and
  * for the page to receive, which took as long as reading the file (docs/loading.md, "Opening a
- * file"). A gzip file is told by its first two bytes, not its name, and decompressed as it is read.
+ * file"). A gzip file is told by its first two bytes, not its name, and decompressed as it is read;
+ * so is a gzip body after the HTTP headers `curl -i` saved before it.
  */
-import { isGzip } from '../bytes/objectForm';
+import { HEAD_BEFORE_GZIP, headersBeforeGzip, isGzip, type HttpHeaders } from '../bytes/objectForm';
 
 /** Measured against 1, 4 and 8 MiB (docs/loading.md). */
 export const CHUNK_BYTES = 2 * 1024 * 1024;
@@ -23,14 +24,32 @@ export interface ChunkOptions {
   chunkBytes?: number;
 }
 
-/** Whether the file is gzip, from its first two bytes; false when they cannot be read. */
-export async function isGzipFile(file: Blob): Promise<boolean> {
+/** How a file's objects are packed in it, told from its first bytes. */
+export interface Packing {
+  /** Whether its body is gzip-compressed. */
+  gzip: boolean;
+  /** HTTP headers read over before a gzip body (headersBeforeGzip); the body is the rest. */
+  headers: HttpHeaders | null;
+}
+
+const PLAIN: Packing = { gzip: false, headers: null };
+
+/** The file's packing, from its first bytes; plain when they cannot be read. */
+export async function filePacking(file: Blob): Promise<Packing> {
   try {
-    return isGzip(new Uint8Array(await file.slice(0, 2).arrayBuffer()));
+    const head = new Uint8Array(await file.slice(0, HEAD_BEFORE_GZIP).arrayBuffer());
+    if (isGzip(head)) return { gzip: true, headers: null };
+    const headers = headersBeforeGzip(head);
+    return headers ? { gzip: true, headers } : PLAIN;
   } catch {
     // The read that follows fails too, and says so with the file's name.
-    return false;
+    return PLAIN;
   }
+}
+
+/** The part of the file that holds its objects: all of it, or what follows headers read over. */
+export function bodyOf(file: Blob, { headers }: Packing): Blob {
+  return headers ? file.slice(headers.bodyAt) : file;
 }
 
 /** The file's bytes, unpacked when it is gzip. */

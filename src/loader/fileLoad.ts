@@ -10,16 +10,18 @@
  * exist nowhere else: they come to the page as a server's body does (byteHold.ts).
  *
  * A gzip file is told by its first two bytes, not its name, and decompressed as it is read
- * (fileBytes.ts). A file too big for the page is refused from its size, before any of it is read;
- * a gzip file's unpacked size is known only as it is decompressed, and checked then.
+ * (fileBytes.ts), as is a gzip body after the HTTP headers that `curl -i` saved before it. A file
+ * too big for the page is refused from its size, before any of it is read; a gzip file's unpacked
+ * size is known only as it is decompressed, and checked then.
  */
 import { ObjectCutter } from '../bytes/objectCutter';
-import type { ObjectForm } from '../bytes/objectForm';
-import { fileChunks, isGzipFile } from './fileBytes';
+import type { HttpHeaders, ObjectForm } from '../bytes/objectForm';
+import { bodyOf, fileChunks, filePacking } from './fileBytes';
 import { rereadFiles, type FileToReread, type FilesReread } from './fileRoot';
 import { blockReply, type BlockIndexer, type FromIndexer } from './indexing';
 import {
   brokenReadMessage,
+  gzipAfterHeadersMessage,
   MAX_IN_FILES_BYTES,
   MAX_OPEN_BYTES,
   MAX_OPEN_OBJECTS,
@@ -93,8 +95,8 @@ export async function loadFiles(
   { signal, beforeKeptBytes }: FileLoadOptions = {},
 ): Promise<FileToReread[]> {
   const read: (FileRead & { file: Blob })[] = [];
-  const gzip = await Promise.all(files.map(isGzipFile));
-  const inFiles = files.length > 0 && !gzip.includes(true);
+  const packings = await Promise.all(files.map(filePacking));
+  const inFiles = files.length > 0 && !packings.some(({ gzip }) => gzip);
   if (inFiles) send({ kind: 'bytes-in-files' });
   else beforeKeptBytes?.();
   const sendBlocks = inFiles ? rootBytesOnly(send) : send;
@@ -104,11 +106,14 @@ export async function loadFiles(
   const limit = inFiles ? MAX_IN_FILES_BYTES : MAX_OPEN_BYTES;
   for (const [index, file] of files.entries()) {
     if (signal?.aborted) break;
-    const opened = { file, gzip: gzip[index]!, bodyStart, objectsBefore, limit, keep: !inFiles };
+    const { gzip, headers } = packings[index]!;
+    const body = bodyOf(file, packings[index]!);
+    const opened = { file, body, gzip, headers, bodyStart, objectsBefore, limit, keep: !inFiles };
     const fileRead = await loadFile(opened, indexer, sendBlocks, signal);
     bodyStart += fileRead.bytes;
     objectsBefore += fileRead.objects;
-    read.push({ ...fileRead, file });
+    // Read again from its body: the headers read over are not read again.
+    read.push({ ...fileRead, file: body });
     send({ kind: 'file-read', file: fileRead });
   }
   const mixed = mixedFormsMessage(
@@ -153,7 +158,11 @@ export function rootBytesOnly(send: SendFileReply): SendFileReply {
 
 interface FileToLoad {
   file: OpenedFile;
+  /** The part of it read: all of it, or the gzip body after its HTTP headers. */
+  body: Blob;
   gzip: boolean;
+  /** HTTP headers read over before a gzip body; null when there are none. */
+  headers: HttpHeaders | null;
   /** The body offset of its first byte. */
   bodyStart: number;
   /** How many objects the files before it held. */
@@ -165,7 +174,7 @@ interface FileToLoad {
 }
 
 async function loadFile(
-  { file, gzip, bodyStart, objectsBefore, limit, keep }: FileToLoad,
+  { file, body, gzip, headers, bodyStart, objectsBefore, limit, keep }: FileToLoad,
   indexer: BlockIndexer,
   send: SendFileReply,
   signal?: AbortSignal,
@@ -178,13 +187,14 @@ async function loadFile(
     return { name: file.name, size: file.size, ...refused, incompleteBecause: message };
   }
   if (!gzip && /\.gz$/i.test(file.name)) problem(notGzipMessage(file.name));
+  if (headers) problem(gzipAfterHeadersMessage(file.name, headers));
   const cutter = new ObjectCutter(bodyStart);
   const cutProblems = new ProblemsSaid(file.name, problem);
   let bytes = 0;
   let broken: string | null = null;
   let atLimit = false;
   try {
-    for await (const value of fileChunks(file, gzip, { keep, signal })) {
+    for await (const value of fileChunks(body, gzip, { keep, signal })) {
       if (bodyStart + bytes + value.length > limit) {
         broken = unpacksTooBigMessage(file.name, bytes);
         atLimit = true;

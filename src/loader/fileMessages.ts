@@ -1,9 +1,10 @@
 /**
- * What is said about opened files: every message names the file, and the line and byte where it
- * went wrong, so that whoever attached the file can be told exactly what is broken in it.
+ * What is said about opened files: every message names the file, and the line, column and byte
+ * where it went wrong, so that whoever attached the file can be told exactly what is broken in it.
  */
 import type { CutProblem } from '../bytes/objectCutter';
-import type { ObjectForm, Refusal } from '../bytes/objectForm';
+import type { HttpHeaders, ObjectForm, Refusal } from '../bytes/objectForm';
+import type { TextPosition } from '../bytes/textPosition';
 import { countOf, formatCount } from '../speckle/counts';
 import { formatBytes } from '../speckle/text';
 
@@ -33,8 +34,13 @@ export const FORM_NAMES: Record<ObjectForm, string> = {
   'json-objects': 'JSON object',
 };
 
-export function problemMessage(file: string, { line, byte, reason }: CutProblem): string {
-  return `In ${file}, the text at line ${line} (byte ${byte}) ${reason}.`;
+/** "line 3, column 5 (byte 42)": where to look in an editor, and in a hex viewer. */
+export function positionText({ line, column, byte }: TextPosition): string {
+  return `line ${line}, column ${column} (byte ${byte})`;
+}
+
+export function problemMessage(file: string, problem: CutProblem): string {
+  return `In ${file}, the text at ${positionText(problem)} ${problem.reason}.`;
 }
 
 export function refusalMessage(file: string, refusal: Refusal): string {
@@ -50,11 +56,11 @@ export function refusalMessage(file: string, refusal: Refusal): string {
         `as it came, with \`curl.exe -o ${file} …\`, and open that.`
       );
     case 'binary':
-      return `${file} holds binary data, not JSON text: byte ${refusal.byte} is a control character.`;
+      return `${file} holds binary data, not JSON text: the byte at ${positionText(refusal.at)} is a control character.`;
     case 'not-an-object':
-      return `${file} holds ${refusal.value} (at byte 0), not a JSON object or an array of objects.`;
+      return `${file} holds ${refusal.value} at ${positionText(refusal.at)}, not a JSON object or an array of objects.`;
     case 'not-json':
-      return `${file} is not JSON: it begins with “${refusal.preview}” (byte 0).`;
+      return `${file} is not JSON: it begins with “${refusal.preview}” at ${positionText(refusal.at)}.`;
     case 'http-status':
       return (
         `${file} holds an HTTP response saved with its headers (as \`curl -i\` saves it) whose ` +
@@ -63,9 +69,22 @@ export function refusalMessage(file: string, refusal: Refusal): string {
     case 'http-body':
       return refusal.preview
         ? `${file} holds an HTTP response (“${refusal.status}”) saved with its headers, whose body ` +
-            `is not JSON objects: it begins with “${refusal.preview}” (byte ${refusal.byte}).`
+            `is not JSON objects: it begins with “${refusal.preview}” at ${positionText(refusal.at)}.`
         : `${file} holds the headers of an HTTP response (“${refusal.status}”) and no body after them.`;
   }
+}
+
+/**
+ * A gzip body after HTTP headers: the server sent its answer compressed and `curl -i` saved it as
+ * it came. The positions said of the file after this are the unpacked body's, as for a .gz file.
+ */
+export function gzipAfterHeadersMessage(file: string, { status, at, bodyAt }: HttpHeaders): string {
+  return (
+    `In ${file}, the text at ${positionText(at)} is the headers of an HTTP response ` +
+    `(“${status}”), as \`curl -i\` saves them, before a gzip-compressed body (the server sent it ` +
+    `compressed; \`curl -i --compressed\` saves it unpacked): the headers were read over and the ` +
+    `body from byte ${bodyAt} unpacked, so the lines and bytes said of this file are the unpacked body's.`
+  );
 }
 
 export function notGzipMessage(file: string): string {
@@ -77,8 +96,10 @@ export function notGzipMessage(file: string): string {
  * `bytes`: how many bytes (decompressed, for gzip) came before.
  */
 export function brokenReadMessage(file: string, gzip: boolean, bytes: number, why: string): string {
-  const what = gzip ? 'Its gzip data is cut short or damaged' : 'It could not be read to the end';
-  return `${file}: ${what} after byte ${bytes} (${why}); the objects before are kept.`;
+  const what = gzip
+    ? `The gzip data of ${file} is cut short or damaged`
+    : `${file} could not be read to the end: it stopped`;
+  return `${what} after byte ${bytes} (${why}); the objects before are kept.`;
 }
 
 /** Files of different forms: read each in its own, and say so. Null when they agree. */
@@ -87,8 +108,8 @@ export function mixedFormsMessage(
 ): string | null {
   const forms = new Set(files.map(({ form }) => form));
   if (forms.size < 2) return null;
-  const list = files.map(({ name, form }) => `${name} (${FORM_NAMES[form]})`).join(', ');
-  return `The files are in different forms: ${list}. Each was read in its own form and their objects put together.`;
+  const list = files.map(({ name, form }) => `${name}: ${FORM_NAMES[form]}`).join('; ');
+  return `The files are in different forms — ${list}. Each was read in its own form and their objects put together.`;
 }
 
 /**
@@ -148,7 +169,7 @@ export class ProblemsSaid {
 
 export function moreProblemsMessage(file: string, count: number, first: CutProblem): string {
   const problems = countOf(count, 'more problem', 'more problems');
-  return `In ${file}, ${problems} from line ${first.line} (byte ${first.byte}) on ${count === 1 ? 'is' : 'are'} not listed one by one.`;
+  return `In ${file}, ${problems} from ${positionText(first)} on ${count === 1 ? 'is' : 'are'} not listed one by one.`;
 }
 
 /** Lines of the server's form listed under another id than their JSON's, past those said. */
@@ -156,7 +177,7 @@ export function moreOtherIdsMessage(file: string, count: number, first: CutProbl
   const [are, their] = count === 1 ? ['is', 'its'] : ['are', 'their'];
   const lines = countOf(count, 'more line', 'more lines');
   return (
-    `In ${file}, ${lines} from line ${first.line} (byte ${first.byte}) on ${are} listed under an ` +
+    `In ${file}, ${lines} from ${positionText(first)} on ${are} listed under an ` +
     `id before the tab that is not the "id" in ${their} JSON.`
   );
 }

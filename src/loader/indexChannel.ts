@@ -20,13 +20,8 @@ import { ApiError } from '../api/apiError';
 import { arrayVault, portVault, type ByteVault } from './byteVault';
 import type { ByteSource, ByteStore, StorageError } from '../store/byteStore';
 import { fileSource, type FileSource } from '../store/fileSource';
-import {
-  expectedBodyBytes,
-  memoryLimitNote,
-  spillChoice,
-  type BodySoFar,
-  type SpillPlan,
-} from './spillPlan';
+import { expectedBodyBytes, memoryLimitNote, spillChoice } from './spillPlan';
+import type { BodySoFar, SpillPlan } from './spillPlan';
 import {
   errorContext,
   type AnsweredBases,
@@ -171,7 +166,7 @@ function replyRouter(sink: BlockSink, vault: ByteVault, spill: SpillPlan | null)
   /** Set once the body passed the memory limit without a store: nothing more is taken. */
   let limited = false;
   /** Why the store failed to keep the bytes (a full disk): the load then ends incomplete. */
-  let storeFailure: StorageError | undefined;
+  let storageFailure: StorageError | undefined;
   let taking: Promise<void> | null = null;
   /** The replies that wait while the held bytes are taken. */
   let waiting: FromLoad[] | null = null;
@@ -184,7 +179,7 @@ function replyRouter(sink: BlockSink, vault: ByteVault, spill: SpillPlan | null)
       return;
     }
     if (store) {
-      await store.stored(heldInAll).catch((error: StorageError) => (storeFailure ??= error));
+      await store.stored(heldInAll).catch((error: StorageError) => (storageFailure ??= error));
       held = 0;
       return;
     }
@@ -242,11 +237,7 @@ function replyRouter(sink: BlockSink, vault: ByteVault, spill: SpillPlan | null)
         return takeHeldFirst([]);
       case 'finished':
         if (held > 0) return takeHeldFirst([reply]);
-        return settle({
-          complete: reply.complete,
-          broken: reply.broken,
-          storageFailure: storeFailure,
-        });
+        return settle({ complete: reply.complete, broken: reply.broken, storageFailure });
       case 'bytes-in-files':
         mayStore = false;
         inFiles = fileSource(files);

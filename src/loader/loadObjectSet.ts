@@ -55,7 +55,7 @@ export async function loadObjectSet(
     });
     if (base !== access.base) onBaseResolved(base);
     const end = await channel.finished;
-    const atBase = { ...context, base };
+    const atBase = { ...context, base, received: set.getProgress().received };
     if (malformed.line) {
       throw new ApiError('malformed', { ...atBase, serverText: malformed.line.message });
     }
@@ -71,9 +71,10 @@ export async function loadObjectSet(
     if (end?.complete && end.broken === undefined) set.finish();
     else set.fail(new ApiError('truncated', atBase, undefined, end?.broken));
   } catch (error) {
-    if (signal.aborted) set.fail(new ApiError('cancelled', context));
+    const ended = { ...context, received: set.getProgress().received };
+    if (signal.aborted) set.fail(new ApiError('cancelled', ended));
     else if (isApiError(error)) set.fail(error);
-    else set.fail(new ApiError('truncated', context, undefined, error));
+    else set.fail(new ApiError('truncated', ended, undefined, error));
   } finally {
     signal.removeEventListener('abort', stop);
     // Ends the worker, and its memory with it; the bytes it held back come first.

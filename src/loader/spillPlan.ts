@@ -113,11 +113,19 @@ export function browserSpillPlan(): SpillPlan {
   return plan;
 }
 
+interface TestHooks {
+  spillThresholdBytes?: number;
+  memoryLimitBytes?: number;
+  /** How many bytes of left results are kept for Back (app/resultRetention.ts). */
+  retainedBytes?: number;
+  /** The size of a spill's segments (store/segmentedFile.ts), so that small bodies span several. */
+  spillSegmentBytes?: number;
+}
+
 /**
- * Set by the e2e tests, so that small models spill, over several segments (test/e2e/spill.e2e.test.ts).
+ * Set by the e2e tests, so that small models spill, over several segments, and small results are
+ * let go (test/e2e/spill.e2e.test.ts).
  */
-function testHooks():
-  | { spillThresholdBytes?: number; memoryLimitBytes?: number; spillSegmentBytes?: number }
-  | undefined {
-  return (globalThis as { explorerTestHooks?: ReturnType<typeof testHooks> }).explorerTestHooks;
+export function testHooks(): TestHooks | undefined {
+  return (globalThis as { explorerTestHooks?: TestHooks }).explorerTestHooks;
 }

@@ -1,13 +1,6 @@
-import { doubtedFields, retryCanHelp, type ApiError, type DoubtedField } from '../api/apiError';
-import { useFieldFocus } from './fieldFocus';
+import { doubtedFields, retryCanHelp, type ApiError } from '../api/apiError';
+import { FixFieldButtons } from './FixFieldButtons';
 import { useFocusOnChange } from './useFocusOnChange';
-
-const FIX_LABELS: Record<DoubtedField, string> = {
-  'Access token': 'Edit access token',
-  'Server URL': 'Edit server URL',
-  'Project ID': 'Check the project ID',
-  'Object ID': 'Check the object ID',
-};
 
 /**
  * A failure, said plainly, with what can help next: Retry where asking again can succeed, and a
@@ -15,7 +8,6 @@ const FIX_LABELS: Record<DoubtedField, string> = {
  */
 export function ErrorAlert({ error, onRetry }: { error: ApiError; onRetry?: () => void }) {
   const ref = useFocusOnChange<HTMLDivElement>(error.message);
-  const { request } = useFieldFocus();
   const fields = doubtedFields(error);
   const retry = onRetry && retryCanHelp(error) ? onRetry : null;
   return (
@@ -28,11 +20,7 @@ export function ErrorAlert({ error, onRetry }: { error: ApiError; onRetry?: () =
               Retry
             </button>
           )}
-          {fields.map((field) => (
-            <button key={field} type="button" onClick={() => request(field)}>
-              {FIX_LABELS[field]}
-            </button>
-          ))}
+          <FixFieldButtons fields={fields} />
         </div>
       )}
     </div>

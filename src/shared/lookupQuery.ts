@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ObjectAddress } from '../api/client';
 import { singleObjectQuery, type ObjectQueryInput } from '../api/objects';
 import { objectWithChildrenQuery } from '../loader/objectSetQuery';
-import type { LookupMode } from './objectRoute';
+import type { LookupMode } from './routes/objectRoute';
 import type { ActiveServer } from '../connection/activeServer';
 import type { ConnectionStore } from '../connection/connectionStore';
 

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import type { ObjectRoute } from './objectRoute';
+import type { ObjectRoute } from './routes/objectRoute';
 import { activeServer, serverForAddress, type ActiveServer } from '../connection/activeServer';
 import { useConnectionState } from '../connection/useConnections';
 
@@ -29,7 +29,8 @@ export function useLookupServer(route: ObjectRoute | null): ActiveServer {
   const [pinned, setPinned] = useState<Pinned>({ lookup, request, server: live });
 
   const asked = pinned.lookup !== lookup || (request !== null && request !== pinned.request);
-  // A route's `?server=` is saved by the layout just after the first render: wait for it.
+  // A route's `?server=` that is not saved yet: the layout asks the user to add it and draws no
+  // page until then, so this is only a guard.
   const arrived = pinned.server.server === null && live.server !== null;
   if (asked || arrived) {
     setPinned({ lookup, request, server: live });

@@ -72,3 +72,11 @@ export function startingProgress(startedAt: number): LoadProgress {
 export function isLoading(progress: LoadProgress): boolean {
   return progress.status === 'waiting' || progress.status === 'loading';
 }
+
+/**
+ * Every object arrived, each as whole JSON: the only answer a new request for the same lookup
+ * takes as it is (shared/useAskAgain.ts).
+ */
+export function isWholeResult(progress: LoadProgress): boolean {
+  return progress.status === 'complete' && progress.damaged === 0;
+}

@@ -1,11 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { DEMO_TOKEN, PUBLIC_PROJECT_ID } from '../../demo/catalog';
+import { DEMO_MODELS, DEMO_VERSIONS } from '../../demo/history';
+import { graphqlHandlers, graphqlRequests, noGraphql } from './graphqlDouble';
 import { renderApp } from './renderApp';
 import {
+  CUBE_LINES,
   CUBE_OBJECTS,
   linesResponse,
   PROJECT_ID,
+  requests,
   ROOT_ID,
   SERVER,
   speckleServer,
@@ -103,7 +108,7 @@ describe('Compare two versions', () => {
     await user.click(await screen.findByRole('button', { name: 'Copy summary' }));
     expect(await screen.findByText('Summary copied.')).toBeInTheDocument();
     const text = await navigator.clipboard.readText();
-    expect(text).toContain(`from project ${PROJECT_ID}, root ${ROOT_ID}`);
+    expect(text).toContain(`from: Project ${PROJECT_ID} · object ${ROOT_ID}, given by its id`);
     expect(text).toContain('0 added, 0 removed, 1 changed');
     expect(text).not.toContain(TOKEN);
     expect(screen.getByRole('button', { name: 'Download diff report JSON' })).toBeEnabled();
@@ -114,7 +119,7 @@ describe('Compare two versions', () => {
     serveChangedVersion();
     const { user, router } = renderApp({ route: `/objects/${PROJECT_ID}/${ROOT_ID}` });
     const field = await screen.findByRole('textbox', {
-      name: 'Compare with another root (its id or a link)',
+      name: 'Compare with another object, version or model (its id or a link)',
     });
     await user.type(field, CHANGED_ROOT_ID);
     await user.click(screen.getByRole('button', { name: 'Compare' }));
@@ -131,7 +136,7 @@ describe('Compare two versions', () => {
   it('refuses to compare with a root on another server, saying why', async () => {
     const { user, router } = renderApp({ route: `/objects/${PROJECT_ID}/${ROOT_ID}` });
     const field = await screen.findByRole('textbox', {
-      name: 'Compare with another root (its id or a link)',
+      name: 'Compare with another object, version or model (its id or a link)',
     });
     await user.type(
       field,
@@ -140,7 +145,7 @@ describe('Compare two versions', () => {
     await user.click(screen.getByRole('button', { name: 'Compare' }));
 
     expect(screen.getByRole('alert')).toHaveTextContent(
-      `That object is on https://other.example, not on ${SERVER}: both versions must be on the same server to be compared.`,
+      `That link is to https://other.example, not to ${SERVER}: both sides must be on the same server to be compared.`,
     );
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(router.state.location.pathname).toBe(`/objects/${PROJECT_ID}/${ROOT_ID}`);
@@ -224,6 +229,130 @@ describe('Compare two versions', () => {
     const row = within(meshDiff).getByRole('row', { name: /^name / });
     expect(row).toHaveTextContent('"Cube.001"');
     expect(row).toHaveTextContent('"Cube.002"');
+  });
+});
+
+describe('Compare versions a ticket names', () => {
+  const CUBE_MODEL = DEMO_MODELS.blenderCube;
+  const CUBE_VERSION = DEMO_VERSIONS.blenderCube;
+  const CUBE_SIDE =
+    `Project ${PUBLIC_PROJECT_ID} · model real data/blender cube (${CUBE_MODEL}) · ` +
+    `version ${CUBE_VERSION}: “Default cube”, 2026-10-06 11:00 UTC · root ${ROOT_ID}`;
+
+  /** The demo's public project over GraphQL, its cube version's root and the changed cube. */
+  function renderPublic(from: string, to: string, graphql = graphqlHandlers(SERVER)) {
+    speckleServer.use(
+      ...graphql,
+      http.get(`${SERVER}/objects/${PUBLIC_PROJECT_ID}/:id`, ({ request, params }) => {
+        requests.push(request.clone());
+        if (params.id === ROOT_ID) return linesResponse(CUBE_LINES);
+        if (params.id === CHANGED_ROOT_ID) return linesResponse(CHANGED_LINES);
+        return new HttpResponse('Failed to find object.', { status: 404 });
+      }),
+    );
+    return renderApp({ route: `/compare/${PUBLIC_PROJECT_ID}/${from}/${to}`, token: DEMO_TOKEN });
+  }
+
+  async function expectStatus(text: string | RegExp) {
+    const comparison = await screen.findByRole('region', { name: 'Comparison' });
+    await waitFor(() => expect(within(comparison).getByRole('status')).toHaveTextContent(text));
+  }
+
+  it('resolves a version id to its root, naming model, version, message and date', async () => {
+    const { user } = renderPublic(CUBE_VERSION, CHANGED_ROOT_ID);
+    await expectStatus(`0 added, 0 removed, 1 changed, ${CUBE_OBJECTS.length - 1} unchanged.`);
+    expect(screen.getByRole('region', { name: 'First version' })).toHaveTextContent(CUBE_SIDE);
+    expect(screen.getByRole('region', { name: 'Second version' })).toHaveTextContent(
+      `Project ${PUBLIC_PROJECT_ID} · object ${CHANGED_ROOT_ID}, given by its id`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Copy summary' }));
+    expect(await navigator.clipboard.readText()).toContain(`  from: ${CUBE_SIDE}\n`);
+  });
+
+  it('resolves model@version, and a model to its newest version', async () => {
+    renderPublic(`${CUBE_MODEL}@${CUBE_VERSION}`, CUBE_MODEL);
+    await expectStatus(`The two versions are identical: ${CUBE_OBJECTS.length} objects unchanged.`);
+    for (const name of ['First version', 'Second version']) {
+      expect(screen.getByRole('region', { name })).toHaveTextContent(CUBE_SIDE);
+    }
+  });
+
+  it('says which side could not be resolved and why, and loads nothing for it', async () => {
+    const missing = `${CUBE_MODEL}@ffffffffff`;
+    const before = requests.length;
+    renderPublic(missing, CUBE_VERSION);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(`The first side, “${missing}”, names nothing to compare:`);
+    expect(alert).toHaveTextContent(
+      `Version ffffffffff does not exist in model “real data/blender cube” (${CUBE_MODEL}) of ` +
+        `project ${PUBLIC_PROJECT_ID}.`,
+    );
+    // The next step, as a link's alert offers it.
+    expect(
+      within(alert).getByRole('link', {
+        name: 'Open the versions of model real data/blender cube',
+      }),
+    ).toHaveAttribute('href', `/projects/${PUBLIC_PROJECT_ID}/models/${CUBE_MODEL}/versions`);
+    expect(screen.queryByRole('region', { name: 'First version' })).toBeNull();
+    expect(requests.slice(before).map((request) => request.url)).toEqual([]);
+  });
+
+  it('says a version id of the second side is none of the project', async () => {
+    renderPublic(ROOT_ID, 'ffffffffff');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The second side, “ffffffffff”, names nothing to compare:');
+    expect(alert).toHaveTextContent(
+      `Project ${PUBLIC_PROJECT_ID} has no model and no version with the id ffffffffff.`,
+    );
+  });
+
+  it('compares a loaded result with a version given by its link', async () => {
+    const { user, router } = renderPublic(ROOT_ID, ROOT_ID);
+    await expectStatus(/identical/);
+    await router.navigate(`/objects/${PUBLIC_PROJECT_ID}/${CHANGED_ROOT_ID}`);
+    const field = await screen.findByRole('textbox', {
+      name: 'Compare with another object, version or model (its id or a link)',
+    });
+    await user.type(field, `${SERVER}/projects/${PUBLIC_PROJECT_ID}/models/${CUBE_MODEL}`);
+    await user.click(screen.getByRole('button', { name: 'Compare' }));
+    expect(router.state.location.pathname).toBe(
+      `/compare/${PUBLIC_PROJECT_ID}/${CHANGED_ROOT_ID}/${CUBE_MODEL}`,
+    );
+    await expectStatus(/^0 added, 0 removed, 1 changed/);
+    expect(screen.getByRole('region', { name: 'Second version' })).toHaveTextContent(CUBE_SIDE);
+  });
+
+  it("compares a version's result with another root, naming the version as its address does", async () => {
+    const { user, router } = renderPublic(ROOT_ID, ROOT_ID);
+    await expectStatus(/identical/);
+    const version = `${CUBE_MODEL}@${CUBE_VERSION}`;
+    await router.navigate(`/projects/${PUBLIC_PROJECT_ID}/models/${version}`);
+    const field = await screen.findByRole('textbox', {
+      name: 'Compare with another object, version or model (its id or a link)',
+    });
+    await user.type(field, CHANGED_ROOT_ID);
+    await user.click(screen.getByRole('button', { name: 'Compare' }));
+    expect(router.state.location.pathname).toBe(
+      `/compare/${PUBLIC_PROJECT_ID}/${version}/${CHANGED_ROOT_ID}`,
+    );
+    await expectStatus(/^0 added, 0 removed, 1 changed/);
+    expect(screen.getByRole('region', { name: 'First version' })).toHaveTextContent(CUBE_SIDE);
+  });
+
+  it('names the side a server without GraphQL cannot resolve, and offers no Retry', async () => {
+    renderPublic(ROOT_ID, CUBE_VERSION, [noGraphql(SERVER)]);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      new RegExp(`^The second side, “${CUBE_VERSION}”, could not be resolved: \\S`),
+    );
+    expect(within(alert).queryByRole('button')).toBeNull();
+  });
+
+  it('asks GraphQL nothing for two object ids', async () => {
+    const before = graphqlRequests.length;
+    renderPublic(ROOT_ID, CHANGED_ROOT_ID);
+    await expectStatus(/^0 added, 0 removed, 1 changed/);
+    expect(graphqlRequests.length).toBe(before);
   });
 });
 

@@ -1,15 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
   DEMO_TOKEN,
   GENERATED_ROOT_IDS,
   PRIVATE_PROJECT_ID,
+  PROFILE_ONLY_TOKEN,
   PUBLIC_PROJECT_ID,
 } from '../../demo/catalog';
 import { DEMO_MODELS, DEMO_VERSIONS } from '../../demo/history';
 import { graphqlHandlers, graphqlRequests } from './graphqlDouble';
 import { renderApp } from './renderApp';
-import { requests, SERVER, speckleServer } from './speckleDouble';
+import { linesResponse, recordRequests, requests, SERVER, speckleServer } from './speckleDouble';
+
+const UNKNOWN = 'https://unknown.example';
 
 const M = DEMO_MODELS;
 const V = DEMO_VERSIONS;
@@ -56,8 +60,13 @@ describe('Speckle link routes', () => {
         `model building · version ${V.building100}: “Second level and the doors”`,
       ),
     );
-    // The root needed one operation; the bar asked for the version and its neighbours.
-    expect(await operationsSince(before)).toEqual(['ViewerResources', 'Version', 'VersionRoots']);
+    // The root needed one operation; the bar asked for the version and a page of its model's
+    // versions, newest first, that holds it and the one before it.
+    expect(await operationsSince(before)).toEqual([
+      'ViewerResources',
+      'Version',
+      'VersionRootsPage',
+    ]);
   });
 
   it("shows a model's newest version at the model's address", async () => {
@@ -84,6 +93,62 @@ describe('Speckle link routes', () => {
     expect(router.state.location.pathname).toBe(`${PUBLIC}/models/${M.building}@${V.building100}`);
     expect(router.state.location.search).toBe('');
     await waitForObjectRequest(GENERATED_ROOT_IDS['public-100']!);
+  });
+
+  it("asks again for a viewer link's root that broke when Get asks for it at its object route", async () => {
+    const root = GENERATED_ROOT_IDS['public-100']!;
+    const line = `${root}\t{"id":"${root}","speckle_type":"Base"}\n`;
+    let asked = 0;
+    // The first answer ends without its last newline: cut short.
+    speckleServer.use(
+      http.get(`${SERVER}/objects/${PUBLIC_PROJECT_ID}/${root}`, () => {
+        asked += 1;
+        return linesResponse(asked === 1 ? line.slice(0, -1) : line);
+      }),
+    );
+    const { user, router } = renderWithGraphql(`${PUBLIC}/models/${M.building}@${V.building100}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/stopped before the server/);
+
+    const objectId = screen.getByRole('textbox', { name: 'Object ID' });
+    await user.clear(objectId);
+    await user.type(objectId, root);
+    await user.click(screen.getByRole('button', { name: 'Get with children' }));
+
+    await waitForPath(router, `${PUBLIC}/${root}`.replace('/projects/', '/objects/'));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^1 object, /));
+    expect(asked).toBe(2);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says a token without streams:read cannot read a public project there, and opens it without the token', async () => {
+    const root = GENERATED_ROOT_IDS['public-100']!;
+    const { user } = renderWithGraphql(
+      `${PUBLIC}/models/${M.building}@${V.building100}`,
+      PROFILE_ONLY_TOKEN,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      `Your token does not have the streams:read scope, which Speckle's GraphQL API needs to read any project, even a public one`,
+    );
+    expect(alert).toHaveTextContent(
+      `Project ${PUBLIC_PROJECT_ID} is public: it opens without a token.`,
+    );
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+
+    await user.click(within(alert).getByRole('button', { name: 'Edit access token' }));
+    expect(screen.getByLabelText('Access token')).toHaveFocus();
+
+    const before = graphqlRequests.length;
+    await user.click(within(alert).getByRole('button', { name: 'Open without the token' }));
+    await waitForObjectRequest(root);
+    expect(screen.getByRole('note')).toHaveTextContent(
+      `Project ${PUBLIC_PROJECT_ID} is read here without your access token`,
+    );
+    expect(
+      graphqlRequests.slice(before).map((request) => request.headers.get('authorization')),
+    ).toEqual(graphqlRequests.slice(before).map(() => null));
+    const objects = requests.filter((request) => new URL(request.url).pathname.endsWith(root));
+    expect(objects.at(-1)?.headers.get('authorization')).toBe(`Bearer ${PROFILE_ONLY_TOKEN}`);
   });
 
   it('names a mode it does not know', async () => {
@@ -141,11 +206,153 @@ describe('Speckle link routes', () => {
     ).toBeInTheDocument();
   });
 
-  it('says which entries matched nothing', async () => {
-    renderWithGraphql(`${PUBLIC}/models/ffffffffff`);
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      `Nothing in project ${PUBLIC_PROJECT_ID} matched “ffffffffff”`,
-    );
+  // As Speckle's web app does: an embedded branch opens its model, a legacy branch its versions.
+  it("moves an embedded branch link to its model's viewer address, on the newest version", async () => {
+    const { router } = renderWithGraphql(`/embed?stream=${PUBLIC_PROJECT_ID}&branch=building`);
+    await waitForPath(router, `${PUBLIC}/models/${M.building}`);
+    expect(router.state.historyAction).toBe('REPLACE');
+    await waitForObjectRequest(GENERATED_ROOT_IDS['public-1000/v2']!);
+    const origin = await screen.findByRole('navigation', { name: 'Version' });
+    await waitFor(() => expect(origin).toHaveTextContent(`version ${V.building1000Changed}`));
+  });
+
+  it('moves an embedded branch in a folder to its model', async () => {
+    const branch = encodeURIComponent('real data/blender cube');
+    const { router } = renderWithGraphql(`/embed?stream=${PUBLIC_PROJECT_ID}&branch=${branch}`);
+    await waitForPath(router, `${PUBLIC}/models/${M.blenderCube}`);
+    await waitForObjectRequest('1d060c69832c77c34ccc08e7955c132d');
+  });
+
+  describe('an entry that matched nothing says why, and offers the next step', () => {
+    it('a version id that does not exist: the model’s versions', async () => {
+      const { user, router } = renderWithGraphql(`${PUBLIC}/models/${M.building}@eeeeeeeeee`);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(
+        `Version eeeeeeeeee does not exist in model “building” (${M.building}) of project ${PUBLIC_PROJECT_ID}.`,
+      );
+      await user.click(
+        within(alert).getByRole('link', { name: 'Open the versions of model building' }),
+      );
+      await waitForPath(router, `${PUBLIC}/models/${M.building}/versions`);
+      expect(await screen.findByRole('heading', { name: 'Model building' })).toBeInTheDocument();
+    });
+
+    it('a version of another model: that version in its own model', async () => {
+      const { user, router } = renderWithGraphql(`${PUBLIC}/models/${M.building}@${V.revitFloor}`);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(
+        `Version ${V.revitFloor} belongs to model “real data/revit floor” (${M.revitFloor}), not to model ${M.building}.`,
+      );
+      await user.click(
+        within(alert).getByRole('link', {
+          name: `Open version ${V.revitFloor} in model real data/revit floor`,
+        }),
+      );
+      await waitForPath(router, `${PUBLIC}/models/${M.revitFloor}@${V.revitFloor}`);
+      await waitForObjectRequest('551513ff4f3596024547fc818f1f3f70');
+    });
+
+    it('a model without versions: says it has none yet', async () => {
+      renderWithGraphql(`${PUBLIC}/models/${M.drafts}`);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(
+        `Model “drafts” (${M.drafts}) has no versions yet: there is no root object to open.`,
+      );
+      expect(
+        within(alert).getByRole('link', {
+          name: `Open the models of project ${PUBLIC_PROJECT_ID}`,
+        }),
+      ).toHaveAttribute('href', PUBLIC);
+    });
+
+    it('a model that does not exist: the project’s models', async () => {
+      const { user, router } = renderWithGraphql(`${PUBLIC}/models/ffffffffff@eeeeeeeeee`);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(
+        `Model ffffffffff does not exist in project ${PUBLIC_PROJECT_ID}, and version eeeeeeeeee is none of its versions.`,
+      );
+      await user.click(
+        within(alert).getByRole('link', {
+          name: `Open the models of project ${PUBLIC_PROJECT_ID}`,
+        }),
+      );
+      await waitForPath(router, PUBLIC);
+      expect(await screen.findByRole('list', { name: 'Models' })).toBeInTheDocument();
+    });
+
+    it('an id that is no model and no version', async () => {
+      renderWithGraphql(`${PUBLIC}/models/ffffffffff`);
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        `Project ${PUBLIC_PROJECT_ID} has no model and no version with the id ffffffffff.`,
+      );
+    });
+
+    it.each([
+      ['a legacy commit link', `/streams/${PUBLIC_PROJECT_ID}/commits/eeeeeeeeee`],
+      ['an embed link', `/embed?stream=${PUBLIC_PROJECT_ID}&commit=eeeeeeeeee`],
+    ])('a version id that does not exist, in %s: the project’s models', async (_, route) => {
+      const { user, router } = renderWithGraphql(route);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(
+        `Version eeeeeeeeee does not exist in project ${PUBLIC_PROJECT_ID}.`,
+      );
+      await user.click(
+        within(alert).getByRole('link', {
+          name: `Open the models of project ${PUBLIC_PROJECT_ID}`,
+        }),
+      );
+      await waitForPath(router, PUBLIC);
+    });
+
+    it.each([
+      ['a legacy branch link', `/streams/${PUBLIC_PROJECT_ID}/branches/no%2Fsuch%20model`],
+      ['an embed link', `/embed?stream=${PUBLIC_PROJECT_ID}&branch=no%2Fsuch%20model`],
+    ])('a model name the project does not have, in %s: the project’s models', async (_, route) => {
+      renderWithGraphql(route);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(
+        `Project ${PUBLIC_PROJECT_ID} has no model named “no/such model”.`,
+      );
+      expect(
+        within(alert).getByRole('link', {
+          name: `Open the models of project ${PUBLIC_PROJECT_ID}`,
+        }),
+      ).toHaveAttribute('href', PUBLIC);
+    });
+
+    // README: a model id, model@version or a version id typed in Object ID opens the same way.
+    it.each([
+      [
+        `${M.building}@eeeeeeeeee`,
+        `Version eeeeeeeeee does not exist in model “building” (${M.building}) of project ${PUBLIC_PROJECT_ID}.`,
+        'Open the versions of model building',
+      ],
+      [
+        `${M.building}@${V.revitFloor}`,
+        `Version ${V.revitFloor} belongs to model “real data/revit floor” (${M.revitFloor}), not to model ${M.building}.`,
+        `Open version ${V.revitFloor} in model real data/revit floor`,
+      ],
+      [
+        'eeeeeeeeee',
+        `Project ${PUBLIC_PROJECT_ID} has no model and no version with the id eeeeeeeeee.`,
+        `Open the models of project ${PUBLIC_PROJECT_ID}`,
+      ],
+    ])('typed in Object ID with the project id: %s', async (typed, message, step) => {
+      const { user } = renderWithGraphql('/');
+      await user.type(screen.getByRole('textbox', { name: 'Project ID' }), PUBLIC_PROJECT_ID);
+      await user.type(screen.getByRole('textbox', { name: 'Object ID' }), `${typed}{Enter}`);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(message);
+      expect(within(alert).getByRole('link', { name: step })).toBeInTheDocument();
+    });
+
+    it('beside the roots a link does open, as a note', async () => {
+      renderWithGraphql(`${PUBLIC}/models/${M.revitFloor},${M.blenderCube},${M.drafts}`);
+      expect(await screen.findByRole('list', { name: 'Roots to choose from' })).toBeInTheDocument();
+      expect(screen.getByRole('note')).toHaveTextContent(
+        `Model “drafts” (${M.drafts}) has no versions yet`,
+      );
+    });
   });
 
   it('says a version beyond the history limit is withheld', async () => {
@@ -167,5 +374,51 @@ describe('Speckle link routes', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       `Project ${PRIVATE_PROJECT_ID} is private: enter an access token`,
     );
+  });
+
+  it.each([
+    [
+      'an object route',
+      `/objects/${PUBLIC_PROJECT_ID}/${'a'.repeat(32)}`,
+      'GET',
+      `/objects/${PUBLIC_PROJECT_ID}/${'a'.repeat(32)}`,
+    ],
+    ['a project link route', PUBLIC, 'POST', '/graphql'],
+  ])(
+    'asks before contacting a server that %s names and is not saved, then sends it no token',
+    async (_route, route, method, path) => {
+      speckleServer.use(
+        ...graphqlHandlers(UNKNOWN),
+        http.get(`${UNKNOWN}/objects/*`, () => new HttpResponse(null, { status: 401 })),
+      );
+      const sent = recordRequests();
+      const { user, connections } = renderApp({
+        route: `${route}?server=${encodeURIComponent(UNKNOWN)}`,
+      });
+      const prompt = await screen.findByRole('region', { name: `Add server ${UNKNOWN}?` });
+      expect(prompt).toHaveTextContent(
+        `${UNKNOWN} is not one of your saved servers, so nothing has been sent to it. Adding it saves it without a token and asks it from then on: the access token of Test server is not sent to it.`,
+      );
+      expect(connections.getState().servers.map((server) => server.url)).toEqual([SERVER]);
+      expect(sent).toEqual([]);
+
+      await user.click(
+        within(prompt).getByRole('button', { name: `Add server ${UNKNOWN} and connect` }),
+      );
+      await waitFor(() => expect(sent).toEqual([`${method} ${UNKNOWN}${path}`]));
+      expect(connections.selected()?.url).toBe(UNKNOWN);
+      expect(prompt).not.toBeInTheDocument();
+    },
+  );
+
+  it('leaves an unsaved server uncontacted when the prompt is cancelled', async () => {
+    const sent = recordRequests();
+    const { user, router, connections } = renderApp({
+      route: `${PUBLIC}?server=${encodeURIComponent(UNKNOWN)}`,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(router.state.location.pathname).toBe('/');
+    expect(connections.getState().servers.map((server) => server.url)).toEqual([SERVER]);
+    expect(sent).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { editConnection, expectShownObject, renderApp } from './renderApp';
 import {
   CUBE_OBJECTS,
   PROJECT_ID,
+  recordRequests,
   requests,
   ROOT_ID,
   SERVER,
@@ -60,27 +61,73 @@ describe('Lookup form', () => {
     expect(screen.queryByRole('button', { name: /^Use server/ })).not.toBeInTheDocument();
   });
 
-  it('opens the route of a pasted model link, on the server it names', async () => {
+  it('fills the form from a pasted model link and asks GraphQL only on Enter', async () => {
     answerGraphql();
     const { user, router } = renderApp();
-    screen.getByRole('textbox', { name: 'Object ID' }).focus();
+    const sent = recordRequests();
+    const objectField = screen.getByRole('textbox', { name: 'Object ID' });
+    objectField.focus();
     await user.paste(`https://speckle.test/projects/${PROJECT_ID}/models/0123456789@abcdef0123`);
     expect(screen.getByRole('textbox', { name: 'Project ID' })).toHaveValue(PROJECT_ID);
+    expect(objectField).toHaveValue('0123456789@abcdef0123');
+    expect(screen.getByText(/^The link names/)).toHaveTextContent(
+      `The link names version abcdef0123 of model 0123456789 in project ${PROJECT_ID}. Get with children opens it with its children, Get object its root alone.`,
+    );
+    expect(router.state.location.pathname).toBe('/');
+    expect(sent).toEqual([]);
+
+    await user.type(objectField, '{Enter}');
     expect(router.state.location.pathname).toBe(
       `/projects/${PROJECT_ID}/models/0123456789@abcdef0123`,
     );
     expect(router.state.location.search).toBe('');
     expect(await screen.findByRole('alert')).toHaveTextContent('rejected the access token');
+    expect(sent).toEqual([`POST ${SERVER}/graphql with a token`]);
   });
 
-  it('opens a pasted link of another server with that server named in the route', async () => {
+  it('opens a pasted project link only with its Open button', async () => {
     answerGraphql();
     const { user, router } = renderApp();
+    const sent = recordRequests();
+    screen.getByRole('textbox', { name: 'Project ID' }).focus();
+    await user.paste(`https://speckle.test/projects/${PROJECT_ID}`);
+    expect(screen.getByRole('textbox', { name: 'Project ID' })).toHaveValue(PROJECT_ID);
+    expect(screen.getByRole('textbox', { name: 'Object ID' })).toHaveValue('');
+    expect(screen.getByText(/^The link names/)).toHaveTextContent(
+      `The link names project ${PROJECT_ID}. Open shows it.`,
+    );
+    expect(sent).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: `Open project ${PROJECT_ID}` }));
+    expect(router.state.location.pathname).toBe(`/projects/${PROJECT_ID}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('rejected the access token');
+    expect(sent).toEqual([`POST ${SERVER}/graphql with a token`]);
+  });
+
+  it('asks before contacting the unsaved server of a pasted link, and sends it no token', async () => {
+    answerGraphql();
+    const { user, router, connections } = renderApp();
+    const sent = recordRequests();
     screen.getByRole('textbox', { name: 'Project ID' }).focus();
     await user.paste(`https://app.speckle.systems/streams/${PROJECT_ID}/commits/abcdef0123`);
+    expect(screen.getByText(/^The link names/)).toHaveTextContent(
+      `The link names version abcdef0123 in project ${PROJECT_ID}, on ${SPECKLE_CLOUD} (not a saved server: you will be asked to add it before anything is sent to it).`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Get with children' }));
     expect(router.state.location.pathname).toBe(`/streams/${PROJECT_ID}/commits/abcdef0123`);
     expect(router.state.location.search).toBe(`?server=${encodeURIComponent(SPECKLE_CLOUD)}`);
+    const prompt = screen.getByRole('region', { name: `Add server ${SPECKLE_CLOUD}?` });
+    expect(prompt).toHaveTextContent(
+      `${SPECKLE_CLOUD} is not one of your saved servers, so nothing has been sent to it. Adding it saves it without a token and asks it from then on: the access token of Test server is not sent to it.`,
+    );
+    expect(sent).toEqual([]);
+    expect(connections.getState().servers).toHaveLength(1);
+
+    await user.click(
+      within(prompt).getByRole('button', { name: `Add server ${SPECKLE_CLOUD} and connect` }),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent(`no project ${PROJECT_ID}`);
+    expect(sent).toEqual([`POST ${SPECKLE_CLOUD}/graphql`]);
   });
 
   it('resolves a model id typed in Object ID with a project id', async () => {

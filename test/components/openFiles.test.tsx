@@ -1,8 +1,9 @@
 import { File as NodeFile } from 'node:buffer';
 import { gzipSync } from 'node:zlib';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { readRealFixture } from '../unit/realFixtures';
+import { FakeWritable, pickerChoosing } from '../unit/savePicker';
 import { expectShownObject, renderApp } from './renderApp';
 import { CUBE_LINES, CUBE_OBJECTS, requests, ROOT_ID } from './speckleDouble';
 
@@ -19,6 +20,10 @@ async function openFiles(...files: File[]) {
   await view.user.upload(await screen.findByLabelText('Open file'), files);
   return view;
 }
+
+afterEach(() => {
+  Reflect.deleteProperty(window, 'showSaveFilePicker');
+});
 
 describe('Open file', () => {
   it('opens a with-children export from the sidebar and explores it without any request', async () => {
@@ -89,15 +94,69 @@ describe('Open file', () => {
     await expectShownObject(child);
   });
 
+  it('puts the chosen root first in every download of the set, and names it in the report', async () => {
+    const floor = JSON.parse(readRealFixture('revit-floor.objects.json').toString('utf8')) as {
+      id: string;
+    }[];
+    // Written leaves first, root last: the root found by the references is not the first object.
+    const dump = [...floor].reverse().map((object) => JSON.stringify(object));
+    const child = floor[1]!.id;
+    const { user } = await openFiles(file(dump.map((line) => `${line}\n`).join(''), 'floor.jsonl'));
+    const source = await screen.findByRole('region', { name: 'Opened files' });
+    await waitFor(() => expect(source).toHaveTextContent(`The root shown is ${FLOOR_ROOT}`));
+
+    const firstOf = async (button: string) => {
+      const writable = new FakeWritable();
+      pickerChoosing(writable);
+      await user.click(screen.getByRole('button', { name: button }));
+      await waitFor(() => expect(writable.closed).toBe(true));
+      return writable.contents().toString('utf8');
+    };
+    const rootText = (id: string) => dump.find((line) => line.startsWith(`{"id":"${id}"`))!;
+    const others = (id: string) => dump.filter((line) => line !== rootText(id));
+    const expectRootFirst = async (id: string) => {
+      expect(await firstOf('Download all as JSON array')).toBe(
+        `[${[rootText(id), ...others(id)].join(',')}]`,
+      );
+      expect(await firstOf('Download server lines (id, tab, JSON)')).toBe(
+        [rootText(id), ...others(id)].map((line) => `${JSON.parse(line).id}\t${line}\n`).join(''),
+      );
+      expect(await firstOf('Download NDJSON (one object per line)')).toBe(
+        [rootText(id), ...others(id)].map((line) => `${line}\n`).join(''),
+      );
+      expect((await firstOf('Download object ids')).split('\n')[0]).toBe(id);
+    };
+    await expectRootFirst(FLOOR_ROOT);
+
+    await user.click(
+      within(screen.getByRole('listbox', { name: 'Received objects' })).getByRole('option', {
+        name: new RegExp(child.slice(0, 8)),
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Make the shown object the root' }));
+    expect(source).toHaveTextContent(`The root shown is ${child}: the one you picked.`);
+    await expectRootFirst(child);
+
+    await screen.findByText(/^Closure integrity: /);
+    await user.click(within(source).getByRole('button', { name: 'Copy report' }));
+    await within(source).findByText('Report copied.');
+    const report = await navigator.clipboard.readText();
+    expect(report).toContain(`Root: ${child} (the one you picked)`);
+    expect(report).toMatch(/File: floor\.jsonl, .* \(JSON lines\): \d+ objects/);
+    expect(report).not.toContain(FLOOR_ROOT);
+  });
+
   it('names the file and line of a bad line, keeps the rest, and says a truncated file is incomplete', async () => {
     const good = CUBE_LINES.split('\n').filter(Boolean);
     const broken = [good[0], good[1], '{"not closed', good[2], good[3]!.slice(0, 40)].join('\n');
     await openFiles(file(broken, 'dump.jsonl'));
 
-    const alerts = await screen.findAllByRole('alert');
-    const text = alerts.map((alert) => alert.textContent).join(' ');
-    expect(text).toMatch(/dump\.jsonl.*line 3/);
-    expect(text).toMatch(/dump\.jsonl.*line 5/);
+    // The problem at the end is said once the file has ended: after the one on its line 3.
+    await waitFor(() => {
+      const text = screen.getAllByRole('alert').map((alert) => alert.textContent);
+      expect(text.join(' ')).toMatch(/dump\.jsonl.*line 3, column 1/);
+      expect(text.join(' ')).toMatch(/dump\.jsonl.*line 5, column 1/);
+    });
     expect(screen.getByRole('status')).toHaveTextContent(/incomplete/);
   });
 
@@ -105,7 +164,11 @@ describe('Open file', () => {
     await openFiles(file('', 'empty.json'), file(new Uint8Array([0, 1, 2, 3, 4]), 'blob.bin'));
     const alert = await screen.findByText(/empty\.json is empty\./);
     expect(alert.closest('[role="alert"]')).not.toBeNull();
-    expect(screen.getByText(/blob\.bin holds binary data, not JSON text: byte 0/)).toBeVisible();
+    expect(
+      screen.getByText(
+        /blob\.bin holds binary data, not JSON text: the byte at line 1, column 1 \(byte 0\)/,
+      ),
+    ).toBeVisible();
   });
 
   it('refuses a file too big for a tab before reading it, naming its size and the limit', async () => {

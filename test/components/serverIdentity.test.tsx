@@ -25,4 +25,11 @@ describe('Connection identity', () => {
     expect(await screen.findByText(/the token is read-only/)).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('says why it cannot tell, in one sentence of its own before the server’s', async () => {
+    await askWhoTheTokenIs('not-a-token');
+    expect(await screen.findByText(/^Could not ask/)).toHaveTextContent(
+      /^Could not ask who this token is\. The server rejected the access token as not valid \(403\)\./,
+    );
+  });
 });

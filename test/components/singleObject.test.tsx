@@ -152,6 +152,42 @@ describe('Get object', () => {
     expect(screen.getByRole('textbox', { name: 'Object ID' })).toHaveValue(ROOT_ID);
   });
 
+  it('asks the server again on Get object after an answer that was not valid JSON', async () => {
+    speckleServer.use(
+      http.get(
+        `${SERVER}/objects/:p/:o/single`,
+        () =>
+          new HttpResponse(MESH.raw.slice(0, -1), {
+            headers: { 'Content-Type': 'application/json; charset=utf-8' },
+          }),
+        { once: true },
+      ),
+    );
+    const { user } = renderApp();
+    await lookUp(user, PROJECT_ID, MESH.id);
+    expect(await screen.findByRole('article')).toHaveTextContent(/not valid JSON/);
+    const asked = requests.length;
+
+    await user.click(screen.getByRole('button', { name: 'Get object' }));
+
+    const article = await screen.findByRole('article');
+    await vi.waitFor(() => expect(article).not.toHaveTextContent(/not valid JSON/));
+    expect(within(article).getByRole('heading', { level: 2 })).toHaveTextContent('Mesh');
+    expect(requests.length).toBe(asked + 1);
+  });
+
+  it('shows a valid object again on Get object without asking the server', async () => {
+    const { user } = renderApp();
+    await lookUp(user, PROJECT_ID, MESH.id);
+    expect(await screen.findByRole('status')).toHaveTextContent('1 object');
+    const asked = requests.length;
+
+    await user.click(screen.getByRole('button', { name: 'Get object' }));
+
+    expect(await screen.findByRole('article')).toHaveTextContent('Mesh');
+    expect(requests.length).toBe(asked);
+  });
+
   it.each([
     [
       'a token the server does not accept',

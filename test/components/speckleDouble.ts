@@ -5,6 +5,7 @@
  */
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { onTestFinished } from 'vitest';
 import { readRealFixture } from '../unit/realFixtures';
 
 export const SERVER = 'https://speckle.test';
@@ -115,6 +116,22 @@ export const speckleServer = setupServer(
   // The app asks for the demo server's manifest; in these tests there is no demo server.
   http.get('*/demo-server/demo.json', () => new HttpResponse(null, { status: 404 })),
 );
+
+/**
+ * Every request the app makes from now until the test ends, to any address, as "METHOD url" and
+ * " with a token" when it carries one; the demo manifest, asked for at every start, is left out.
+ */
+export function recordRequests(): string[] {
+  const sent: string[] = [];
+  const record = ({ request }: { request: Request }) => {
+    if (request.url.endsWith('/demo-server/demo.json')) return;
+    const token = request.headers.has('authorization') ? ' with a token' : '';
+    sent.push(`${request.method} ${request.url}${token}`);
+  };
+  speckleServer.events.on('request:start', record);
+  onTestFinished(() => speckleServer.events.removeListener('request:start', record));
+  return sent;
+}
 
 /** The same server reached only through `/api`, as Speckle's docs describe the base. */
 export function serveOnlyUnderApi() {

@@ -16,6 +16,7 @@ import {
   requests,
   ROOT_ID,
   SERVER,
+  serveOnlyUnderApi,
   serveWithChildren,
   speckleServer,
   streamOf,
@@ -23,6 +24,17 @@ import {
 } from './speckleDouble';
 
 const route = `/objects/${PROJECT_ID}/${ROOT_ID}`;
+
+/** The next with-children answer stops halfway, the connection failing. */
+function serveBrokenOnce() {
+  speckleServer.use(
+    http.get(
+      `${SERVER}/objects/:p/:o`,
+      () => linesResponse(streamOf(CUBE_LINES.slice(0, CUBE_LINES.length / 2), { error: true })),
+      { once: true },
+    ),
+  );
+}
 
 describe('Get with children', () => {
   it('lists every object received, counted against the root closure, root shown first', async () => {
@@ -152,21 +164,122 @@ describe('Get with children', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
-  it('asks the server again when Get with children is pressed for a result that broke', async () => {
-    const cut = CUBE_LINES.slice(0, CUBE_LINES.indexOf('\n', CUBE_LINES.length / 2) + 40);
-    speckleServer.use(
-      http.get(`${SERVER}/objects/:p/:o`, () => linesResponse(streamOf(cut, { error: true })), {
-        once: true,
-      }),
-    );
+  const [firstLine, ...otherLines] = CUBE_LINES.split('\n');
+  const brokenAnswers = [
+    {
+      broken: 'the stream was cut',
+      body: () => streamOf(CUBE_LINES.slice(0, CUBE_LINES.length / 2), { error: true }),
+      said: /stopped before the server/,
+    },
+    {
+      broken: 'a line was malformed',
+      body: () => streamOf(`${firstLine}\nthis is not a record\n${otherLines.join('\n')}`),
+      said: /line 2 of the response.*has no tab/i,
+    },
+    {
+      broken: 'an object was not valid JSON',
+      body: () => streamOf(CUBE_LINES.replace(/\}\n$/, '\n')),
+      said: /1 object is not valid JSON/,
+    },
+  ];
+
+  it.each(brokenAnswers)(
+    'asks the server again when Get with children is pressed after $broken',
+    async ({ body, said }) => {
+      speckleServer.use(
+        http.get(`${SERVER}/objects/:p/:o`, () => linesResponse(body()), { once: true }),
+      );
+      const { user } = renderApp();
+      await user.type(screen.getByRole('textbox', { name: 'Project ID' }), PROJECT_ID);
+      await user.type(screen.getByRole('textbox', { name: 'Object ID' }), ROOT_ID);
+      await user.click(screen.getByRole('button', { name: 'Get with children' }));
+      await waitFor(() =>
+        expect(screen.getByRole('region', { name: 'Result' })).toHaveTextContent(said),
+      );
+      const asked = requests.length;
+
+      await user.click(screen.getByRole('button', { name: 'Get with children' }));
+
+      await waitFor(() =>
+        expect(screen.getByRole('status')).toHaveTextContent(
+          new RegExp(`^${CUBE_OBJECTS.length} objects, [^—]*$`),
+        ),
+      );
+      expect(requests.length).toBe(asked + 1);
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    },
+  );
+
+  it('asks the server again on Enter in the form after a load that broke', async () => {
+    serveBrokenOnce();
     const { user } = renderApp({ route });
     expect(await screen.findByRole('alert')).toHaveTextContent(/stopped before the server/);
+    const asked = requests.length;
+
+    await user.type(screen.getByRole('textbox', { name: 'Object ID' }), '{Enter}');
+
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(`${CUBE_OBJECTS.length} objects`),
+    );
+    expect(screen.getByRole('status')).not.toHaveTextContent('incomplete');
+    expect(requests.length).toBe(asked + 1);
+  });
+
+  it('shows a whole result again on Get with children, without asking the server', async () => {
+    const { user } = renderApp({ route });
+    await screen.findByText(`${CUBE_OBJECTS.length} objects`, { exact: false });
+    const asked = requests.length;
+
+    await user.click(screen.getByRole('button', { name: 'Get with children' }));
+
+    await expectShownObject(ROOT_ID);
+    expect(screen.getByRole('status')).toHaveTextContent(`${CUBE_OBJECTS.length} objects`);
+    expect(requests.length).toBe(asked);
+  });
+
+  it('shows a result that broke as it ended on Back, and asks again on Get', async () => {
+    serveBrokenOnce();
+    const { user, router } = renderApp({ route });
+    expect(await screen.findByRole('alert')).toHaveTextContent(/stopped before the server/);
+    const status = screen.getByRole('status').textContent;
+    await act(() => router.navigate('/'));
+    await screen.findByRole('button', { name: 'Get with children' });
+    const asked = requests.length;
+
+    await act(() => router.navigate(-1));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(/stopped before the server/);
+    expect(screen.getByRole('status')).toHaveTextContent(status!);
+    expect(screen.getByRole('status')).toHaveTextContent('(incomplete)');
+    expect(requests.length).toBe(asked);
 
     await user.click(screen.getByRole('button', { name: 'Get with children' }));
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent(`${CUBE_OBJECTS.length} objects`),
     );
     expect(screen.getByRole('status')).not.toHaveTextContent('incomplete');
+    expect(requests.length).toBe(asked + 1);
+  });
+
+  it('asks nothing again on Back from an object opened within a result that broke', async () => {
+    serveBrokenOnce();
+    const { user, router } = renderApp();
+    await user.type(screen.getByRole('textbox', { name: 'Project ID' }), PROJECT_ID);
+    await user.type(screen.getByRole('textbox', { name: 'Object ID' }), ROOT_ID);
+    await user.click(screen.getByRole('button', { name: 'Get with children' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/stopped before the server/);
+    const list = screen.getByRole('listbox', { name: 'Received objects' });
+    const second = within(list).getAllByRole('option')[1]!;
+    const secondId = /[0-9a-f]{32}/.exec(second.textContent ?? '')![0];
+    await user.click(second);
+    await expectShownObject(secondId);
+    const asked = requests.length;
+
+    await act(() => router.navigate(-1));
+
+    await expectShownObject(ROOT_ID);
+    expect(screen.getByRole('status')).toHaveTextContent('(incomplete)');
+    expect(requests.length).toBe(asked);
   });
 
   it('shows a load that broke before its page first drew as it broke, asking nothing again', async () => {
@@ -236,6 +349,34 @@ describe('Get with children', () => {
     expect(screen.getByRole('status')).toHaveTextContent('1 of 9 objects (incomplete)');
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
     sendRest();
+  });
+
+  it('says it was cancelled before anything arrived without claiming that something did', async () => {
+    serveWithChildren(new ReadableStream({ start() {} }));
+    const { user } = renderApp({ route });
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You cancelled the download before any object arrived.',
+    );
+    expect(screen.getByRole('alert')).not.toHaveTextContent('What arrived');
+    expect(screen.getByRole('status')).toHaveTextContent('Nothing received.');
+  });
+
+  it('copies a report of a missing object that names the server with its path and counts nothing', async () => {
+    serveOnlyUnderApi();
+    const missing = 'f'.repeat(32);
+    const { user } = renderApp({
+      route: `/objects/${PROJECT_ID}/${missing}`,
+      server: `${SERVER}/api`,
+    });
+    await screen.findByRole('alert');
+    await user.click(screen.getByRole('button', { name: 'Copy report' }));
+    const report = await navigator.clipboard.readText();
+    expect(report).toContain(`Server: ${SERVER}/api\n`);
+    expect(report).toContain(
+      `HTTP status: 404\nResult: Object ${missing} is not in project ${PROJECT_ID} (404: "Failed to find object.").`,
+    );
+    expect(report).not.toMatch(/Objects:|Received:/);
   });
 
   it('shows a reference followed before the load brought it, and the load goes on', async () => {

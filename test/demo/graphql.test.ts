@@ -3,6 +3,7 @@ import {
   DEMO_TOKEN,
   LARGE_PROJECT_ID,
   PRIVATE_PROJECT_ID,
+  PROFILE_ONLY_TOKEN,
   PUBLIC_ONLY_TOKEN,
   PUBLIC_PROJECT_ID,
 } from '../../demo/catalog.ts';
@@ -14,10 +15,9 @@ import {
   LARGE_PROJECT_MODELS,
   LONG_HISTORY_MODEL,
   LONG_HISTORY_VERSIONS,
-  PROFILE_ONLY_TOKEN,
 } from '../../demo/history.ts';
 import { resolveSpeckleLink } from '../../src/api/resolveLink.ts';
-import { parseSpeckleProjectLink } from '../../src/speckle/speckleLink.ts';
+import { parseSpeckleProjectLink } from '../../src/speckle/links/speckleLink.ts';
 import { startDemoServer, type DemoServer } from '../../demo/server.ts';
 
 let server: DemoServer;
@@ -548,6 +548,13 @@ describe('demo GraphQL: browsing', () => {
       'Model not found',
       'BRANCH_NOT_FOUND',
     ],
+    // `model(id)` finds another project's model; `modelByName` looks in this project only.
+    [
+      "another project's model name",
+      `modelByName(name: "tower") { id }`,
+      'Model not found',
+      'BRANCH_NOT_FOUND',
+    ],
     [
       'a version of another project',
       `version(id: "${DEMO_VERSIONS.tower1000}") { id }`,
@@ -680,9 +687,8 @@ describe('demo GraphQL: viewerResourcesExtended', () => {
     });
   });
 
-  it('gives a withheld version a null object id, and every version newest first when asked', async () => {
+  it('gives a withheld version a null object id', async () => {
     const withheld = await viewer(`${DEMO_MODELS.building}@${DEMO_VERSIONS.buildingWithheld}`);
-    const every = await viewer(DEMO_MODELS.building, PUBLIC_PROJECT_ID, false);
 
     expect(withheld.body).toMatchObject({
       data: {
@@ -693,15 +699,25 @@ describe('demo GraphQL: viewerResourcesExtended', () => {
         },
       },
     });
-    expect(every.body).toMatchObject({
-      data: {
-        project: {
-          viewerResourcesExtended: {
-            groups: [{ items: Array.from({ length: 5 }, () => expect.anything()) }],
-          },
-        },
-      },
-    });
+  });
+
+  // The real server's query has no ORDER BY: code that reads this list as newest first must fail.
+  it('lists every version of a model when asked, in an order neither by date nor by id', async () => {
+    const every = await viewer(LONG_HISTORY_MODEL, LARGE_PROJECT_ID, false);
+    const ids = (
+      every.body as {
+        data: {
+          project: { viewerResourcesExtended: { groups: { items: { versionId: string }[] }[] } };
+        };
+      }
+    ).data.project.viewerResourcesExtended.groups[0]!.items.map((item) => item.versionId);
+    // The long history's ids grow with its dates.
+    const byDate = [...ids].sort();
+
+    expect(new Set(ids).size).toBe(LONG_HISTORY_VERSIONS);
+    expect(ids).not.toEqual(byDate);
+    expect(ids).not.toEqual([...byDate].reverse());
+    expect((await viewer(LONG_HISTORY_MODEL, LARGE_PROJECT_ID, false)).body).toEqual(every.body);
   });
 
   it("resolves another project's model, as the real server does", async () => {
@@ -714,6 +730,26 @@ describe('demo GraphQL: viewerResourcesExtended', () => {
             groups: [
               { items: [{ modelId: DEMO_MODELS.tower, versionId: DEMO_VERSIONS.tower100000 }] },
             ],
+          },
+        },
+      },
+    });
+  });
+
+  // The real resolver loads the model by id alone (branches.getById), and its versions by model.
+  it("lists another project's model's versions through project.model(id), as the real server does", async () => {
+    const answer = await query(
+      MODEL_VERSIONS,
+      { projectId: PUBLIC_PROJECT_ID, modelId: DEMO_MODELS.tower, limit: 1 },
+      DEMO_TOKEN,
+    );
+
+    expect(answer.body).toMatchObject({
+      data: {
+        project: {
+          model: {
+            id: DEMO_MODELS.tower,
+            versions: { totalCount: 2, items: [{ id: DEMO_VERSIONS.tower100000 }] },
           },
         },
       },
@@ -813,7 +849,7 @@ describe('demo links', () => {
     'Legacy object': 'roots',
     'Embedded commit': 'roots',
     'Embedded object': 'roots',
-    'Embedded branch': 'model-versions',
+    'Embedded branch': 'model',
     'Embedded stream (its newest version)': 'roots',
   };
 

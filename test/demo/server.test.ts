@@ -4,6 +4,7 @@ import {
   DEMO_PATH_PREFIX,
   DEMO_TOKEN,
   PRIVATE_PROJECT_ID,
+  PROFILE_ONLY_TOKEN,
   PUBLIC_ONLY_TOKEN,
   PUBLIC_PROJECT_ID,
   type DemoManifest,
@@ -351,6 +352,16 @@ describe('authentication and errors', () => {
     expect(await denied.text()).toBe('');
     const allowed = await get(objectUrl(PUBLIC_PROJECT_ID, publicRoot(), true), headers);
     expect(allowed.status).toBe(200);
+  });
+
+  it('reads a public project to a valid token without streams:read, and answers 401 on a private one', async () => {
+    // GraphQL refuses this token every project (test/demo/graphql.test.ts); the objects do not.
+    const headers = { Authorization: `Bearer ${PROFILE_ONLY_TOKEN}` };
+    const allowed = await get(objectUrl(PUBLIC_PROJECT_ID, publicRoot(), true), headers);
+    expect(allowed.status).toBe(200);
+    const denied = await get(objectUrl(PRIVATE_PROJECT_ID, privateRoot()), headers);
+    expect(denied.status).toBe(401);
+    expect(await denied.text()).toBe('');
   });
 
   it('answers 404 with an empty body to a valid token on an unknown project', async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GENERATED_ROOT_IDS, PUBLIC_PROJECT_ID } from '../../demo/catalog.ts';
+import { DEMO_HISTORY, DEMO_MODELS, DEMO_VERSIONS } from '../../demo/history.ts';
+import type { ComparedSide } from '../../src/speckle/compare/comparedSide.ts';
 import { compareVersions, type SummarisedSide } from '../../src/speckle/compare/compareVersions.ts';
 import { pathLabel } from '../../src/speckle/compare/comparisonText.ts';
 import { diffReportParts, diffSummaryCsv } from '../../src/export/diffReport.ts';
@@ -66,8 +68,8 @@ describe('compare two versions', () => {
       new RegExp(`_${PUBLIC_PROJECT_ID}_${TO}_diff-from-${FROM}\\.json$`),
     );
     const roots = {
-      from: { projectId: PUBLIC_PROJECT_ID, rootId: FROM },
-      to: { projectId: PUBLIC_PROJECT_ID, rootId: TO },
+      from: { projectId: PUBLIC_PROJECT_ID, rootId: FROM, version: null },
+      to: { projectId: PUBLIC_PROJECT_ID, rootId: TO, version: null },
     };
     expectSameBytes(report.bytes, [...diffReportParts(expected, roots)].join(''), 'diff report');
 
@@ -85,7 +87,9 @@ describe('compare two versions', () => {
     await openApp(page, `/objects/${PUBLIC_PROJECT_ID}/${FROM}`);
     await waitForObjectShown(page, FROM);
     await page
-      .getByRole('textbox', { name: 'Compare with another root (its id or a link)' })
+      .getByRole('textbox', {
+        name: 'Compare with another object, version or model (its id or a link)',
+      })
       .fill(`${demoBase()}/objects/${PUBLIC_PROJECT_ID}/${TO}`);
     await page.getByRole('button', { name: 'Compare', exact: true }).click();
 
@@ -97,4 +101,78 @@ describe('compare two versions', () => {
       .poll(() => status.last().textContent(), { timeout: 30_000 })
       .toMatch(/^0 added, 0 removed, [1-9]\d* changed/);
   });
+
+  // The demo's building model: its two versions whose roots are FROM and TO.
+  const MODEL = DEMO_MODELS.building;
+  const OLDER = DEMO_VERSIONS.building1000;
+  const NEWER = DEMO_VERSIONS.building1000Changed;
+
+  /** A version side as the demo server's history has it: what the report must name. */
+  function versionSide(versionId: string): ComparedSide {
+    const model = DEMO_HISTORY.find((candidate) => candidate.id === MODEL)!;
+    const version = model.versions.find((candidate) => candidate.id === versionId)!;
+    return {
+      projectId: PUBLIC_PROJECT_ID,
+      rootId: version.referencedObject!,
+      version: {
+        modelId: MODEL,
+        modelName: model.name,
+        versionId,
+        message: version.message,
+        createdAt: version.createdAt,
+      },
+    };
+  }
+
+  it.each([
+    ['two version ids', OLDER, NEWER],
+    ['two model@version', `${MODEL}@${OLDER}`, `${MODEL}@${NEWER}`],
+  ])(
+    'compares %s: each side named by model, version, message and date, on the page and in the report',
+    async (_, fromSide, toSide) => {
+      const { page } = session;
+      const expected = compareVersions(await serverSide(FROM), await serverSide(TO));
+      await openApp(page, `/compare/${PUBLIC_PROJECT_ID}/${fromSide}/${toSide}`);
+
+      const { added, removed, changed, unchanged } = expected.counts;
+      const status = page.getByRole('region', { name: 'Comparison' }).getByRole('status');
+      await expect
+        .poll(() => status.last().textContent(), { timeout: 30_000 })
+        .toMatch(
+          new RegExp(
+            `^${added} added, ${removed} removed, ${changed} changed, ${unchanged.toLocaleString('en-US')} unchanged`,
+          ),
+        );
+      expect(await page.getByRole('region', { name: 'First version' }).textContent()).toContain(
+        `Project ${PUBLIC_PROJECT_ID} · model building (${MODEL}) · version ${OLDER}: ` +
+          `“Level 3 — façade ✓ "quoted"”, 2026-10-04 09:00 UTC · root ${FROM}`,
+      );
+      expect(await page.getByRole('region', { name: 'Second version' }).textContent()).toContain(
+        `Project ${PUBLIC_PROJECT_ID} · model building (${MODEL}) · version ${NEWER}: ` +
+          `“Comments on a few elements”, 2026-10-05 09:00 UTC · root ${TO}`,
+      );
+      // The address keeps what was given: a reload resolves it again.
+      expect(new URL(page.url()).pathname).toBe(
+        `/compare/${PUBLIC_PROJECT_ID}/${fromSide}/${toSide}`,
+      );
+
+      const report = await download(page, 'Download diff report JSON');
+      const roots = { from: versionSide(OLDER), to: versionSide(NEWER) };
+      expectSameBytes(report.bytes, [...diffReportParts(expected, roots)].join(''), 'diff report');
+      const header = JSON.parse(new TextDecoder().decode(report.bytes)) as {
+        from: { model: { name: string }; version: { id: string; message: string } };
+      };
+      expect(header.from.model.name).toBe('building');
+      expect(header.from.version.id).toBe(OLDER);
+      expect(header.from.version.message).toMatch(/^Level 3 — façade/);
+
+      // A reload (or the address shared) resolves the sides again from what the address keeps.
+      await page.reload();
+      await expect
+        .poll(() => page.getByRole('region', { name: 'Second version' }).textContent(), {
+          timeout: 30_000,
+        })
+        .toContain(`version ${NEWER}: “Comments on a few elements”, 2026-10-05 09:00 UTC`);
+    },
+  );
 });

@@ -11,6 +11,7 @@ import {
   pauseClock,
   recordRequestTimes,
   setToken,
+  statusText,
   waitForCompleteCount,
   waitForObjectShown,
   type LookupButton,
@@ -225,4 +226,47 @@ describe('errors', () => {
       await waitForObjectShown(page, object.id);
     },
   );
+
+  it('waits out a GraphQL 429 with the same countdown, then opens the link', async () => {
+    const { page } = session;
+    session.allowConsoleErrors(failedResourceStatus(429));
+    await page.clock.install();
+    await openApp(page);
+    await pauseClock(page);
+    await setFault({ status: 429, times: 1 });
+
+    await page.getByRole('link', { name: 'A version of a model', exact: true }).click();
+
+    const steps = await followCountdown(page, (status) => /\d+ objects?, /.test(status), {
+      skipPauses: true,
+    });
+    expect(steps.map((step) => step.status)).toEqual([
+      'The server is limiting requests; trying again in 1 s (1 of 3)…',
+    ]);
+    expect(await alertText(page)).toBe('');
+  });
+
+  it('stops waiting for GraphQL on Cancel, says why it waited, and Retry opens the link', async () => {
+    const { page } = session;
+    session.allowConsoleErrors(failedResourceStatus(503));
+    await page.clock.install();
+    await openApp(page);
+    await pauseClock(page);
+    await setFault({ status: 503, times: 10 });
+
+    await page.getByRole('link', { name: 'A version of a model', exact: true }).click();
+    await followCountdown(page, (status) => /gateway answered 503/.test(status));
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    // The page draws what follows in a timer of its own, well before the 1 s pause would end.
+    await page.clock.runFor(100);
+
+    await expectAlert(page, /^Cancelled: nothing more was asked of /);
+    expect(await alertText(page)).toContain(
+      'A proxy or gateway in front of the server answered 503',
+    );
+    await clearFaults();
+    await page.clock.resume();
+    await retryButton(page).click();
+    await expect.poll(() => statusText(page), { timeout: 20_000 }).toMatch(/\d+ objects?, /);
+  });
 });

@@ -136,7 +136,10 @@ describe('lookup form', () => {
     await page
       .getByRole('textbox', { name: 'Object ID' })
       .fill(`${demoBase()}/projects/${project.id}/models/0123456789`);
-    const message = page.getByRole('alert').filter({ hasText: /matched “0123456789”/ });
+    await page.keyboard.press('Enter');
+    const message = page
+      .getByRole('alert')
+      .filter({ hasText: /no model and no version with the id 0123456789/ });
     await expectInViewport(page, message, 'the model link message');
     await expectInViewport(
       page,

@@ -2,6 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openApp, waitForCompleteCount, waitForObjectShown } from './support/app.ts';
 import { usePageSession } from './support/browser.ts';
+import { PUBLIC_PROJECT_ID } from '../../demo/catalog.ts';
+import { DEMO_MODELS, DEMO_VERSIONS } from '../../demo/history.ts';
 import { fetchRawBody, revitFloor, splitLines } from './support/demo.ts';
 
 /** How far the page reaches past the window's right edge, in pixels (0: no horizontal scroll). */
@@ -38,5 +40,24 @@ describe('a 400 × 800 window', () => {
     await page.getByRole('table', { name: 'Revit parameters' }).waitFor();
     await page.getByRole('table', { name: /per type/ }).waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  });
+
+  it("shows a model's versions whole: every row's ids and buttons inside the window", async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 400, height: 800 });
+    await openApp(page, `/projects/${PUBLIC_PROJECT_ID}/models/${DEMO_MODELS.building}/versions`);
+    const rows = page.getByRole('list', { name: 'Versions' }).getByRole('listitem');
+    await rows.first().waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    // A row's paint is contained (content-visibility): what does not fit is cut, not scrolled.
+    for (const row of await rows.all()) {
+      await row.scrollIntoViewIfNeeded();
+      const cut = await row.evaluate((element) => element.scrollWidth - element.clientWidth);
+      expect(cut, (await row.getAttribute('aria-label')) ?? '').toBeLessThanOrEqual(0);
+    }
+    const copy = page.getByRole('button', { name: `Copy version id ${DEMO_VERSIONS.building100}` });
+    await copy.scrollIntoViewIfNeeded();
+    const box = (await copy.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(400);
   });
 });

@@ -6,6 +6,7 @@ import { chromium, type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   alertText,
+  download,
   openApp,
   openFromList,
   statusText,
@@ -146,6 +147,64 @@ describe('opening files', () => {
     expect(requests).toEqual([]);
   });
 
+  it('puts the root the user picked first in every download of the set', async () => {
+    const { page } = session;
+    const floor = await floorBodies();
+    const child = floor.records[1]!;
+    await openApp(page);
+    await openThroughInput(page, { name: 'floor.json', bytes: floor.array });
+    await waitForCompleteCount(page, floor.records.length);
+    await expect.poll(() => rootLine(page).textContent()).toContain(floor.object.id);
+    await openFromList(page, child.id);
+    await page.getByRole('button', { name: 'Make the shown object the root' }).click();
+    await expect
+      .poll(() => rootLine(page).textContent())
+      .toContain(`${child.id}: the one you picked`);
+
+    const inOrder = [child, ...floor.records.filter((record) => record !== child)];
+    const expected: [string, string][] = [
+      ['Download all as JSON array', `[${inOrder.map(({ raw }) => raw).join(',')}]`],
+      [
+        'Download server lines (id, tab, JSON)',
+        inOrder.map(({ id, raw }) => `${id}\t${raw}\n`).join(''),
+      ],
+      ['Download NDJSON (one object per line)', inOrder.map(({ raw }) => `${raw}\n`).join('')],
+      ['Download object ids', inOrder.map(({ id }) => `${id}\n`).join('')],
+    ];
+    for (const [button, bytes] of expected) {
+      const file = await download(page, button);
+      expect(file.name).toContain(child.id);
+      expect(file.bytes.toString('utf8'), button).toBe(bytes);
+    }
+  });
+
+  it('opens what curl -i saved of a compressed answer: headers, then a gzip body', async () => {
+    const { page } = session;
+    const floor = await floorBodies();
+    const headers =
+      'HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\n' +
+      'Content-Encoding: gzip\r\nVary: Accept-Encoding\r\n\r\n';
+    const saved = Buffer.concat([Buffer.from(headers), gzipSync(floor.lines)]);
+    await openApp(page);
+    const requests = objectRequests(page);
+    await openThroughInput(page, { name: 'curl-i.txt', bytes: saved });
+    await waitForCompleteCount(page, floor.records.length);
+    await expect.poll(() => rootLine(page).textContent()).toContain(floor.object.id);
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Opened files' }).textContent())
+      .toMatch(/curl-i\.txt, .*\(gzip, .* unpacked, server line form/);
+    await expect
+      .poll(() => alertText(page))
+      .toContain(
+        'In curl-i.txt, the text at line 1, column 1 (byte 0) is the headers of an HTTP response ' +
+          '(“HTTP/1.1 200 OK”), as `curl -i` saves them, before a gzip-compressed body',
+      );
+    // What was unpacked is the server's body, byte for byte.
+    const lines = await download(page, 'Download server lines (id, tab, JSON)');
+    expect(lines.bytes.equals(floor.lines)).toBe(true);
+    expect(requests).toEqual([]);
+  });
+
   it('opens a generated 10,000-object model', async () => {
     const { page } = session;
     const { project, object } = await tenThousandObjectModel();
@@ -226,12 +285,17 @@ describe('opening files', () => {
     const cases: [FileSpec[], RegExp, string][] = [
       [
         [{ name: 'notes.json', bytes: 'hello, world' }],
-        /notes\.json is not JSON: it begins with “hello, world” \(byte 0\)/,
+        /notes\.json is not JSON: it begins with “hello, world” at line 1, column 1 \(byte 0\)/,
+        'Nothing received.',
+      ],
+      [
+        [{ name: 'blank-first.json', bytes: '\r\n\n  hello' }],
+        /blank-first\.json is not JSON: it begins with “hello” at line 3, column 3 \(byte 5\)/,
         'Nothing received.',
       ],
       [
         [{ name: 'number.json', bytes: '42' }],
-        /number\.json holds .* \(at byte 0\), not a JSON object or an array of objects/,
+        /number\.json holds .* at line 1, column 1 \(byte 0\), not a JSON object or an array of objects/,
         'Nothing received.',
       ],
       [
@@ -241,7 +305,7 @@ describe('opening files', () => {
             bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]),
           },
         ],
-        /image\.png holds binary data, not JSON text: byte \d+/,
+        /image\.png holds binary data, not JSON text: the byte at line 2, column 1 \(byte 6\)/,
         'Nothing received.',
       ],
       [[{ name: 'empty.json', bytes: '' }], /empty\.json is empty\./, 'Nothing received.'],
@@ -257,7 +321,7 @@ describe('opening files', () => {
             bytes: [...ndjson.slice(0, 2), '{"broken": ', ...ndjson.slice(2)].join('\n') + '\n',
           },
         ],
-        /In middle\.ndjson, the text at line 3 \(byte \d+\)/,
+        /In middle\.ndjson, the text at line 3, column 1 \(byte \d+\)/,
         `${ndjson.length} objects`,
       ],
       [
@@ -277,13 +341,13 @@ describe('opening files', () => {
             bytes: `HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\n${floor.ndjson}`,
           },
         ],
-        /In curl-i\.txt, the text at line 1 \(byte 0\) is the headers of an HTTP response \(“HTTP\/1\.1 200 OK”\)/,
+        /In curl-i\.txt, the text at line 1, column 1 \(byte 0\) is the headers of an HTTP response \(“HTTP\/1\.1 200 OK”\)/,
         `${ndjson.length} objects`,
       ],
       [
         [{ name: 'broken.ndjson', bytes: brokenLine.repeat(5000) + floor.ndjson }],
         new RegExp(
-          `In broken\\.ndjson, 4,990 more problems from line 11 \\(byte ${10 * brokenLine.length}\\) ` +
+          `In broken\\.ndjson, 4,990 more problems from line 11, column 1 \\(byte ${10 * brokenLine.length}\\) ` +
             'on are not listed one by one\\.',
         ),
         `${ndjson.length} objects`,
@@ -291,7 +355,7 @@ describe('opening files', () => {
       [
         [{ name: 'edited.tsv', bytes: editedLines }],
         new RegExp(
-          `In edited\\.tsv, the text at line 2 \\(byte \\d+\\) is listed as “${edited.id}”, the id ` +
+          `In edited\\.tsv, the text at line 2, column 1 \\(byte \\d+\\) is listed as “${edited.id}”, the id ` +
             `before its tab, but the "id" in its JSON is “${'f'.repeat(32)}”`,
         ),
         `${ndjson.length} objects`,
@@ -306,7 +370,7 @@ describe('opening files', () => {
           { name: 'one.ndjson', bytes: floor.ndjson },
           { name: 'two.json', bytes: floor.array },
         ],
-        /The files are in different forms: one\.ndjson \(JSON lines\), two\.json \(JSON array\)/,
+        /The files are in different forms — one\.ndjson: JSON lines; two\.json: JSON array\./,
         `${ndjson.length} objects`,
       ],
     ];

@@ -20,7 +20,7 @@ import {
   waitForObjectShown,
 } from './support/app.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
-import { usePageSession } from './support/browser.ts';
+import { failedResourceStatus, usePageSession } from './support/browser.ts';
 import { demoBase } from './support/demo.ts';
 
 /** The root object a demo version points to. */
@@ -38,6 +38,17 @@ function linkPath(label: string): string {
   return link.path;
 }
 
+/** The requests the page sends to `base` from now on, as "METHOD url". */
+function serverRequests(page: Page, base: string): string[] {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(`${base}/`) && !request.url().endsWith('/demo.json')) {
+      sent.push(`${request.method()} ${request.url()}`);
+    }
+  });
+  return sent;
+}
+
 describe('Speckle links of every form', () => {
   const session = usePageSession();
 
@@ -51,12 +62,52 @@ describe('Speckle links of every form', () => {
     ['A version of a model', building, 'a01b2c3d42'],
     ['Legacy commit', revitFloor, 'f10a000001'],
     ['Embedded commit', building, 'a01b2c3d43'],
-  ])('pastes “%s” and loads its root with children', async (label, modelId, versionId) => {
+  ])(
+    'pastes “%s”, sends nothing, and on Enter loads its root with children',
+    async (label, modelId, versionId) => {
+      const { page } = session;
+      await openApp(page);
+      const sent = serverRequests(page, demoBase());
+      await pasteInto(page, 'Object ID', `${demoBase()}${linkPath(label)}`);
+      await page.getByText(/^The link names/).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+      expect(sent).toEqual([]);
+
+      await page.keyboard.press('Enter');
+      await expectPath(page, `/projects/${PUBLIC_PROJECT_ID}/models/${modelId}@${versionId}`);
+      await waitForObjectShown(page, rootOf(versionId));
+      expect(sent[0]).toBe(`POST ${demoBase()}/graphql`);
+    },
+  );
+
+  it('asks before contacting the unsaved server a route names, and sends it no token', async () => {
     const { page } = session;
-    await openApp(page);
-    await pasteInto(page, 'Object ID', `${demoBase()}${linkPath(label)}`);
-    await expectPath(page, `/projects/${PUBLIC_PROJECT_ID}/models/${modelId}@${versionId}`);
-    await waitForObjectShown(page, rootOf(versionId));
+    const other = 'https://unknown.example';
+    await page.route(`${other}/**`, (route) =>
+      route.fulfill({
+        status: 404,
+        headers: { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*' },
+      }),
+    );
+    session.allowConsoleErrors(new RegExp(`${failedResourceStatus(404).source}.* @ ${other}/`));
+    const sent = serverRequests(page, other);
+    const tokens: (string | undefined)[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(other)) tokens.push(request.headers()['authorization']);
+    });
+    await openApp(page, `/projects/${PUBLIC_PROJECT_ID}?server=${encodeURIComponent(other)}`);
+    const prompt = page.getByRole('region', { name: `Add server ${other}?` });
+    await expect
+      .poll(() => prompt.textContent())
+      .toMatch(`${other} is not one of your saved servers, so nothing has been sent to it.`);
+    expect(await prompt.textContent()).toMatch(
+      'the access token of Demo server is not sent to it.',
+    );
+    expect(sent).toEqual([]);
+
+    await prompt.getByRole('button', { name: `Add server ${other} and connect` }).click();
+    await expect.poll(() => sent).toContain(`POST ${other}/graphql`);
+    expect(tokens.filter((token) => token !== undefined)).toEqual([]);
   });
 
   it('keeps a version at its viewer address through Previous, Back, Forward and reload', async () => {
@@ -97,12 +148,16 @@ describe('Speckle links of every form', () => {
     await expect.poll(() => origin.textContent()).toMatch(/“Second level and the doors”/);
   });
 
-  it('steps to the version before one deep in a history of 1,000', async () => {
+  it('steps to the versions around one deep in a history of 1,000', async () => {
     const { page } = session;
     const model = `/projects/${LARGE_PROJECT_ID}/models/${LONG_HISTORY_MODEL}`;
     await openApp(page, `${model}@1a7e5e01f3`);
     const origin = page.getByRole('navigation', { name: 'Version' });
     await expect.poll(() => origin.textContent(), { timeout: 15_000 }).toMatch(/“Version 500”/);
+    // The demo lists a model's every version in no date order, as the real server may.
+    await expect
+      .poll(() => origin.getByRole('link', { name: 'Next version' }).getAttribute('href'))
+      .toBe(`${model}@1a7e5e01f4`);
     await origin.getByRole('link', { name: 'Previous version' }).click();
     await expectPath(page, `${model}@1a7e5e01f2`);
     await expect.poll(() => origin.textContent()).toMatch(/“Version 499”/);
@@ -120,7 +175,7 @@ describe('Speckle links of every form', () => {
     const { building1000, building1000Changed } = DEMO_VERSIONS;
     await expectPath(
       page,
-      `/compare/${PUBLIC_PROJECT_ID}/${rootOf(building1000)}/${rootOf(building1000Changed)}`,
+      `/compare/${PUBLIC_PROJECT_ID}/${building}@${building1000}/${building}@${building1000Changed}`,
     );
     const status = page.getByRole('region', { name: 'Comparison' }).getByRole('status');
     await expect
@@ -132,6 +187,7 @@ describe('Speckle links of every form', () => {
     const { page } = session;
     await openApp(page);
     await pasteInto(page, 'Object ID', `${demoBase()}${linkPath('Several models')}`);
+    await page.keyboard.press('Enter');
     const choice = page.getByRole('list', { name: 'Roots to choose from' });
     await choice.getByRole('link', { name: 'real data/blender cube' }).click();
     await waitForObjectShown(page, '1d060c69832c77c34ccc08e7955c132d');
@@ -140,7 +196,12 @@ describe('Speckle links of every form', () => {
   it('opens a legacy branch on its versions, and a version from there', async () => {
     const { page } = session;
     await openApp(page);
-    await pasteInto(page, 'Object ID', `${demoBase()}${linkPath('Embedded branch')}`);
+    await pasteInto(
+      page,
+      'Object ID',
+      `${demoBase()}/streams/${PUBLIC_PROJECT_ID}/branches/building`,
+    );
+    await page.keyboard.press('Enter');
     const versions = page.getByRole('list', { name: 'Versions' });
     const row = versions.getByRole('listitem', { name: /Second level and the doors/ });
     await row.getByRole('button', { name: 'Get with children' }).click();
@@ -149,6 +210,15 @@ describe('Speckle links of every form', () => {
     await expect.poll(() => origin.textContent()).toMatch(/“Second level and the doors”/);
     await origin.getByRole('link', { name: 'Previous version' }).click();
     await waitForObjectShown(page, rootOf('a01b2c3d41'));
+  });
+
+  it("opens an embedded branch on its model's newest version, as the web app does", async () => {
+    const { page } = session;
+    await openApp(page, linkPath('Embedded branch'));
+    await expectPath(page, `/projects/${PUBLIC_PROJECT_ID}/models/${building}`);
+    await waitForObjectShown(page, rootOf(DEMO_VERSIONS.building1000Changed));
+    const origin = page.getByRole('navigation', { name: 'Version' });
+    await expect.poll(() => origin.textContent()).toMatch(/“Comments on a few elements”/);
   });
 
   it('browses a project of 1,000 models a page at a time', async () => {
@@ -168,6 +238,7 @@ describe('Speckle links of every form', () => {
       'Object ID',
       `${demoBase()}${linkPath('A version beyond the history limit')}`,
     );
+    await page.keyboard.press('Enter');
     await expect.poll(() => alertText(page)).toMatch(/withholds the data of version/);
 
     await setToken(page, '');
@@ -176,7 +247,24 @@ describe('Speckle links of every form', () => {
       'Object ID',
       `${demoBase()}${linkPath('A model of the private project')}`,
     );
+    await page.keyboard.press('Enter');
     await expect.poll(() => alertText(page)).toMatch(/is private: enter an access token/);
+  });
+
+  it('says a model of a version list does not exist, and opens the project’s models from there', async () => {
+    const { page } = session;
+    await openApp(page, `/projects/${PUBLIC_PROJECT_ID}/models/ffffffffff/versions`);
+    await expect
+      .poll(() => alertText(page))
+      .toBe(
+        `Model ffffffffff does not exist in project ${PUBLIC_PROJECT_ID}. Open the models of project ${PUBLIC_PROJECT_ID}`,
+      );
+    await page
+      .getByRole('alert')
+      .getByRole('link', { name: `Open the models of project ${PUBLIC_PROJECT_ID}` })
+      .click();
+    await expectPath(page, `/projects/${PUBLIC_PROJECT_ID}`);
+    await page.getByRole('list', { name: 'Models' }).waitFor();
   });
 
   it("names the server and the demo token's account in the connection", async () => {
@@ -218,6 +306,7 @@ describe('Speckle links of every form', () => {
       'Object ID',
       `${demoBase()}/projects/${PRIVATE_PROJECT_ID}/models/${tower}@${tower1000}`,
     );
+    await page.keyboard.press('Enter');
     await waitForObjectShown(page, rootOf(tower1000));
     expect([...urls, page.url()].filter((url) => url.includes(token))).toEqual([]);
   });

@@ -14,7 +14,13 @@ import {
 import { usePageSession } from './support/browser.ts';
 import { SMALL_SEGMENT, spillSmallModels } from './support/spill.ts';
 import { expectSameBytes } from './support/bytes.ts';
-import { fetchRawBody, splitLines, thousandObjectModel } from './support/demo.ts';
+import {
+  clearFaults,
+  fetchRawBody,
+  smallModelWithChildren,
+  splitLines,
+  thousandObjectModel,
+} from './support/demo.ts';
 
 /** The files in the origin's private file system, by path, with their sizes. */
 function privateFiles(page: Page): Promise<Record<string, number>> {
@@ -107,20 +113,35 @@ describe('the downloads of a body on disk', () => {
 describe("a spilled load's storage", () => {
   const session = usePageSession();
 
-  it('is deleted once a cancelled load is left', async () => {
+  it('is kept with a cancelled load for Back, and deleted once that result is let go', async () => {
     const { page } = session;
     const { project, object } = await thousandObjectModel();
-    await spillSmallModels(page);
+    const other = await smallModelWithChildren();
+    await spillSmallModels(page, { retainedBytes: 0 });
     await lookUpHeldOpen(page, project.id, object.id, 300);
     await expect.poll(() => statusText(page), { timeout: 30_000 }).toMatch(/kept on disk/);
     // The store worker opens its file as the spill begins, just after the status says so.
     await expect.poll(async () => Object.keys(await privateFiles(page)).length).toBeGreaterThan(0);
+    // Its first segment stands for the load's directory.
+    const [cancelledFile] = Object.keys(await privateFiles(page));
 
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => alertText(page)).toMatch(/cancelled/);
     await page.goBack();
+    await page.goForward();
+    await expect.poll(() => alertText(page)).toMatch(/cancelled/);
+    expect(Object.keys(await privateFiles(page))).toContain(cancelledFile);
+    await page.goBack();
 
-    await expect.poll(() => privateFiles(page)).toEqual({});
+    // Another result left after it: with no bytes to spare, only the most recent one stays.
+    await clearFaults();
+    await lookUp(page, other.project.id, other.object.id, 'Get with children');
+    await waitForCompleteCount(page, other.object.objectCount);
+    await page.goBack();
+
+    await expect
+      .poll(async () => Object.keys(await privateFiles(page)))
+      .not.toContain(cancelledFile);
   });
 
   it('left by a closed tab is removed on the next start; an open tab keeps its own', async () => {

@@ -118,6 +118,37 @@ describe('streaming: progress, cancel and broken streams', () => {
     await expectIdsKeptAndNextLookupWorks(page, { projectId: project.id, objectId: object.id });
   });
 
+  it('asks the server again when Get with children is pressed after the stream was cut', async () => {
+    const { page } = session;
+    session.allowConsoleErrors(BROKEN_STREAM);
+    const { project, object } = await thousandObjectModel();
+    await setFault({ dropAfter: 300 });
+    await openApp(page);
+    await lookUp(page, project.id, object.id, 'Get with children');
+    await expect.poll(() => statusText(page), { timeout: 30_000 }).toMatch(/incomplete/);
+
+    await page.getByRole('button', { name: 'Get with children', exact: true }).click();
+
+    await waitForCompleteCount(page, 1000, 60_000);
+    expect(await alertText(page)).toBe('');
+  });
+
+  it('asks the server again when Get with children is pressed after an object that is not valid JSON', async () => {
+    const { page } = session;
+    const { project, object } = await thousandObjectModel();
+    await setFault({ cutTextAfter: 10 });
+    await openApp(page);
+    await lookUp(page, project.id, object.id, 'Get with children');
+    await waitForCompleteCount(page, 1000, 60_000);
+    expect(await statusText(page)).toMatch(/ — 1 object is not valid JSON$/);
+
+    await page.getByRole('button', { name: 'Get with children', exact: true }).click();
+
+    await expect
+      .poll(() => statusText(page), { timeout: 60_000 })
+      .toMatch(/^1,000 objects, [^—]*$/);
+  });
+
   it('keeps all 50 objects before a malformed line and reports the problem', async () => {
     const { page } = session;
     session.allowConsoleErrors(BROKEN_STREAM);

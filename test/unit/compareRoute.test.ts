@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareRoutePath, parseCompareRoute } from '../../src/shared/compareRoute';
+import { compareRoutePath, parseCompareRoute } from '../../src/shared/routes/compareRoute';
 
 describe('compare route', () => {
   it('round-trips both roots, the server and another project', () => {
@@ -28,5 +28,21 @@ describe('compare route', () => {
     });
     expect(parseCompareRoute('/compare/p1/a', '')).toBeNull();
     expect(parseCompareRoute('/objects/p1/a/b', '')).toBeNull();
+  });
+
+  it('keeps each side as given, model@version with its @ as the web app writes it', () => {
+    const route = {
+      projectId: 'a7b649a290',
+      fromId: 'b1d1a90f3e@a01b2c3d43',
+      toId: 'a01b2c3d44',
+      toProjectId: 'a7b649a290',
+      server: null,
+    };
+    const path = compareRoutePath(route);
+    expect(path).toBe('/compare/a7b649a290/b1d1a90f3e@a01b2c3d43/a01b2c3d44');
+    expect(parseCompareRoute(path, '')).toEqual(route);
+    expect(parseCompareRoute('/compare/a7b649a290/b1d1a90f3e%40a01b2c3d43/a01b2c3d44', '')).toEqual(
+      route,
+    );
   });
 });

@@ -66,15 +66,28 @@ describe('comparison in words', () => {
     const comparison = compareVersions(side([a]), side([b]));
     const text = comparisonSummaryText(
       comparison,
-      { host: 'app.speckle.systems', projectId: 'p1', rootId: a.id },
-      { host: 'app.speckle.systems', projectId: 'p1', rootId: b.id },
+      {
+        host: 'app.speckle.systems',
+        from: { projectId: 'p1', rootId: a.id, version: null },
+        to: {
+          projectId: 'p1',
+          rootId: b.id,
+          version: {
+            modelId: 'b1d1a90f3e',
+            modelName: 'structure/levels',
+            versionId: 'a01b2c3d44',
+            message: 'Comments on a few elements\nand more',
+            createdAt: '2026-10-05T09:00:00.000Z',
+          },
+        },
+      },
       null,
     );
     expect(text).toBe(
       [
         'Compared on app.speckle.systems:',
-        `  from project p1, root ${a.id}`,
-        `  to project p1, root ${b.id}`,
+        `  from: Project p1 · object ${a.id}, given by its id`,
+        `  to: Project p1 · model structure/levels (b1d1a90f3e) · version a01b2c3d44: “Comments on a few elements”, 2026-10-05 09:00 UTC · root ${b.id}`,
         '0 added, 0 removed, 1 changed, 0 unchanged.',
         '  Wall: 0 added, 0 removed, 1 changed, 0 changed only below',
         '',

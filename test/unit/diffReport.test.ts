@@ -10,8 +10,8 @@ function textOf(parts: Iterable<string | Uint8Array>): string {
 }
 
 const roots = (fromRootId: string, toRootId: string) => ({
-  from: { projectId: 'p1', rootId: fromRootId },
-  to: { projectId: 'p1', rootId: toRootId },
+  from: { projectId: 'p1', rootId: fromRootId, version: null },
+  to: { projectId: 'p1', rootId: toRootId, version: null },
 });
 
 describe('the comparison report', () => {
@@ -69,5 +69,37 @@ describe('the comparison report', () => {
       'speckle_type,added,added_bytes,removed,removed_bytes,changed,changed_bytes,changed_below,changed_below_bytes',
     );
     expect(csv).toContain(`"'=Odd, ""quoted"" type",0,0,1,${Buffer.byteLength(gone.text)},0,0,0,0`);
+  });
+
+  it('names each side: its model, version, message and date when it came from a version', () => {
+    const a = detach({ speckle_type: 'Wall', applicationId: 'a', height: 1 });
+    const b = detach({ speckle_type: 'Wall', applicationId: 'a', height: 2 });
+    const comparison = compareVersions(side([a]), side([b]));
+    const text = textOf(
+      diffReportParts(comparison, {
+        from: { projectId: 'p1', rootId: a.id, version: null },
+        to: {
+          projectId: 'p1',
+          rootId: b.id,
+          version: {
+            modelId: 'b1d1a90f3e',
+            modelName: 'building',
+            versionId: 'a01b2c3d44',
+            message: 'Comments "quoted"\nsecond line',
+            createdAt: '2026-10-05T09:00:00.000Z',
+          },
+        },
+      }) as Iterable<string>,
+    );
+    // The header, in this order, before the counts: what a reader of the file sees first.
+    expect(text.slice(0, text.indexOf(',"counts"'))).toBe(
+      `{"format":"${DIFF_REPORT_FORMAT}",` +
+        `"from":{"projectId":"p1","rootId":"${a.id}"},` +
+        `"to":{"projectId":"p1","rootId":"${b.id}",` +
+        '"model":{"id":"b1d1a90f3e","name":"building"},' +
+        '"version":{"id":"a01b2c3d44","message":"Comments \\"quoted\\"\\nsecond line",' +
+        '"createdAt":"2026-10-05T09:00:00.000Z"}}',
+    );
+    expect(JSON.parse(text).to.version.message).toBe('Comments "quoted"\nsecond line');
   });
 });

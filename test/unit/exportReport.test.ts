@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { ticketReport, type TicketReportInput } from '../../src/export/report';
 
 const base: TicketReportInput = {
-  origin: 'https://app.speckle.systems',
   base: 'https://app.speckle.systems',
   projectId: '0123456789',
   objectId: '0123456789abcdef0123456789abcdef',
@@ -67,6 +66,26 @@ describe('ticketReport', () => {
       'HTTP status: 404\nResult: object not found: "Failed to find object."\n',
     );
     expect(report).not.toMatch(/Objects:|Received:|Time:|Integrity:|App:|Browser:/);
+  });
+
+  it('keeps the path the server is under, as the demo server has', () => {
+    const report = ticketReport({ ...base, base: 'http://localhost:5173/demo-server' });
+    expect(report).toContain('Server: http://localhost:5173/demo-server\n');
+  });
+
+  it('counts no objects or bytes for a refused request: it sent none', () => {
+    const report = ticketReport({
+      ...base,
+      httpStatus: 404,
+      outcome: 'Object 0123456789abcdef0123456789abcdef is not in project 0123456789 (404).',
+      counts: { received: 0, expected: null, duplicates: 0 },
+      bytes: 0,
+      elapsedMs: 100,
+    });
+    expect(report).toContain(
+      'HTTP status: 404\nResult: Object 0123456789abcdef0123456789abcdef is not in project 0123456789 (404).\nTime: 0.10 s\n',
+    );
+    expect(report).not.toMatch(/Objects:|Received:/);
   });
 
   it('says when more objects came than the closure names, and when none was expected yet', () => {

@@ -1,6 +1,12 @@
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fileChunks, isGzipFile, STALL_MS, type ChunkOptions } from '../../src/loader/fileBytes';
+import {
+  bodyOf,
+  fileChunks,
+  filePacking,
+  STALL_MS,
+  type ChunkOptions,
+} from '../../src/loader/fileBytes';
 
 const CHUNK_BYTES = 1000;
 
@@ -177,8 +183,8 @@ describe('gzip', () => {
   it('is told by the first bytes, and unpacked', async () => {
     const text = '{"id":"a"}\n'.repeat(500);
     const packed = new Blob([gzipSync(text)]);
-    expect(await isGzipFile(packed)).toBe(true);
-    expect(await isGzipFile(new Blob([text]))).toBe(false);
+    expect(await filePacking(packed)).toEqual({ gzip: true, headers: null });
+    expect(await filePacking(new Blob([text]))).toEqual({ gzip: false, headers: null });
     const chunks = await readAll(packed, true, { keep: true });
     expect(new TextDecoder().decode(joined(chunks))).toBe(text);
   });
@@ -188,6 +194,31 @@ describe('gzip', () => {
       size: 10,
       slice: () => ({ arrayBuffer: () => Promise.reject(new Error('gone')) }),
     } as unknown as Blob;
-    expect(await isGzipFile(file)).toBe(false);
+    expect(await filePacking(file)).toEqual({ gzip: false, headers: null });
+  });
+
+  it('is told after the HTTP headers that curl -i saved before a compressed body, and unpacked', async () => {
+    const text = '{"id":"a"}\n'.repeat(50_000);
+    const headers = 'HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Encoding: gzip\r\n\r\n';
+    const file = new Blob([headers, gzipSync(text)]);
+    const packing = await filePacking(file);
+    expect(packing).toEqual({
+      gzip: true,
+      headers: {
+        status: 'HTTP/1.1 200 OK',
+        at: { line: 1, column: 1, byte: 0 },
+        bodyAt: headers.length,
+        bodyLine: 5,
+      },
+    });
+    const chunks = await readAll(bodyOf(file, packing), true, { keep: true });
+    expect(new TextDecoder().decode(joined(chunks))).toBe(text);
+  });
+
+  it('leaves a response that is not a success, or whose body is not gzip, to be read as text', async () => {
+    const refused = new Blob(['HTTP/2 403\r\ncontent-encoding: gzip\r\n\r\n', gzipSync('{}')]);
+    expect(await filePacking(refused)).toEqual({ gzip: false, headers: null });
+    const plain = new Blob(['HTTP/2 200\r\n\r\n{"id":"a"}\n']);
+    expect(await filePacking(plain)).toEqual({ gzip: false, headers: null });
   });
 });

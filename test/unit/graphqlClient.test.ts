@@ -5,10 +5,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import {
   DEMO_TOKEN,
   PRIVATE_PROJECT_ID,
+  PROFILE_ONLY_TOKEN,
   PUBLIC_ONLY_TOKEN,
   PUBLIC_PROJECT_ID,
 } from '../../demo/catalog';
-import { DEMO_MODELS, DEMO_VERSIONS, PROFILE_ONLY_TOKEN } from '../../demo/history';
+import { DEMO_MODELS, DEMO_VERSIONS } from '../../demo/history';
 import type { AnsweredBases } from '../../src/api/client';
 import type { GraphqlCall } from '../../src/api/graphqlClient';
 import { isGraphqlError, type GraphqlError } from '../../src/api/graphqlError';
@@ -308,6 +309,40 @@ describe('who is this token', () => {
   });
 });
 
+describe('a token without streams:read', () => {
+  it('asks without any token whether the project opens without one, and says it does', async () => {
+    const error = await failure(
+      fetchProjectModels(call(PROFILE_ONLY_TOKEN), {
+        projectId: PUBLIC_PROJECT_ID,
+        limit: 1,
+        cursor: null,
+      }),
+    );
+
+    expect(error.context).toMatchObject({ scope: 'streams:read', opensWithoutToken: true });
+    const [refused, asked] = graphqlRequests;
+    expect(refused?.headers.get('authorization')).toBe(`Bearer ${PROFILE_ONLY_TOKEN}`);
+    expect(asked?.headers.get('authorization')).toBeNull();
+    expect(((await asked!.json()) as { operationName: string }).operationName).toBe(
+      'ProjectReadable',
+    );
+    expect(graphqlRequests).toHaveLength(2);
+  });
+
+  it('does not say a private project opens without a token', async () => {
+    const error = await failure(
+      fetchProjectModels(call(PROFILE_ONLY_TOKEN), {
+        projectId: PRIVATE_PROJECT_ID,
+        limit: 1,
+        cursor: null,
+      }),
+    );
+
+    expect(error.kind).toBe('missing-scope');
+    expect(error.context.opensWithoutToken).toBeUndefined();
+  });
+});
+
 describe('every refusal has its own error', () => {
   const projectModels = (token: string, projectId: string) =>
     fetchProjectModels(call(token), { projectId, limit: 1, cursor: null });
@@ -329,11 +364,20 @@ describe('every refusal has its own error', () => {
       /has no role on project/,
     ],
     [
-      'a token without streams:read',
+      'a token without streams:read, on a public project',
       PROFILE_ONLY_TOKEN,
       PUBLIC_PROJECT_ID,
       'missing-scope',
-      /does not have the streams:read scope/,
+      new RegExp(
+        `^Your token does not have the streams:read scope, which Speckle's GraphQL API needs to read any project, even a public one .*Project ${PUBLIC_PROJECT_ID} is public: it opens without a token. Open it without the token, or create a token with streams:read`,
+      ),
+    ],
+    [
+      'a token without streams:read, on a private project',
+      PROFILE_ONLY_TOKEN,
+      PRIVATE_PROJECT_ID,
+      'missing-scope',
+      /^Your token does not have the streams:read scope\. Create a token with streams:read/,
     ],
   ])('%s', async (_, token, projectId, kind, message) => {
     const error = await failure(projectModels(token, projectId));

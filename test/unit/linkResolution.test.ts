@@ -4,8 +4,8 @@ import {
   planLinkLookup,
   readViewerAnswer,
   versionOutcome,
-} from '../../src/speckle/linkResolution';
-import { parseSpeckleProjectLink, parseViewerResources } from '../../src/speckle/speckleLink';
+} from '../../src/speckle/links/linkResolution';
+import { parseSpeckleProjectLink, parseViewerResources } from '../../src/speckle/links/speckleLink';
 
 const APP = 'https://app.speckle.systems';
 const PROJECT = '4f7e2b9a1c';
@@ -42,8 +42,14 @@ describe('planLinkLookup', () => {
   it.each([
     [`/streams/${PROJECT}/commits/${VERSION}`, { kind: 'version', versionId: VERSION }],
     [`/embed?stream=${PROJECT}&commit=${VERSION}`, { kind: 'version', versionId: VERSION }],
-    [`/streams/${PROJECT}/branches/a%2Fb`, { kind: 'model-by-name', name: 'a/b' }],
-    [`/embed?stream=${PROJECT}&branch=main`, { kind: 'model-by-name', name: 'main' }],
+    [
+      `/streams/${PROJECT}/branches/a%2Fb`,
+      { kind: 'model-by-name', name: 'a/b', opens: 'versions' },
+    ],
+    [
+      `/embed?stream=${PROJECT}&branch=main`,
+      { kind: 'model-by-name', name: 'main', opens: 'viewer' },
+    ],
     [`/embed?stream=${PROJECT}`, { kind: 'latest-version' }],
   ])('asks one lookup for %s', (path, expected) => {
     expect(plan(path)).toEqual(expected);
@@ -59,6 +65,9 @@ describe('planLinkLookup', () => {
 });
 
 describe('readViewerAnswer', () => {
+  // Nothing known of any model or version: each is one the server does not have.
+  const NO_FACTS = { models: new Map(), versions: new Map() };
+
   const item = (modelId: string | null, versionId: string | null, objectId: string | null) => ({
     modelId,
     versionId,
@@ -68,13 +77,17 @@ describe('readViewerAnswer', () => {
   it('gives the root of each group, in the server’s order, and names the entries that matched nothing', () => {
     const resources = parseViewerResources(`${MODEL},ffffffffff,${OBJECT}`);
 
-    const outcome = readViewerAnswer(resources, {
-      groups: [
-        { identifier: OBJECT, items: [item(null, null, OBJECT)] },
-        { identifier: MODEL, items: [item(MODEL, VERSION, OTHER_OBJECT)] },
-      ],
-      projectModelIds: [MODEL],
-    });
+    const outcome = readViewerAnswer(
+      resources,
+      {
+        groups: [
+          { identifier: OBJECT, items: [item(null, null, OBJECT)] },
+          { identifier: MODEL, items: [item(MODEL, VERSION, OTHER_OBJECT)] },
+        ],
+        projectModelIds: [MODEL],
+      },
+      NO_FACTS,
+    );
 
     expect(outcome).toEqual({
       kind: 'roots',
@@ -82,22 +95,34 @@ describe('readViewerAnswer', () => {
         { identifier: OBJECT, modelId: null, versionId: null, objectId: OBJECT },
         { identifier: MODEL, modelId: MODEL, versionId: VERSION, objectId: OTHER_OBJECT },
       ],
-      unmatched: ['ffffffffff'],
+      unmatched: [
+        {
+          kind: 'no-model',
+          identifier: 'ffffffffff',
+          modelId: 'ffffffffff',
+          versionId: null,
+          triedAsVersion: false,
+        },
+      ],
       withheld: [],
     });
   });
 
   it('offers a version once when `all` and its model both name it', () => {
-    const outcome = readViewerAnswer(parseViewerResources(`all,${MODEL}`), {
-      groups: [
-        {
-          identifier: 'all',
-          items: [item(MODEL, VERSION, OBJECT), item(OTHER_MODEL, 'aaaaaaaaaa', OTHER_OBJECT)],
-        },
-        { identifier: MODEL, items: [item(MODEL, VERSION, OBJECT)] },
-      ],
-      projectModelIds: [MODEL],
-    });
+    const outcome = readViewerAnswer(
+      parseViewerResources(`all,${MODEL}`),
+      {
+        groups: [
+          {
+            identifier: 'all',
+            items: [item(MODEL, VERSION, OBJECT), item(OTHER_MODEL, 'aaaaaaaaaa', OTHER_OBJECT)],
+          },
+          { identifier: MODEL, items: [item(MODEL, VERSION, OBJECT)] },
+        ],
+        projectModelIds: [MODEL],
+      },
+      NO_FACTS,
+    );
 
     expect(outcome).toMatchObject({
       kind: 'roots',
@@ -106,43 +131,65 @@ describe('readViewerAnswer', () => {
   });
 
   it('refuses a model of another project, though the server resolved it', () => {
-    const outcome = readViewerAnswer(parseViewerResources(`${MODEL},${OTHER_MODEL}`), {
-      groups: [
-        { identifier: MODEL, items: [item(MODEL, VERSION, OBJECT)] },
-        { identifier: OTHER_MODEL, items: [item(OTHER_MODEL, 'aaaaaaaaaa', OTHER_OBJECT)] },
-      ],
-      projectModelIds: [MODEL],
-    });
+    const outcome = readViewerAnswer(
+      parseViewerResources(`${MODEL},${OTHER_MODEL}`),
+      {
+        groups: [
+          { identifier: MODEL, items: [item(MODEL, VERSION, OBJECT)] },
+          { identifier: OTHER_MODEL, items: [item(OTHER_MODEL, 'aaaaaaaaaa', OTHER_OBJECT)] },
+        ],
+        projectModelIds: [MODEL],
+      },
+      NO_FACTS,
+    );
 
     expect(outcome).toEqual({ kind: 'other-project', modelIds: [OTHER_MODEL] });
   });
 
   it('says which entries matched nothing when none did', () => {
-    const outcome = readViewerAnswer(parseViewerResources(`ffffffffff,$nothing`), {
-      groups: [],
-      projectModelIds: [],
-    });
+    const outcome = readViewerAnswer(
+      parseViewerResources(`ffffffffff,$nothing`),
+      {
+        groups: [],
+        projectModelIds: [],
+      },
+      NO_FACTS,
+    );
 
-    expect(outcome).toEqual({ kind: 'nothing-matched', unmatched: ['ffffffffff', '$nothing'] });
+    expect(outcome).toMatchObject({
+      kind: 'nothing-matched',
+      unmatched: [
+        { kind: 'no-model', modelId: 'ffffffffff' },
+        { kind: 'no-model-with-versions', prefix: 'nothing' },
+      ],
+    });
   });
 
   it('reports withheld versions apart, and as the outcome when nothing else resolved', () => {
     const withheld = { identifier: `${MODEL}@${VERSION}`, items: [item(MODEL, VERSION, null)] };
 
     expect(
-      readViewerAnswer(parseViewerResources(`${MODEL}@${VERSION}`), {
-        groups: [withheld],
-        projectModelIds: [MODEL],
-      }),
+      readViewerAnswer(
+        parseViewerResources(`${MODEL}@${VERSION}`),
+        {
+          groups: [withheld],
+          projectModelIds: [MODEL],
+        },
+        NO_FACTS,
+      ),
     ).toEqual({
       kind: 'withheld',
       withheld: [{ identifier: `${MODEL}@${VERSION}`, modelId: MODEL, versionId: VERSION }],
     });
     expect(
-      readViewerAnswer(parseViewerResources(`${MODEL}@${VERSION},${OBJECT}`), {
-        groups: [{ identifier: OBJECT, items: [item(null, null, OBJECT)] }, withheld],
-        projectModelIds: [MODEL],
-      }),
+      readViewerAnswer(
+        parseViewerResources(`${MODEL}@${VERSION},${OBJECT}`),
+        {
+          groups: [{ identifier: OBJECT, items: [item(null, null, OBJECT)] }, withheld],
+          projectModelIds: [MODEL],
+        },
+        NO_FACTS,
+      ),
     ).toMatchObject({
       kind: 'roots',
       roots: [{ objectId: OBJECT }],

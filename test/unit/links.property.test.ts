@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseSpeckleLink, type ParsedLink } from '../../src/speckle/links';
+import { parseSpeckleLink, type ParsedLink } from '../../src/speckle/links/links';
 
 const hexOf = (length: number) =>
   fc.string({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSpeckleLink, speckleWebUrl } from '../../src/speckle/links';
+import { parseSpeckleLink, speckleWebUrl } from '../../src/speckle/links/links';
 
 const PROJECT = '0123456789';
 const OBJECT = '0123456789abcdef0123456789abcdef';

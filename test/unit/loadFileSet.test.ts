@@ -84,10 +84,10 @@ describe('loadFileSet', () => {
     expect(rereadProblems).toEqual([
       ...[2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map(
         (line) =>
-          `In edited.tsv, the text at line ${line} (byte ${byte(line)}) is listed as “${id(line - 1)}”, ` +
+          `In edited.tsv, the text at line ${line}, column 1 (byte ${byte(line)}) is listed as “${id(line - 1)}”, ` +
           `the id before its tab, but the "id" in its JSON is “${id(line)}”.`,
       ),
-      `In edited.tsv, 2 more lines from line 12 (byte ${byte(12)}) on are listed under an id ` +
+      `In edited.tsv, 2 more lines from line 12, column 1 (byte ${byte(12)}) on are listed under an id ` +
         'before the tab that is not the "id" in their JSON.',
     ]);
   });
@@ -102,10 +102,10 @@ describe('loadFileSet', () => {
       ...Array.from(
         { length: 10 },
         (_, index) =>
-          `In bad.ndjson, the text at line ${index + 1} (byte ${byte(index + 1)}) is cut short: ` +
+          `In bad.ndjson, the text at line ${index + 1}, column 1 (byte ${byte(index + 1)}) is cut short: ` +
           'its object does not end on its line.',
       ),
-      `In bad.ndjson, 4,990 more problems from line 11 (byte ${byte(11)}) on are not listed one by one.`,
+      `In bad.ndjson, 4,990 more problems from line 11, column 1 (byte ${byte(11)}) on are not listed one by one.`,
     ]);
     expect(set.getProgress()).toMatchObject({ status: 'complete', received: 1 });
   });
@@ -119,6 +119,28 @@ describe('loadFileSet', () => {
     const renamed = await open(new File([new Uint8Array(gzipped)], 'cube.json'));
     expect(renamed.set.getProgress().received).toBe(9);
   });
+
+  it.each([
+    ['HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\n\r\n', 'HTTP/1.1 200 OK', 1],
+    ['\nHTTP/1.1 100 Continue\n\nHTTP/2 200\ncontent-encoding: gzip\n\n', 'HTTP/2 200', 2],
+  ])(
+    'opens the gzip body that curl -i saved after the headers %j, saying what was read over',
+    async (headers, status, line) => {
+      const lines = readRealFixture('brep-meshes.store.tsv');
+      const saved = new Uint8Array(Buffer.concat([Buffer.from(headers), gzipSync(lines)]));
+      const { set, files, problems, root } = await open(new File([saved], 'curl-i.txt'));
+      expect(set.getProgress()).toMatchObject({ status: 'complete', received: 103 });
+      expect(files[0]).toMatchObject({ gzip: true, form: 'id-lines', bytes: lines.length });
+      expect(root).toMatchObject({ rule: 'first-of-answer' });
+      expect(problems).toEqual([
+        `In curl-i.txt, the text at line ${line}, column 1 (byte ${line - 1}) is the headers of an ` +
+          `HTTP response (“${status}”), as \`curl -i\` saves them, before a gzip-compressed body ` +
+          '(the server sent it compressed; `curl -i --compressed` saves it unpacked): the headers ' +
+          `were read over and the body from byte ${headers.length} unpacked, so the lines and ` +
+          "bytes said of this file are the unpacked body's.",
+      ]);
+    },
+  );
 
   it('says a .gz file that is not gzip is not, and reads it as it is', async () => {
     const { set, problems } = await open(fixtureFile('blender-cube.objects.json', 'cube.json.gz'));
@@ -138,10 +160,10 @@ describe('loadFileSet', () => {
     expect(set.getProgress().received).toBeGreaterThan(0);
     expect(problems).toEqual([
       expect.stringMatching(
-        /^cut\.ndjson\.gz: Its gzip data is cut short or damaged after byte \d+ \(.+\); the objects before are kept\.$/,
+        /^The gzip data of cut\.ndjson\.gz is cut short or damaged after byte \d+ \(.+\); the objects before are kept\.$/,
       ),
       expect.stringMatching(
-        /^In cut\.ndjson\.gz, the text at line \d+ \(byte \d+\) is cut short: the file ends inside it\.$/,
+        /^In cut\.ndjson\.gz, the text at line \d+, column 1 \(byte \d+\) is cut short: the file ends inside it\.$/,
       ),
     ]);
   });
@@ -159,7 +181,7 @@ describe('loadFileSet', () => {
     expect(set.getProgress()).toMatchObject({ status: 'complete', received: 22, duplicates: 9 });
     expect(files.map(({ form }) => form)).toEqual(['json-array', 'json-lines', 'json-array']);
     expect(problems).toEqual([
-      'The files are in different forms: cube.json (JSON array), cube.ndjson (JSON lines), floor.json (JSON array). Each was read in its own form and their objects put together.',
+      'The files are in different forms — cube.json: JSON array; cube.ndjson: JSON lines; floor.json: JSON array. Each was read in its own form and their objects put together.',
     ]);
     // Each object as its first file wrote it.
     expect(set.raw(CUBE_ROOT)).toBe(cube.slice(1, cube.indexOf('}}') + 2));
@@ -224,8 +246,8 @@ describe('loadFileSet', () => {
     expect(set.summaries.length).toBe(2);
     expect([set.raw('a'), set.raw('c')]).toEqual(['{"id":"a"}', '{"id":"c"}']);
     expect(problems).toEqual([
-      'In dump.ndjson, the text at line 2 (byte 11) is cut short: its object does not end on its line.',
-      'In dump.ndjson, the text at line 4 (byte 40) is cut short: the file ends inside it.',
+      'In dump.ndjson, the text at line 2, column 1 (byte 11) is cut short: its object does not end on its line.',
+      'In dump.ndjson, the text at line 4, column 1 (byte 40) is cut short: the file ends inside it.',
     ]);
     expect(set.getProgress()).toMatchObject({ status: 'incomplete' });
     expect(set.getProgress().error?.message).toBe(problems[1]);
@@ -237,17 +259,17 @@ describe('loadFileSet', () => {
     [
       '42.json',
       '42',
-      '42.json holds a number (at byte 0), not a JSON object or an array of objects.',
+      '42.json holds a number at line 1, column 1 (byte 0), not a JSON object or an array of objects.',
     ],
     [
       'page.html',
       '<html><body>Sign in',
-      'page.html is not JSON: it begins with “<html><body>Sign in” (byte 0).',
+      'page.html is not JSON: it begins with “<html><body>Sign in” at line 1, column 1 (byte 0).',
     ],
     [
       'model.zip',
       'PK\u0003\u0004',
-      'model.zip holds binary data, not JSON text: byte 2 is a control character.',
+      'model.zip holds binary data, not JSON text: the byte at line 1, column 3 (byte 2) is a control character.',
     ],
   ])('refuses %s with a message naming it', async (name, text, message) => {
     const { set, problems, root } = await open(textFile(text, name));

@@ -62,8 +62,8 @@ describe('ObjectCutter checking the ids of the server line form', () => {
     for (const read of reads) {
       expect(read.records.map(({ id }) => id)).toEqual(['a1', 'b2', 'd4', 'e5', 'g']);
       expect(read.problems).toEqual([
-        { line: 2, byte: text.indexOf('b2'), reason: said('b2', 'c3'), otherId: true },
-        { line: 4, byte: text.indexOf('e5'), reason: said('e5', 'e5f'), otherId: true },
+        { line: 2, column: 1, byte: text.indexOf('b2'), reason: said('b2', 'c3'), otherId: true },
+        { line: 4, column: 1, byte: text.indexOf('e5'), reason: said('e5', 'e5f'), otherId: true },
       ]);
       expect(read.complete).toBe(true);
     }
@@ -88,7 +88,7 @@ describe('ObjectCutter on bad input', () => {
     const read = cutText('{"id":"a"}\n{"id":"b", "x": [1,\n{"id":"c"}\n');
     expect(read.records.map(({ id }) => id)).toEqual(['a', 'c']);
     expect(read.problems).toEqual([
-      { line: 2, byte: 11, reason: 'is cut short: its object does not end on its line' },
+      { line: 2, column: 1, byte: 11, reason: 'is cut short: its object does not end on its line' },
     ]);
     expect(read.complete).toBe(true);
   });
@@ -99,7 +99,12 @@ describe('ObjectCutter on bad input', () => {
       expect(read.form).toBe('json-lines');
       expect(read.records.map(({ id }) => id)).toEqual(['b', 'c']);
       expect(read.problems).toEqual([
-        { line: 1, byte: 0, reason: 'is cut short: a string in it does not end on its line' },
+        {
+          line: 1,
+          column: 1,
+          byte: 0,
+          reason: 'is cut short: a string in it does not end on its line',
+        },
       ]);
     }
   });
@@ -109,7 +114,12 @@ describe('ObjectCutter on bad input', () => {
     for (const read of cutAtEveryByte(broken)) {
       expect(read.records.map(({ id }) => id)).toEqual(['b', 'c']);
       expect(read.problems).toEqual([
-        { line: 1, byte: 0, reason: 'is cut short: its object does not end on its line' },
+        {
+          line: 1,
+          column: 1,
+          byte: 0,
+          reason: 'is cut short: its object does not end on its line',
+        },
       ]);
     }
     const laidOut = cutText('{"id":"a","x":[\n  {"y":1}\n],\n"z":\n2}\n{\n"id":"b"}');
@@ -131,12 +141,13 @@ describe('ObjectCutter on bad input', () => {
       expect(read.problems).toEqual([
         {
           line: 1,
+          column: 1,
           byte: 0,
           reason:
             'is the headers of an HTTP response (“HTTP/1.1 200 OK”), as `curl -i` saves them: ' +
             'read over, the objects start at line 4',
         },
-        { line: 5, byte: 62, reason: 'is not a JSON object' },
+        { line: 5, column: 1, byte: 62, reason: 'is not a JSON object' },
       ]);
     }
   });
@@ -151,9 +162,9 @@ describe('ObjectCutter on bad input', () => {
       { id: 'd', raw: '{"id":"d"}' },
     ]);
     expect(read.problems).toEqual([
-      { line: 4, byte: 34, reason: 'is cut short: its object does not end on its line' },
+      { line: 4, column: 1, byte: 34, reason: 'is cut short: its object does not end on its line' },
       // The last line ends with a brace, but not the one that closes its object.
-      { line: 6, byte: 60, reason: 'is cut short: the file ends inside it' },
+      { line: 6, column: 1, byte: 60, reason: 'is cut short: the file ends inside it' },
     ]);
     expect(read.complete).toBe(false);
   });
@@ -162,7 +173,7 @@ describe('ObjectCutter on bad input', () => {
     const read = cutText('a\t{"id":"a"}\nb\t{"id":"b","data":[1,2');
     expect(read.records.map(({ id }) => id)).toEqual(['a']);
     expect(read.problems).toEqual([
-      { line: 2, byte: 13, reason: 'is cut short: the file ends inside it' },
+      { line: 2, column: 1, byte: 13, reason: 'is cut short: the file ends inside it' },
     ]);
     expect(read.complete).toBe(false);
   });
@@ -171,7 +182,7 @@ describe('ObjectCutter on bad input', () => {
     const read = cutText('[\n {"id":"a"},\n {"id":"b"},\n {"id":"c","x":"}');
     expect(read.records.map(({ id }) => id)).toEqual(['a', 'b']);
     expect(read.problems).toEqual([
-      { line: 4, byte: 29, reason: 'is cut short: the file ends inside it' },
+      { line: 4, column: 2, byte: 29, reason: 'is cut short: the file ends inside it' },
     ]);
     expect(read.complete).toBe(false);
   });
@@ -180,7 +191,12 @@ describe('ObjectCutter on bad input', () => {
     const read = cutText('[{"id":"a"},');
     expect(read.records.map(({ id }) => id)).toEqual(['a']);
     expect(read.problems).toEqual([
-      { line: 1, byte: 12, reason: 'is the end of the file, but the array is not closed' },
+      {
+        line: 1,
+        column: 13,
+        byte: 12,
+        reason: 'is the end of the file, but the array is not closed',
+      },
     ]);
     expect(read.complete).toBe(false);
   });
@@ -197,7 +213,7 @@ describe('ObjectCutter on bad input', () => {
 
   it('reports objects without an id, and lines of the server form without a tab or a JSON object', () => {
     expect(cutText('{"name":"x","child":{"id":"n"}}\n').problems).toEqual([
-      { line: 1, byte: 0, reason: 'is an object without an "id"' },
+      { line: 1, column: 1, byte: 0, reason: 'is an object without an "id"' },
     ]);
     const read = cutText('a\t{}\nb {}\nc\t[]\nd\t{"x":"\\"}"}\n');
     expect(read.records).toEqual([
@@ -205,44 +221,53 @@ describe('ObjectCutter on bad input', () => {
       { id: 'd', raw: '{"x":"\\"}"}' },
     ]);
     expect(read.problems).toEqual([
-      { line: 2, byte: 5, reason: 'is not an object line (id, tab, JSON): it has no tab' },
-      { line: 3, byte: 10, reason: 'does not hold a JSON object after its tab' },
+      {
+        line: 2,
+        column: 1,
+        byte: 5,
+        reason: 'is not an object line (id, tab, JSON): it has no tab',
+      },
+      { line: 3, column: 1, byte: 10, reason: 'does not hold a JSON object after its tab' },
     ]);
   });
 
   it('reports a line of JSON lines that is not an object', () => {
     const read = cutText('{"id":"a"}\n[1,2]\n{"id":"b"}');
     expect(read.records.map(({ id }) => id)).toEqual(['a', 'b']);
-    expect(read.problems).toEqual([{ line: 2, byte: 11, reason: 'is not a JSON object' }]);
+    expect(read.problems).toEqual([
+      { line: 2, column: 1, byte: 11, reason: 'is not a JSON object' },
+    ]);
   });
 
   it.each([
-    ['[{"id":"a"},\n]', [[1, 11, "is a comma after the array's last element"]], ['a']],
-    ['[,{"id":"a"}]', [[1, 1, 'is a comma where an element of the array should be']], ['a']],
+    ['[{"id":"a"},\n]', [[1, 12, 11, "is a comma after the array's last element"]], ['a']],
+    ['[,{"id":"a"}]', [[1, 2, 1, 'is a comma where an element of the array should be']], ['a']],
     [
       '[{"id":"a"},\n,{"id":"b"}]',
-      [[2, 13, 'is a comma where an element of the array should be']],
+      [[2, 1, 13, 'is a comma where an element of the array should be']],
       ['a', 'b'],
     ],
     [
       '[{"id":"a"}\n {"id":"b"}]',
-      [[2, 13, 'is element 2 of the array, with no comma before it']],
+      [[2, 2, 13, 'is element 2 of the array, with no comma before it']],
       ['a', 'b'],
     ],
     [
       '[ {"id":"a"} , 1 ,{"id":"b"} ]',
-      [[1, 15, 'is element 2 of the array, which is not an object']],
+      [[1, 16, 15, 'is element 2 of the array, which is not an object']],
       ['a', 'b'],
     ],
   ])('checks the commas between array elements: %j', (text, problems, ids) => {
     const read = cutText(text);
     expect(read.records.map(({ id }) => id)).toEqual(ids);
-    expect(read.problems.map(({ line, byte, reason }) => [line, byte, reason])).toEqual(problems);
+    expect(
+      read.problems.map(({ line, column, byte, reason }) => [line, column, byte, reason]),
+    ).toEqual(problems);
   });
 
   it('reports text after the end of an array', () => {
     expect(cutText('[{"id":"a"}]\n[{"id":"b"}]').problems).toEqual([
-      { line: 2, byte: 13, reason: 'is text after the end of the array' },
+      { line: 2, column: 1, byte: 13, reason: 'is text after the end of the array' },
     ]);
   });
 
@@ -251,7 +276,9 @@ describe('ObjectCutter on bad input', () => {
     bytes[15] = 0xff;
     const read = cutText(bytes);
     expect(read.records.map(({ id }) => id)).toEqual(['b']);
-    expect(read.problems).toEqual([{ line: 1, byte: 0, reason: 'is not valid UTF-8 text' }]);
+    expect(read.problems).toEqual([
+      { line: 1, column: 1, byte: 0, reason: 'is not valid UTF-8 text' },
+    ]);
   });
 
   it.each([
@@ -268,10 +295,13 @@ describe('ObjectCutter on bad input', () => {
 
   it('refuses binary data, naming the first byte no text holds', () => {
     const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    expect(cutText(png).refused).toEqual({ kind: 'binary', byte: 6 });
+    expect(cutText(png).refused).toEqual({
+      kind: 'binary',
+      at: { line: 2, column: 1, byte: 6 },
+    });
     expect(cutText(Uint8Array.from([0x7b, 0x22, 0x00])).refused).toEqual({
       kind: 'binary',
-      byte: 2,
+      at: { line: 1, column: 3, byte: 2 },
     });
   });
 });

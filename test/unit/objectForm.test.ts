@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { isGzip, sniffForm } from '../../src/bytes/objectForm';
+import { gzipSync } from 'node:zlib';
+import { headersBeforeGzip, isGzip, sniffForm } from '../../src/bytes/objectForm';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
+const START = { line: 1, column: 1, byte: 0 };
 
 describe('sniffForm', () => {
   it.each([
@@ -17,19 +19,19 @@ describe('sniffForm', () => {
     expect(sniffForm(bytes('163cb6006e08'), false)).toBeNull();
     expect(sniffForm(bytes('  '), false)).toBeNull();
     expect(sniffForm(bytes('163cb6006e08'), true)).toEqual({
-      refused: { kind: 'not-an-object', value: 'a number' },
+      refused: { kind: 'not-an-object', value: 'a number', at: START },
     });
     expect(sniffForm(bytes('abc\tdef'), false)).toEqual({
-      refused: { kind: 'not-json', preview: 'abc\tdef' },
+      refused: { kind: 'not-json', preview: 'abc\tdef', at: START },
     });
   });
 
   it('does not take a word that starts like a literal for one', () => {
     expect(sniffForm(bytes('nullable: yes'), true)).toEqual({
-      refused: { kind: 'not-json', preview: 'nullable: yes' },
+      refused: { kind: 'not-json', preview: 'nullable: yes', at: START },
     });
     expect(sniffForm(bytes('true'), true)).toEqual({
-      refused: { kind: 'not-an-object', value: 'true' },
+      refused: { kind: 'not-an-object', value: 'true', at: START },
     });
   });
 });
@@ -43,14 +45,17 @@ describe('sniffForm on an HTTP response saved with its headers (curl -i)', () =>
       ),
     ).toEqual({
       form: 'id-lines',
-      headers: { status: 'HTTP/1.1 200 OK', bodyAt: 45, bodyLine: 4 },
+      headers: { status: 'HTTP/1.1 200 OK', at: START, bodyAt: 45, bodyLine: 4 },
     });
     expect(
       sniffForm(
         bytes('HTTP/1.1 302 Found\r\nLocation: /x\r\n\r\nHTTP/2 200\n\n[{"id":"a"}]'),
         false,
       ),
-    ).toEqual({ form: 'json-array', headers: { status: 'HTTP/2 200', bodyAt: 48, bodyLine: 6 } });
+    ).toEqual({
+      form: 'json-array',
+      headers: { status: 'HTTP/2 200', at: START, bodyAt: 48, bodyLine: 6 },
+    });
   });
 
   it('waits for the end of the headers, and for the body', () => {
@@ -64,13 +69,18 @@ describe('sniffForm on an HTTP response saved with its headers (curl -i)', () =>
       refused: { kind: 'http-status', status: 'HTTP/1.1 403 Forbidden' },
     });
     expect(sniffForm(bytes('HTTP/1.1 200 OK\r\n\r\n'), true)).toEqual({
-      refused: { kind: 'http-body', status: 'HTTP/1.1 200 OK', byte: 19, preview: '' },
+      refused: {
+        kind: 'http-body',
+        status: 'HTTP/1.1 200 OK',
+        at: { line: 3, column: 1, byte: 19 },
+        preview: '',
+      },
     });
     expect(sniffForm(bytes('HTTP/1.1 200 OK\n\n<!DOCTYPE html>'), true)).toEqual({
       refused: {
         kind: 'http-body',
         status: 'HTTP/1.1 200 OK',
-        byte: 17,
+        at: { line: 3, column: 1, byte: 17 },
         preview: '<!DOCTYPE html>',
       },
     });
@@ -78,7 +88,7 @@ describe('sniffForm on an HTTP response saved with its headers (curl -i)', () =>
 
   it('takes a first line that only starts like a status line, with no end to its headers, as text', () => {
     expect(sniffForm(bytes('HTTP/ is a protocol'), true)).toEqual({
-      refused: { kind: 'not-json', preview: 'HTTP/ is a protocol' },
+      refused: { kind: 'not-json', preview: 'HTTP/ is a protocol', at: START },
     });
   });
 });
@@ -107,5 +117,38 @@ describe('isGzip', () => {
     expect(isGzip(Uint8Array.from([0x1f, 0x8b, 0x08]))).toBe(true);
     expect(isGzip(bytes('{"id"'))).toBe(false);
     expect(isGzip(Uint8Array.from([0x1f]))).toBe(false);
+  });
+});
+
+describe('headersBeforeGzip', () => {
+  const headers = '\r\nHTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\nContent-Encoding: gzip\n\n';
+  const file = new Uint8Array([...bytes(headers), ...gzipSync('{"id":"a"}\n')]);
+  const found = {
+    status: 'HTTP/1.1 200 OK',
+    at: { line: 2, column: 1, byte: 2 },
+    bodyAt: headers.length,
+    bodyLine: 7,
+  };
+
+  it('finds the headers of a compressed body once the first bytes hold them and gzip’s two', () => {
+    for (let length = 0; length <= file.length; length += 1) {
+      const head = file.subarray(0, length);
+      expect(headersBeforeGzip(head)).toEqual(length < headers.length + 2 ? null : found);
+    }
+  });
+
+  it('finds none before a body that is not gzip, after a refused status, or in a plain file', () => {
+    expect(headersBeforeGzip(bytes('HTTP/1.1 200 OK\r\n\r\n{"id":"a"}'))).toBeNull();
+    expect(
+      headersBeforeGzip(new Uint8Array([...bytes('HTTP/1.1 404 Not Found\n\n'), 0x1f, 0x8b, 8])),
+    ).toBeNull();
+    expect(headersBeforeGzip(gzipSync('{}'))).toBeNull();
+  });
+
+  it('leaves a refused status with a compressed body refused for its status, not as binary', () => {
+    const refused = new Uint8Array([...bytes('HTTP/1.1 404 Not Found\n\n'), ...gzipSync('{}')]);
+    expect(sniffForm(refused, true)).toEqual({
+      refused: { kind: 'http-status', status: 'HTTP/1.1 404 Not Found' },
+    });
   });
 });

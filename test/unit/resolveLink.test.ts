@@ -6,7 +6,7 @@ import { DEMO_MODELS, DEMO_VERSIONS } from '../../demo/history';
 import { isGraphqlError } from '../../src/api/graphqlError';
 import { speckleLinkQuery } from '../../src/api/graphqlQueries';
 import { resolveSpeckleLink, resolveTypedIds } from '../../src/api/resolveLink';
-import { parseSpeckleProjectLink } from '../../src/speckle/speckleLink';
+import { parseSpeckleProjectLink } from '../../src/speckle/links/speckleLink';
 import { graphqlHandlers, graphqlRequests, olderServer } from '../components/graphqlDouble';
 
 const SERVER = 'https://speckle.test';
@@ -49,7 +49,7 @@ describe('resolveSpeckleLink', () => {
     expect(graphqlRequests).toHaveLength(1);
   });
 
-  it('offers the roots of a multi-model link, and names the entry that matched nothing', async () => {
+  it('offers the roots of a multi-model link, and says why an entry matched nothing', async () => {
     const outcome = await resolve(
       `/projects/${PUBLIC_PROJECT_ID}/models/${M.revitFloor},${M.blenderCube},ffffffffff`,
     );
@@ -59,9 +59,69 @@ describe('resolveSpeckleLink', () => {
       roots: [{ modelId: M.revitFloor }, { modelId: M.blenderCube }].sort((a, b) =>
         a.modelId.localeCompare(b.modelId),
       ),
-      unmatched: ['ffffffffff'],
+      unmatched: [{ kind: 'no-model', modelId: 'ffffffffff' }],
     });
-    expect(graphqlRequests).toHaveLength(1);
+    // One round trip for the link, one more for the model that is not there.
+    expect(graphqlRequests).toHaveLength(2);
+  });
+
+  describe('why an entry matched nothing', () => {
+    const PUBLIC = `/projects/${PUBLIC_PROJECT_ID}/models`;
+
+    it.each([
+      [
+        'a version id the project does not have',
+        `${M.building}@eeeeeeeeee`,
+        {
+          kind: 'no-version',
+          model: { id: M.building, name: 'building' },
+          versionId: 'eeeeeeeeee',
+        },
+      ],
+      [
+        'a version of another project',
+        `${M.building}@${V.tower1000}`,
+        { kind: 'no-version', model: { id: M.building }, versionId: V.tower1000 },
+      ],
+      [
+        'a version of another model',
+        `${M.building}@${V.revitFloor}`,
+        {
+          kind: 'version-of-other-model',
+          modelId: M.building,
+          owner: { id: M.revitFloor, name: 'real data/revit floor' },
+        },
+      ],
+      [
+        'a model without versions',
+        M.drafts,
+        { kind: 'no-versions-yet', model: { id: M.drafts, name: 'drafts' } },
+      ],
+      [
+        'the empty main, which the models list leaves out',
+        M.publicMain,
+        { kind: 'no-versions-yet', model: { id: M.publicMain, name: 'main' } },
+      ],
+      [
+        'a model that does not exist',
+        'ffffffffff',
+        { kind: 'no-model', modelId: 'ffffffffff', versionId: null },
+      ],
+      [
+        'a model that does not exist, with a version',
+        'ffffffffff@eeeeeeeeee',
+        { kind: 'no-model', modelId: 'ffffffffff', versionId: 'eeeeeeeeee' },
+      ],
+      [
+        "another project's model without versions",
+        M.privateMain,
+        { kind: 'no-model', modelId: M.privateMain, versionId: null },
+      ],
+    ])('%s', async (_, entry, why) => {
+      const outcome = await resolve(`${PUBLIC}/${entry}`, DEMO_TOKEN);
+
+      expect(outcome).toMatchObject({ kind: 'nothing-matched', unmatched: [why] });
+    });
   });
 
   it('refuses a model of another project', async () => {
@@ -100,6 +160,37 @@ describe('resolveSpeckleLink', () => {
     expect(branch).toEqual({ kind: 'model-versions', modelId: M.blenderCube });
   });
 
+  it('says a legacy commit or an embedded commit the project does not have does not exist', async () => {
+    const missing = {
+      kind: 'nothing-matched',
+      unmatched: [
+        { kind: 'no-version-in-project', identifier: 'eeeeeeeeee', versionId: 'eeeeeeeeee' },
+      ],
+    };
+
+    expect(await resolve(`/streams/${PUBLIC_PROJECT_ID}/commits/eeeeeeeeee`)).toEqual(missing);
+    expect(await resolve(`/embed?stream=${PUBLIC_PROJECT_ID}&commit=eeeeeeeeee`)).toEqual(missing);
+  });
+
+  it('says a legacy or embedded branch the project does not have does not exist', async () => {
+    const missing = {
+      kind: 'nothing-matched',
+      unmatched: [{ kind: 'no-model-named', identifier: 'no/such', name: 'no/such' }],
+    };
+
+    expect(await resolve(`/streams/${PUBLIC_PROJECT_ID}/branches/no%2Fsuch`)).toEqual(missing);
+    expect(await resolve(`/embed?stream=${PUBLIC_PROJECT_ID}&branch=no%2Fsuch`)).toEqual(missing);
+  });
+
+  // As Speckle's web app: a legacy branch opens the model's versions, an embedded one the model.
+  it('opens an embedded branch’s model in the viewer', async () => {
+    const branch = await resolve(
+      `/embed?stream=${PUBLIC_PROJECT_ID}&branch=real%20data%2Fblender%20cube`,
+    );
+
+    expect(branch).toEqual({ kind: 'model', modelId: M.blenderCube });
+  });
+
   it('opens the newest version of a project for an embed link naming only the stream', async () => {
     const outcome = await resolve(`/embed?stream=${PRIVATE_PROJECT_ID}`, DEMO_TOKEN);
 
@@ -133,7 +224,7 @@ describe('resolveSpeckleLink', () => {
           { identifier: '$real data', modelId: M.revitModelRoot },
           { identifier: '$real data', modelId: M.blenderCube },
         ],
-        unmatched: ['ffffffffff'],
+        unmatched: [{ kind: 'no-model', modelId: 'ffffffffff' }],
       });
     });
 
@@ -183,14 +274,36 @@ describe('resolveSpeckleLink', () => {
         kind: 'roots',
         roots: [{ modelId: M.revitFloor, versionId: V.revitFloor, objectId: REVIT_FLOOR }],
       });
-      expect(graphqlRequests).toHaveLength(2);
+      expect(graphqlRequests).toHaveLength(3);
     });
 
-    it('says nothing matched when the id is neither', async () => {
+    it('says the id is neither a model nor a version', async () => {
       expect(await typed('ffffffffff')).toEqual({
         kind: 'nothing-matched',
-        unmatched: ['ffffffffff'],
+        unmatched: [
+          {
+            kind: 'no-model',
+            identifier: 'ffffffffff',
+            modelId: 'ffffffffff',
+            versionId: null,
+            triedAsVersion: true,
+          },
+        ],
       });
+    });
+
+    it('does not try as a version the id of a model without versions', async () => {
+      expect(await typed(M.drafts)).toMatchObject({
+        kind: 'nothing-matched',
+        unmatched: [{ kind: 'no-versions-yet' }],
+      });
+      const operations = await Promise.all(
+        graphqlRequests.map(
+          async (request) =>
+            ((await request.clone().json()) as { operationName: string }).operationName,
+        ),
+      );
+      expect(operations).toEqual(['ViewerResources', 'Model', 'ModelByName']);
     });
   });
 });

@@ -5,7 +5,7 @@ import {
   parseSpeckleProjectLink,
   type SpeckleLink,
   type ViewerResource,
-} from '../../src/speckle/speckleLink';
+} from '../../src/speckle/links/speckleLink';
 
 const lowerHexOf = (length: number) =>
   fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: length, maxLength: length });
@@ -213,7 +213,7 @@ describe('parseSpeckleProjectLink (properties)', () => {
           expect(links.map((path) => parseSpeckleProjectLink(`${base}${path}`)?.target)).toEqual([
             { kind: 'version', versionId },
             { kind: 'resources', resources: [{ kind: 'object', objectId }] },
-            { kind: 'model-name', name },
+            { kind: 'model-name', name, opens: form === 'legacy' ? 'versions' : 'viewer' },
           ]);
         },
       ),

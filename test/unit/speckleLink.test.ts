@@ -4,7 +4,7 @@ import {
   parseSpeckleProjectLink,
   parseViewerResources,
   type LinkTarget,
-} from '../../src/speckle/speckleLink';
+} from '../../src/speckle/links/speckleLink';
 
 const PROJECT = '4f7e2b9a1c';
 const MODEL = '0be2983f2b';
@@ -113,21 +113,25 @@ describe('parseSpeckleProjectLink', () => {
         `/streams/${PROJECT}/objects/${OBJECT}`,
         { kind: 'resources', resources: [{ kind: 'object', objectId: OBJECT }] },
       ],
-      ['a branch', `/streams/${PROJECT}/branches/main`, { kind: 'model-name', name: 'main' }],
+      [
+        'a branch',
+        `/streams/${PROJECT}/branches/main`,
+        { kind: 'model-name', name: 'main', opens: 'versions' },
+      ],
       [
         'a nested branch',
         `/streams/${PROJECT}/branches/structure%2Flevels`,
-        { kind: 'model-name', name: 'structure/levels' },
+        { kind: 'model-name', name: 'structure/levels', opens: 'versions' },
       ],
       [
         'a nested branch with the slash left raw',
         `/streams/${PROJECT}/branches/structure/levels`,
-        { kind: 'model-name', name: 'structure/levels' },
+        { kind: 'model-name', name: 'structure/levels', opens: 'versions' },
       ],
       [
         'a branch name with spaces and Unicode',
         `/streams/${PROJECT}/branches/${encodeURIComponent('façade 2/north wing')}`,
-        { kind: 'model-name', name: 'façade 2/north wing' },
+        { kind: 'model-name', name: 'façade 2/north wing', opens: 'versions' },
       ],
     ])('reads %s', (_, path, expected) => {
       expect(parseSpeckleProjectLink(`${APP}${path}`)).toEqual({ ...onApp, target: expected });
@@ -139,7 +143,7 @@ describe('parseSpeckleProjectLink', () => {
       ).toEqual({
         ...onApp,
         lowercased: true,
-        target: { kind: 'model-name', name: 'structure/levels' },
+        target: { kind: 'model-name', name: 'structure/levels', opens: 'versions' },
       });
     });
   });
@@ -155,12 +159,17 @@ describe('parseSpeckleProjectLink', () => {
       [
         'a branch',
         `stream=${PROJECT}&branch=structure%2Flevels`,
-        { kind: 'model-name', name: 'structure/levels' },
+        { kind: 'model-name', name: 'structure/levels', opens: 'viewer' },
       ],
       ['a stream alone', `stream=${PROJECT}`, { kind: 'latest-version' }],
       [
-        'a commit before an object and a branch',
+        'an object before a commit and a branch',
         `branch=main&object=${OBJECT}&commit=${VERSION}&stream=${PROJECT}&transparent=true`,
+        { kind: 'resources', resources: [{ kind: 'object', objectId: OBJECT }] },
+      ],
+      [
+        'a commit before a branch',
+        `branch=main&commit=${VERSION}&stream=${PROJECT}`,
         { kind: 'version', versionId: VERSION },
       ],
     ])('reads %s', (_, query, expected) => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readLinkMode, rootRoutePath, viewerRouteFields } from '../../src/shared/speckleRoute';
+import {
+  readLinkMode,
+  rootRoutePath,
+  speckleRoutePath,
+  viewerRouteFields,
+} from '../../src/shared/routes/speckleRoute';
+import { parseSpeckleProjectLink } from '../../src/speckle/links/speckleLink';
 
 const OBJECT = '0123456789abcdef0123456789abcdef';
 
@@ -29,5 +35,18 @@ describe('viewer routes of one root', () => {
     });
     expect(viewerRouteFields(`/streams/cccccccccc/objects/${OBJECT}`, '')).toBeNull();
     expect(viewerRouteFields('/projects/cccccccccc', '')).toBeNull();
+  });
+});
+
+describe('routes of links that name a model by name', () => {
+  // Each keeps its web app form, so that it is read back as the same target.
+  it.each([
+    ['a legacy branch, on its versions', '/streams/cccccccccc/branches/a%20b%2Fc', 'versions'],
+    ['an embedded branch, in the viewer', '/embed?stream=cccccccccc&branch=a%20b%2Fc', 'viewer'],
+  ] as const)('writes %s as the web app does', (_, path, opens) => {
+    const target = { kind: 'model-name', name: 'a b/c', opens } as const;
+
+    expect(speckleRoutePath('cccccccccc', target, null)).toBe(path);
+    expect(parseSpeckleProjectLink(path)?.target).toEqual(target);
   });
 });

@@ -4,7 +4,7 @@ import { CompareWithForm } from '../../features/compare/CompareWithForm';
 import { TicketTools } from '../../features/result/TicketTools';
 import { objectWithChildrenQuery } from '../../loader/objectSetQuery';
 import { useAskAgain } from '../../shared/useAskAgain';
-import { useLookupRoute } from '../../shared/useObjectRoute';
+import { useLookupRoute } from '../../shared/routes/useObjectRoute';
 import { isLoading } from '../../store/loadProgress';
 import { closureFindings } from '../../speckle/integrity';
 import { SetExplorer } from './SetExplorer';
@@ -25,9 +25,9 @@ export function ChildrenResult({
 }) {
   const queryClient = useQueryClient();
   const route = useLookupRoute();
-  useAskAgain('children', input);
   const options = objectWithChildrenQuery(input);
   const { data: set } = useQuery(options);
+  useAskAgain(options.queryKey, set);
   if (!set) return <p role="status">Connecting…</p>;
   return (
     <SetExplorer

@@ -1,13 +1,22 @@
+import type { ConnectionStore } from '../../connection/connectionStore';
+import type { ActiveServer } from '../../connection/activeServer';
 import { useConnectionStore } from '../../connection/useConnections';
 import { CompareView } from '../../features/compare/CompareView';
+import { MissingEntries } from '../../features/project/MissingEntries';
 import type { CompareContext } from '../../features/compare/CompareResult';
-import { useCompareRoute } from '../../shared/useCompareRoute';
+import type { CompareRoute } from '../../shared/routes/compareRoute';
+import { useCompareRoute } from '../../shared/routes/useCompareRoute';
 import { objectQueryInput } from '../../shared/lookupQuery';
-import { objectRoutePath } from '../../shared/objectRoute';
+import { objectRoutePath } from '../../shared/routes/objectRoute';
 import { useLookupServer } from '../../shared/useLookupServer';
-import { lookupIdsProblem } from '../../speckle/ids';
+import type { ComparedSide } from '../../speckle/compare/comparedSide';
+import { compareRouteProblem, type SideName } from '../../speckle/compare/sideReference';
+import { useComparedSide, type SideResolution } from './useComparedSide';
 
-/** `/compare/:projectId/:fromObjectId/:toObjectId`: two roots of one server, loaded and compared. */
+/**
+ * `/compare/:projectId/:from/:to`: two sides of one server, each an object id or a version, model
+ * or `model@version` resolved to its root, loaded and compared.
+ */
 export function ComparePage() {
   const route = useCompareRoute();
   const store = useConnectionStore();
@@ -20,17 +29,14 @@ export function ComparePage() {
     },
   );
   if (!route) return <p role="alert">This is not a comparison address.</p>;
-  const refused =
-    lookupIdsProblem(route.projectId, route.fromId) ??
-    lookupIdsProblem(route.toProjectId, route.toId);
+  const refused = compareRouteProblem(route);
   if (refused) {
     return (
       <p role="alert" className="alert">
-        {refused.message}
+        {refused}
       </p>
     );
   }
-  if (route.server && !server.server) return <p role="status">Connecting to {route.server}…</p>;
   if (!server.ok) {
     return (
       <p role="alert" className="alert">
@@ -38,18 +44,47 @@ export function ComparePage() {
       </p>
     );
   }
-  const from = objectQueryInput(server, store, {
-    projectId: route.projectId,
-    objectId: route.fromId,
-  });
-  const to = objectQueryInput(server, store, {
-    projectId: route.toProjectId,
-    objectId: route.toId,
-  });
+  return <ResolvedComparison route={route} server={server} store={store} />;
+}
+
+function ResolvedComparison({
+  route,
+  server,
+  store,
+}: {
+  route: CompareRoute;
+  server: Extract<ActiveServer, { ok: true }>;
+  store: ConnectionStore;
+}) {
+  const input = { origin: server.origin, access: server.access };
+  const fromSide = useComparedSide(input, 'first', route.projectId, route.fromId);
+  const toSide = useComparedSide(input, 'second', route.toProjectId, route.toId);
+  if (fromSide.state !== 'resolved' || toSide.state !== 'resolved') {
+    return (
+      <>
+        <SideResolutionNote
+          name="first"
+          resolution={fromSide}
+          projectId={route.projectId}
+          server={route.server}
+        />
+        <SideResolutionNote
+          name="second"
+          resolution={toSide}
+          projectId={route.toProjectId}
+          server={route.server}
+        />
+      </>
+    );
+  }
+  const inputOf = (side: ComparedSide) =>
+    objectQueryInput(server, store, { projectId: side.projectId, objectId: side.rootId });
+  const from = inputOf(fromSide.side);
+  const to = inputOf(toSide.side);
   const context: CompareContext = {
     host: new URL(server.origin).host,
-    from: { projectId: route.projectId, rootId: route.fromId },
-    to: { projectId: route.toProjectId, rootId: route.toId },
+    from: fromSide.side,
+    to: toSide.side,
     treeHref: (side, id) => {
       const root = side === 'from' ? from : to;
       const path = objectRoutePath({
@@ -62,4 +97,43 @@ export function ComparePage() {
     },
   };
   return <CompareView from={from} to={to} context={context} />;
+}
+
+/** A side still being resolved, or why it cannot be, with Retry where asking again can help. */
+function SideResolutionNote({
+  name,
+  resolution,
+  projectId,
+  server,
+}: {
+  name: SideName;
+  resolution: SideResolution;
+  projectId: string;
+  server: string | null;
+}) {
+  switch (resolution.state) {
+    case 'resolved':
+      return null;
+    case 'resolving':
+      return <p role="status">{resolution.note}</p>;
+    case 'failed':
+      return (
+        <div role="alert" className="alert">
+          <p>{resolution.message}</p>
+          {resolution.missing && (
+            <MissingEntries
+              projectId={projectId}
+              server={server}
+              entries={resolution.missing}
+              role="note"
+            />
+          )}
+          {resolution.retry && (
+            <button type="button" aria-label={`Retry the ${name} side`} onClick={resolution.retry}>
+              Retry
+            </button>
+          )}
+        </div>
+      );
+  }
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useOutletContext, useSearchParams } from 'react-router';
 import { FilesSource } from '../../features/files/FilesSource';
 import { SHOWN_PARAM } from '../../features/result/useObjectNavigation';
+import { closureFindings } from '../../speckle/integrity';
 import { pickRoot } from '../../speckle/rootChoice';
 import { FILES_PATH, type OpenedFiles } from '../openedFiles';
 import { SetExplorer } from './SetExplorer';
@@ -47,7 +48,7 @@ function OpenedFilesResult({ opened }: { opened: OpenedFiles }) {
         // Files' bytes are not a server's body even in its line form: the last line of a file
         // may have no newline, and files of other forms are JSON, not lines.
         bodyIsLines: false,
-        tools: () => (
+        tools: (closureCheck) => (
           <FilesSource
             files={files}
             read={read}
@@ -59,6 +60,20 @@ function OpenedFilesResult({ opened }: { opened: OpenedFiles }) {
               setPicked(id);
               // The new root is shown, with its trail starting again at it.
               void navigate(FILES_PATH);
+            }}
+            reportFacts={() => {
+              const progress = set.getProgress();
+              const report = closureCheck.state === 'done' ? closureCheck.report : null;
+              return {
+                outcome: progress.error ? progress.error.message : progress.status,
+                // Expected: the chosen root's closure, as the check counted it.
+                counts: {
+                  received: progress.received,
+                  expected: report?.expected ?? null,
+                  duplicates: progress.duplicates,
+                },
+                integrity: report ? closureFindings(report) : undefined,
+              };
             }}
           />
         ),

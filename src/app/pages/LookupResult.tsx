@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { webAppBase } from '../../speckle/serverUrl';
-import type { ObjectRoute } from '../../shared/objectRoute';
-import { LookupRouteContext } from '../../shared/useObjectRoute';
+import type { ObjectRoute } from '../../shared/routes/objectRoute';
+import { LookupRouteContext } from '../../shared/routes/useObjectRoute';
 import { lookupIdsProblem } from '../../speckle/ids';
 import type { DemoObject } from '../../connection/demoManifest';
 import { useConnectionStore } from '../../connection/useConnections';
 import { useDemoObject } from '../../connection/useDemoServer';
-import { speckleWebUrl } from '../../speckle/links';
+import { speckleWebUrl } from '../../speckle/links/links';
 import { ChildrenResult } from './ChildrenResult';
 import { objectQueryInput } from '../../shared/lookupQuery';
 import { SingleObjectResult } from './SingleObjectResult';
@@ -17,7 +17,7 @@ import { useLookupServer } from '../../shared/useLookupServer';
  * resolved to one root (which `header` then says more about).
  */
 export function LookupResult({ route, header }: { route: ObjectRoute; header?: ReactNode }) {
-  const { projectId, objectId, mode, server: serverInRoute } = route;
+  const { projectId, objectId, mode } = route;
   const store = useConnectionStore();
   // The route names its server when several are saved: that one answers, whatever is selected.
   const server = useLookupServer(route);
@@ -30,10 +30,6 @@ export function LookupResult({ route, header }: { route: ObjectRoute; header?: R
         {refused.message}
       </p>
     );
-  }
-  if (serverInRoute && !server.server) {
-    // The layout saves the route's server on its first render; this shows only for that moment.
-    return <p role="status">Connecting to {serverInRoute}…</p>;
   }
   if (!server.ok) {
     return (

@@ -1,5 +1,5 @@
-import type { LookupMode } from '../../shared/objectRoute';
-import { useObjectRoute } from '../../shared/useObjectRoute';
+import type { LookupMode } from '../../shared/routes/objectRoute';
+import { useObjectRoute } from '../../shared/routes/useObjectRoute';
 import { LookupResult } from './LookupResult';
 
 /** `/objects/:projectId/:objectId[/single]`: the object, or with its children. */

@@ -138,6 +138,7 @@ export function SetExplorer({ set, origin }: { set: ObjectSet; origin: SetOrigin
         <>
           <SetExports
             set={set}
+            rootId={rootId}
             target={target}
             enabled={phase.anyReceived}
             bodyIsLines={origin.bodyIsLines}

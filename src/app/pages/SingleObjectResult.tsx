@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { isApiError } from '../../api/apiError';
 import { useAskAgain } from '../../shared/useAskAgain';
 import { singleObjectQuery, type ObjectQueryInput } from '../../api/objects';
-import { useRetryWait } from '../../shared/useRetryWait';
+import { useRetryWait } from '../../shared/waits/useRetryWait';
 import { formatBytes } from '../../speckle/text';
 import { ErrorAlert } from '../../shared/ErrorAlert';
 import { objectSource } from '../../features/tree/objectSource';
@@ -11,7 +11,7 @@ import { ObjectTrail } from '../../features/result/ObjectTrail';
 import { useObjectNavigation } from '../../features/result/useObjectNavigation';
 import { ObjectView } from '../../features/tree/ObjectView';
 import { TicketTools } from '../../features/result/TicketTools';
-import { RetryCountdown } from '../../features/result/RetryCountdown';
+import { RetryCountdown } from '../../shared/waits/RetryCountdown';
 import { useResultInView } from './useResultInView';
 
 export function SingleObjectResult({
@@ -24,9 +24,9 @@ export function SingleObjectResult({
   /** The object in Speckle's web app, where the server has one. */
   speckleUrlOf: ((objectId: string) => string) | null;
 }) {
-  useAskAgain('single', input);
   const options = singleObjectQuery(input);
   const query = useQuery(options);
+  useAskAgain(options.queryKey, query.error ?? query.data);
   const retryWait = useRetryWait(options.queryKey);
   const raw = query.data?.raw;
   // Parsed once per answer: a single object can be 20 MB.

@@ -1,14 +1,15 @@
-import { useMemo } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { GraphqlQueryInput } from '../../api/graphqlQueries';
 import { LinkResolution } from '../../features/project/LinkResolution';
+import { OpenWithoutTokenContext } from '../../features/project/openWithoutToken';
 import { ProjectListing } from '../../features/project/ProjectListing';
 import { VersionOriginBar } from '../../features/project/VersionOriginBar';
-import type { LookupMode } from '../../shared/objectRoute';
-import { readLinkMode } from '../../shared/speckleRoute';
+import type { LookupMode } from '../../shared/routes/objectRoute';
+import { readLinkMode } from '../../shared/routes/speckleRoute';
 import { useLookupServer } from '../../shared/useLookupServer';
-import type { LinkRoot } from '../../speckle/linkResolution';
-import { parseSpeckleProjectLink } from '../../speckle/speckleLink';
+import type { LinkRoot } from '../../speckle/links/linkResolution';
+import { parseSpeckleProjectLink } from '../../speckle/links/speckleLink';
 import { LookupResult } from './LookupResult';
 
 /**
@@ -21,6 +22,11 @@ export function SpeckleLinkPage() {
   const link = useMemo(() => parseSpeckleProjectLink(`${pathname}${search}`), [pathname, search]);
   const serverInRoute = new URLSearchParams(search).get('server');
   const mode = readLinkMode(search);
+  // Where the user chose to read a public project's GraphQL without the token; any other address
+  // uses the token again.
+  const [withoutTokenAt, setWithoutTokenAt] = useState<string | null>(null);
+  const address = `${pathname} ${serverInRoute}`;
+  const withoutToken = withoutTokenAt === address;
   // The server is pinned per address, as for an object lookup: editing the token asks nothing.
   const server = useLookupServer(
     link
@@ -43,7 +49,6 @@ export function SpeckleLinkPage() {
       </p>
     );
   }
-  if (serverInRoute && !server.server) return <p role="status">Connecting to {serverInRoute}…</p>;
   if (!server.ok) {
     return (
       <p role="alert" className="alert">
@@ -51,12 +56,16 @@ export function SpeckleLinkPage() {
       </p>
     );
   }
-  const input = { origin: server.origin, access: server.access };
+  const input = {
+    origin: server.origin,
+    access: withoutToken ? { ...server.access, token: '' } : server.access,
+  };
   const { projectId, target } = link;
+  let page: ReactNode;
   switch (target.kind) {
     case 'project':
     case 'model-versions':
-      return (
+      page = (
         <ProjectListing
           input={input}
           projectId={projectId}
@@ -64,8 +73,9 @@ export function SpeckleLinkPage() {
           listing={target}
         />
       );
+      break;
     default:
-      return (
+      page = (
         <LinkResolution
           input={input}
           link={link}
@@ -84,6 +94,18 @@ export function SpeckleLinkPage() {
         />
       );
   }
+  return (
+    <OpenWithoutTokenContext value={withoutToken ? null : () => setWithoutTokenAt(address)}>
+      {withoutToken && (
+        <p role="note">
+          Project {projectId} is read here without your access token, which lacks the streams:read
+          scope; the project is public. Objects still come with the token, which the object
+          endpoints accept for a public project.
+        </p>
+      )}
+      {page}
+    </OpenWithoutTokenContext>
+  );
 }
 
 /** The one root a link resolved to, looked up as the object routes do, under its version's bar. */

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ComparedSide } from '../../speckle/compare/comparedSide';
 import type { ComparedPair, Comparison } from '../../speckle/compare/compareVersions';
 import { comparisonStatus } from '../../speckle/compare/comparisonText';
 import type { ObjectSet } from '../../store/objectSet';
@@ -9,11 +10,11 @@ import { TypeChangesTable } from './TypeChangesTable';
 
 export type Side = 'from' | 'to';
 
-/** Where the two roots are, and how to open one of their objects in the existing tree. */
+/** What the two sides are, and how to open one of their objects in the existing tree. */
 export interface CompareContext {
   host: string;
-  from: { projectId: string; rootId: string };
-  to: { projectId: string; rootId: string };
+  from: ComparedSide;
+  to: ComparedSide;
   treeHref(side: Side, id: string): string;
 }
 

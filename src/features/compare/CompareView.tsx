@@ -51,13 +51,13 @@ function LoadedSides({
       <div className="compare-sides">
         <SideLoad
           name="First"
-          rootId={context.from.rootId}
+          side={context.from}
           set={fromSet}
           resultHref={context.treeHref('from', context.from.rootId)}
         />
         <SideLoad
           name="Second"
-          rootId={context.to.rootId}
+          side={context.to}
           set={toSet}
           resultHref={context.treeHref('to', context.to.rootId)}
         />

@@ -1,9 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
-import { compareRoutePath } from '../../shared/compareRoute';
+import { useLocation, useNavigate } from 'react-router';
+import { compareRoutePath } from '../../shared/routes/compareRoute';
 import { compareTarget } from '../../speckle/compare/compareTarget';
 
-/** "Compare with…" on a loaded result: another root, by id or link, of the same server. */
+/**
+ * "Compare with…" on a loaded result: another object, version or model (its newest version), by
+ * id or link, of the same server.
+ */
 export function CompareWithForm({
   projectId,
   objectId,
@@ -11,6 +14,7 @@ export function CompareWithForm({
   server,
 }: {
   projectId: string;
+  /** The loaded result's root: the first side, unless the address names its version. */
   objectId: string;
   /** The origin of the server the result came from: the other root must be on it too. */
   origin: string;
@@ -19,6 +23,7 @@ export function CompareWithForm({
 }) {
   const id = useId();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
@@ -28,11 +33,14 @@ export function CompareWithForm({
       setProblem(target.reason);
       return;
     }
+    // At a version's or model's address the first side is named as the address names it, so that
+    // the comparison says which version it is.
+    const here = compareTarget(pathname, { projectId, origin });
     void navigate(
       compareRoutePath({
         projectId,
-        fromId: objectId,
-        toId: target.objectId,
+        fromId: here.ok && here.projectId === projectId ? here.sideId : objectId,
+        toId: target.sideId,
         toProjectId: target.projectId,
         server,
       }),
@@ -40,7 +48,9 @@ export function CompareWithForm({
   };
   return (
     <form className="row compare-with" onSubmit={submit}>
-      <label htmlFor={`${id}-target`}>Compare with another root (its id or a link)</label>
+      <label htmlFor={`${id}-target`}>
+        Compare with another object, version or model (its id or a link)
+      </label>
       <input
         id={`${id}-target`}
         value={text}

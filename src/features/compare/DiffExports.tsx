@@ -39,10 +39,7 @@ export function DiffExports({
       <button
         type="button"
         onClick={() =>
-          clipboard.copy(
-            'Summary',
-            comparisonSummaryText(comparison, { host, ...from }, { host, ...to }, partial),
-          )
+          clipboard.copy('Summary', comparisonSummaryText(comparison, { host, from, to }, partial))
         }
       >
         Copy summary

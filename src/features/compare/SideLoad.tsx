@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { sideDescription, type ComparedSide } from '../../speckle/compare/comparedSide';
 import { countOf, formatCount } from '../../speckle/counts';
 import { formatBytes } from '../../speckle/text';
 import { isLoading } from '../../store/loadProgress';
@@ -8,12 +9,12 @@ import { useLoadProgress } from '../../shared/useLoadProgress';
 /** One version's load: its own progress, Cancel while it runs, and why it stopped if it failed. */
 export function SideLoad({
   name,
-  rootId,
+  side,
   set,
   resultHref,
 }: {
   name: string;
-  rootId: string;
+  side: ComparedSide;
   set: ObjectSet;
   /** The root's own result, with its tree and its byte-exact downloads. */
   resultHref: string;
@@ -34,8 +35,9 @@ export function SideLoad({
   return (
     <section className="compare-side" aria-label={`${name} version`}>
       <h3>
-        {name}: <code>{rootId}</code>
+        {name}: <code>{side.rootId}</code>
       </h3>
+      <p>{sideDescription(side)}</p>
       <div className="row">
         <p>
           {received} ({formatBytes(progress.bytes)}), {state}

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { serverIdentityQuery } from '../../api/graphqlQueries';
-import type { ServerIdentity } from '../../api/speckleGraphql';
 import type { ActiveServer } from '../../connection/activeServer';
+import { identityFailureText, identityText } from './serverIdentityText';
 
 type UsableServer = Extract<ActiveServer, { ok: true }>;
 
@@ -30,17 +30,8 @@ export function ServerIdentityNote({ server }: { server: UsableServer }) {
       {query.isPending
         ? 'Asking the server…'
         : query.isError
-          ? `The server did not say: ${query.error instanceof Error ? query.error.message : ''}`
-          : describe(query.data)}
+          ? identityFailureText(query.error)
+          : identityText(query.data)}
     </div>
   );
-}
-
-function describe({ server, user, userUnknownBecause }: ServerIdentity): string {
-  const name = `Server “${server.name}”`;
-  if (user) return `${name}, signed in as ${user.name}${user.email ? ` (${user.email})` : ''}.`;
-  if (userUnknownBecause === 'no-profile-scope') {
-    return `${name}; the token is read-only (no profile:read scope), so its account is not shown.`;
-  }
-  return `${name}; no token: public projects only.`;
 }

@@ -1,15 +1,20 @@
 import { useId } from 'react';
+import { filesReport, type FilesReportInput } from '../../export/filesReport';
 import type { OpenedFile } from '../../loader/fileLoad';
 import { FORM_NAMES } from '../../loader/fileMessages';
 import type { FilesRead } from '../../loader/loadFileSet';
 import { countOf } from '../../speckle/counts';
 import { rootRuleText, type RootChoice } from '../../speckle/rootChoice';
 import { formatBytes } from '../../speckle/text';
+import { useClipboard } from '../../shared/useClipboard';
+
+type ReportFacts = Pick<FilesReportInput, 'outcome' | 'counts' | 'integrity'>;
 
 /**
  * Where the shown objects come from when files were opened: each file's name and size (and, once
  * read, its form and objects), which object was taken as the root and why, with a way to pick
- * another, and every problem found, each naming its file and its line or byte.
+ * another, and every problem found, each naming its file and its line, column and byte; and all of it in a
+ * report to copy into a ticket.
  */
 export function FilesSource({
   files,
@@ -19,6 +24,7 @@ export function FilesSource({
   saidElsewhere,
   shownId,
   onPickRoot,
+  reportFacts,
 }: {
   files: readonly OpenedFile[];
   /** Null while the files are read. */
@@ -31,11 +37,27 @@ export function FilesSource({
   /** The object shown, when not the root: it can be made the root. */
   shownId: string | null;
   onPickRoot: (id: string) => void;
+  /** Read when the report is copied: the load's figures and the closure check's findings. */
+  reportFacts: () => ReportFacts;
 }) {
+  const clipboard = useClipboard();
   const problems = [
     ...(read?.problems.filter((message) => message !== saidElsewhere) ?? []),
     ...rereadProblems,
   ];
+  const copyReport = () =>
+    clipboard.copy(
+      'Report',
+      filesReport({
+        ...reportFacts(),
+        files: files.map((file, index) => fileLine(file, read?.files[index])),
+        root: root && { id: root.id, rule: rootRuleText(root) },
+        // The one said in the result's alert is the report's result.
+        problems,
+        createdAt: new Date(),
+        userAgent: navigator.userAgent,
+      }),
+    );
   return (
     <section className="files-source" aria-label="Opened files">
       <ul className="files-list">
@@ -53,6 +75,14 @@ export function FilesSource({
         </div>
       )}
       {root && <RootPicker root={root} shownId={shownId} onPick={onPickRoot} />}
+      <div className="row ticket-tools">
+        <button type="button" onClick={copyReport}>
+          Copy report
+        </button>
+        <span aria-live="polite" className="hint">
+          {clipboard.message}
+        </span>
+      </div>
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { DEMO_SERVER_PATH, type DemoLink } from '../../connection/demoManifest';
-import { speckleRoutePath } from '../../shared/speckleRoute';
+import { speckleRoutePath } from '../../shared/routes/speckleRoute';
 import { LOOKUP_REQUEST } from '../../shared/useLookupServer';
-import { parseSpeckleProjectLink } from '../../speckle/speckleLink';
+import { parseSpeckleProjectLink } from '../../speckle/links/speckleLink';
 
 /** The demo server's links of every form Speckle's web apps make, each opening its route. */
 export function DemoLinks({ links }: { links: readonly DemoLink[] }) {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { objectRoutePath } from '../../shared/objectRoute';
+import { objectRoutePath } from '../../shared/routes/objectRoute';
 import { DEMO_SERVER_PATH, type DemoObject } from '../../connection/demoManifest';
 import { LOOKUP_REQUEST } from '../../shared/useLookupServer';
 

@@ -4,24 +4,16 @@ import { checkObjectField, checkProjectId } from '../../speckle/ids';
 import { DemoObjects } from './DemoObjects';
 import { IdField } from './IdField';
 import { useLookupForm, type LinkNotes, type LookupFields } from './useLookupForm';
-import type { LinkTarget } from '../../speckle/speckleLink';
+import type { SpeckleLink } from '../../speckle/links/speckleLink';
+import { serverForAddress } from '../../connection/activeServer';
+import type { ConnectionState } from '../../connection/connectionStore';
+import { useConnectionState } from '../../connection/useConnections';
+import { unsavedServerNote } from '../../connection/unsavedServerNote';
+import { linkSummary, openButtonName, opensListing } from './linkSummary';
 import { StorageNote } from './StorageNote';
 import { useStorageLimits } from './useStorageLimits';
 import { useKnownObjectCount } from './useKnownObjectCount';
 import { modelNoteBeforeLoad } from '../../loader/storageNotes';
-
-const TARGET_NAMES: Record<LinkTarget['kind'], string> = {
-  project: 'the project',
-  resources: 'models, versions or objects',
-  'model-versions': "a model's versions",
-  version: 'a version',
-  'model-name': 'a model',
-  'latest-version': 'the newest version',
-};
-
-function linkTargetName(kind: LinkTarget['kind']): string {
-  return TARGET_NAMES[kind];
-}
 
 export function LookupForm({
   fields,
@@ -31,6 +23,7 @@ export function LookupForm({
   demoObjects: readonly DemoObject[];
 }) {
   const form = useLookupForm(fields);
+  const connections = useConnectionState();
   const storage = useStorageLimits();
   const objectCount = useKnownObjectCount(form.projectId.trim(), form.objectId.trim());
 
@@ -66,13 +59,16 @@ export function LookupForm({
           </p>
         )}
         {form.projectLink && (
-          <p className="hint" role="status">
-            The link names {linkTargetName(form.projectLink.target.kind)} in project{' '}
-            {form.projectLink.projectId}: Get with children opens it.
-          </p>
+          <ProjectLinkNote
+            link={form.projectLink}
+            server={form.projectLinkServer}
+            connections={connections}
+            onOpen={form.openLink}
+          />
         )}
         <LinkNotesView
           link={form.link}
+          connections={connections}
           objectId={form.objectId}
           onUseServer={form.takeLinkServer}
           onUseObject={form.setObjectId}
@@ -98,13 +94,42 @@ export function LookupForm({
 }
 
 /** What a pasted link said beyond its ids: its server, its other objects, why it cannot be read. */
+/** What a link to a project, model or version names, and "Open" for one with no object to get. */
+function ProjectLinkNote({
+  link,
+  server,
+  connections,
+  onOpen,
+}: {
+  link: SpeckleLink;
+  server: string | null;
+  connections: ConnectionState;
+  onOpen: () => void;
+}) {
+  const otherServer = server
+    ? { address: server, saved: serverForAddress(connections, server).server !== null }
+    : null;
+  return (
+    <div className="hint" role="status">
+      <p>{linkSummary(link, otherServer)}</p>
+      {opensListing(link.target) && (
+        <button type="button" onClick={onOpen}>
+          {openButtonName(link)}
+        </button>
+      )}
+    </div>
+  );
+}
+
 function LinkNotesView({
   link,
+  connections,
   objectId,
   onUseServer,
   onUseObject,
 }: {
   link: LinkNotes;
+  connections: ConnectionState;
   objectId: string;
   onUseServer: () => void;
   onUseObject: (id: string) => void;
@@ -133,6 +158,8 @@ function LinkNotesView({
       {link.server && (
         <p className="hint">
           The link is from {link.server}.{' '}
+          {serverForAddress(connections, link.server).server === null &&
+            `${unsavedServerNote(link.server, connections)} `}
           <button type="button" onClick={onUseServer}>
             Use server {link.server}
           </button>

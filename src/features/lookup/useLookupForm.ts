@@ -1,22 +1,28 @@
 /**
  * The lookup form's state: the two ids, what a pasted link said about them, and the lookup it
- * starts. Only the form's buttons start one; typing never does.
+ * starts. Only Enter and the form's buttons start one; typing or pasting never does.
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { objectRoutePath, type LookupMode, type ObjectRoute } from '../../shared/objectRoute';
+import {
+  objectRoutePath,
+  type LookupMode,
+  type ObjectRoute,
+} from '../../shared/routes/objectRoute';
 import { activeServer } from '../../connection/activeServer';
 import { useFieldFocus } from '../../shared/fieldFocus';
 import { useConnectionState, useConnectionStore } from '../../connection/useConnections';
 import { checkProjectId, lookupIdsProblem, namesModelsOrVersions } from '../../speckle/ids';
-import { parseSpeckleLink } from '../../speckle/links';
+import { parseSpeckleLink } from '../../speckle/links/links';
 import {
+  formatViewerResources,
   parseSpeckleProjectLink,
   parseViewerResources,
+  type LinkTarget,
   type SpeckleLink,
-} from '../../speckle/speckleLink';
+} from '../../speckle/links/speckleLink';
 import { LOOKUP_REQUEST } from '../../shared/useLookupServer';
-import { speckleRoutePath } from '../../shared/speckleRoute';
+import { speckleRoutePath } from '../../shared/routes/speckleRoute';
 
 export interface LinkNotes {
   /** A server the pasted link points to, when it is not the one selected. */
@@ -46,8 +52,10 @@ export function useLookupForm(fields: LookupFields | null) {
 
   /** The server a link names, for its route's `?server=`; the selected one when it names none. */
   function routeServer(linkServer: string | null): string | null {
-    if (linkServer && (!active.ok || linkServer !== active.base)) return linkServer;
-    return connections.servers.length > 1 && active.ok ? active.base : null;
+    return (
+      otherServerOf(linkServer) ??
+      (connections.servers.length > 1 && active.ok ? active.base : null)
+    );
   }
 
   function openProjectLink(link: SpeckleLink, mode: LookupMode = 'children') {
@@ -56,21 +64,25 @@ export function useLookupForm(fields: LookupFields | null) {
     });
   }
 
+  /** A server a link names, when it is not the selected one. */
+  function otherServerOf(linkServer: string | null): string | null {
+    return linkServer && (!active.ok || linkServer !== active.base) ? linkServer : null;
+  }
+
   /**
-   * A pasted (or typed) link fills both fields and may name another server. A link to a project,
-   * model or version opens its page when pasted; typed, it waits for the form's buttons.
+   * A pasted (or typed) link fills both fields and says what it names; a link to a project, model
+   * or version waits, as any id does, for Enter or a button (README: nothing is sent until then).
    */
-  function changeField(value: string, set: (value: string) => void, previous: string) {
+  function changeField(value: string, set: (value: string) => void) {
     setProblem(null);
     setProjectLink(null);
     const parsed = parseSpeckleLink(value);
     const named = parsed?.kind === 'object' ? null : parseSpeckleProjectLink(value);
     if (named) {
       setProjectId(named.projectId);
+      setObjectId(objectFieldOf(named.target));
       setLink(NO_LINK);
-      // More than one character at once is a paste or a drop, not typing: it opens at once.
-      if (value.length - previous.length > 1) openProjectLink(named);
-      else setProjectLink(named);
+      setProjectLink(named);
       return;
     }
     if (!parsed) {
@@ -79,11 +91,8 @@ export function useLookupForm(fields: LookupFields | null) {
     }
     setProjectId(parsed.projectId);
     if (parsed.kind === 'object') setObjectId(parsed.objectId);
-    const linkServer = parsed.base ?? parsed.origin;
-    const otherServer =
-      linkServer && (!active.ok || linkServer !== active.base) ? linkServer : null;
     setLink({
-      server: otherServer,
+      server: otherServerOf(parsed.base ?? parsed.origin),
       message:
         parsed.kind === 'unfetchable'
           ? parsed.reason
@@ -137,8 +146,10 @@ export function useLookupForm(fields: LookupFields | null) {
     problem,
     /** A link named in a field that the form's buttons open, for the form to say so. */
     projectLink,
-    changeProjectId: (value: string) => changeField(value, setProjectId, projectId),
-    changeObjectId: (value: string) => changeField(value, setObjectId, objectId),
+    /** The server a link in the fields names, when it is not the selected one. */
+    projectLinkServer: projectLink ? otherServerOf(projectLink.base) : null,
+    changeProjectId: (value: string) => changeField(value, setProjectId),
+    changeObjectId: (value: string) => changeField(value, setObjectId),
     setProjectId,
     setObjectId,
     takeLinkServer() {
@@ -146,5 +157,16 @@ export function useLookupForm(fields: LookupFields | null) {
       setLink({ ...link, server: null });
     },
     submit,
+    /** Opens the link in the fields that names a project or model, with no object to get. */
+    openLink() {
+      if (projectLink) openProjectLink(projectLink);
+    },
   };
+}
+
+/** What Object ID shows for a link to models or versions: its resources, as they would be typed. */
+function objectFieldOf(target: LinkTarget): string {
+  if (target.kind !== 'resources') return '';
+  const text = formatViewerResources(target.resources);
+  return namesModelsOrVersions(text) ? text : '';
 }

@@ -1,20 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { speckleLinkQuery, type GraphqlQueryInput } from '../../api/graphqlQueries';
-import type { LookupMode } from '../../shared/objectRoute';
-import { rootRoutePath } from '../../shared/speckleRoute';
-import type { LinkRoot } from '../../speckle/linkResolution';
-import type { SpeckleLink } from '../../speckle/speckleLink';
+import type { LookupMode } from '../../shared/routes/objectRoute';
+import { rootRoutePath, speckleRoutePath } from '../../shared/routes/speckleRoute';
+import { LOOKUP_REQUEST } from '../../shared/useLookupServer';
+import type { LinkRoot } from '../../speckle/links/linkResolution';
+import type { LinkTarget, SpeckleLink } from '../../speckle/links/speckleLink';
+import { QueryRetryWait } from '../../shared/waits/QueryRetryWait';
 import { GraphqlAlert } from './GraphqlAlert';
 import { useOpenRoot, useSeedRoot, type RootOpening } from './openRoot';
-import { failedOutcomeMessage, unmatchedMessage, withheldMessage } from './outcomeMessages';
+import { MissingEntries } from './MissingEntries';
+import { failedOutcomeMessage, withheldMessage } from './outcomeMessages';
 import { ProjectListing } from './ProjectListing';
 import { RootChoice } from './RootChoice';
 
 /**
  * Resolves a link with one GraphQL round trip: one root is shown at the link's own address (a
  * legacy or embed link moves to the viewer route of that root first, as Speckle's web app does),
- * several are offered as a choice, a project or model opens its list, anything else says why not.
+ * several are offered as a choice, a project or model opens its list (an embedded branch its model
+ * in the viewer), anything else says why not.
  */
 export function LinkResolution({
   input,
@@ -39,11 +44,28 @@ export function LinkResolution({
   const { projectId } = link;
   const opening = { input, projectId, server };
   const seed = useSeedRoot(opening);
-  const query = useQuery(speckleLinkQuery({ ...input, link }));
-  if (query.isPending) return <p role="status">Resolving the link on the server…</p>;
+  const options = speckleLinkQuery({ ...input, link });
+  const query = useQuery(options);
+  if (query.isPending) {
+    return (
+      <QueryRetryWait queryKey={options.queryKey}>
+        <p role="status">Resolving the link on the server…</p>
+      </QueryRetryWait>
+    );
+  }
   if (query.isError)
     return <GraphqlAlert error={query.error} onRetry={() => void query.refetch()} />;
   const outcome = query.data;
+  if (outcome.kind === 'nothing-matched') {
+    return (
+      <MissingEntries
+        projectId={projectId}
+        server={server}
+        entries={outcome.unmatched}
+        role="alert"
+      />
+    );
+  }
   const failed = failedOutcomeMessage(projectId, outcome);
   if (failed) {
     return (
@@ -58,6 +80,12 @@ export function LinkResolution({
       return (
         <ProjectListing input={input} projectId={projectId} server={server} listing={outcome} />
       );
+    case 'model':
+      return (
+        <MoveToModelRoute
+          path={speckleRoutePath(projectId, modelTarget(outcome.modelId), server, mode)}
+        />
+      );
     case 'roots':
       break;
     default:
@@ -71,7 +99,9 @@ export function LinkResolution({
   }
   return (
     <>
-      {unmatched.length > 0 && <p role="note">{unmatchedMessage(projectId, unmatched)}</p>}
+      {unmatched.length > 0 && (
+        <MissingEntries projectId={projectId} server={server} entries={unmatched} role="note" />
+      )}
       {withheld.length > 0 && <p role="note">{withheldMessage(withheld)}</p>}
       <RootChoice
         input={input}
@@ -104,4 +134,19 @@ function MoveToViewerRoute({
   // The path names everything the move depends on.
   useEffect(() => move(), [path]);
   return <p role="status">Opening {path}…</p>;
+}
+
+/**
+ * An embedded branch link in the web app's current form: its model's viewer route, which opens
+ * the model's newest version (left out of the history, as a redirect would be).
+ */
+function MoveToModelRoute({ path }: { path: string }) {
+  const navigate = useNavigate();
+  const move = useEffectEvent(() => void navigate(path, { replace: true, state: LOOKUP_REQUEST }));
+  useEffect(() => move(), [path]);
+  return <p role="status">Opening {path}…</p>;
+}
+
+function modelTarget(modelId: string): LinkTarget {
+  return { kind: 'resources', resources: [{ kind: 'model', modelId }] };
 }

@@ -1,16 +1,29 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { modelVersionsQuery, type GraphqlQueryInput } from '../../api/graphqlQueries';
-import { projectPath } from '../../shared/speckleRoute';
+import {
+  modelOwnershipQuery,
+  modelVersionsQuery,
+  type GraphqlQueryInput,
+} from '../../api/graphqlQueries';
+import { projectPath } from '../../shared/routes/speckleRoute';
+import { useClipboard } from '../../shared/useClipboard';
 import { countOf } from '../../speckle/counts';
+import { QueryRetryWait } from '../../shared/waits/QueryRetryWait';
+import { modelNotInProject } from '../../speckle/links/missingEntries';
 import { GraphqlAlert } from './GraphqlAlert';
 import { LoadMore } from './LoadMore';
+import { MissingEntries } from './MissingEntries';
+import { otherProjectMessage } from './outcomeMessages';
 import { useOpenRoot } from './openRoot';
 import { COMPARED_VERSIONS, useVersionComparison } from './useVersionComparison';
 import { VersionRow, type VersionAction } from './VersionRow';
 
-/** A model's versions, newest first, a page at a time, each with its root's two lookups. */
+/**
+ * A model's versions, newest first, a page at a time, each with its root's two lookups. The server
+ * lists another project's model's versions too: the model is checked to be the project's, in
+ * parallel, and the list shown only then.
+ */
 export function ModelVersions({
   input,
   projectId,
@@ -22,30 +35,58 @@ export function ModelVersions({
   modelId: string;
   server: string | null;
 }) {
-  const query = useInfiniteQuery(modelVersionsQuery({ ...input, projectId, modelId }));
+  const options = modelVersionsQuery({ ...input, projectId, modelId });
+  const query = useInfiniteQuery(options);
+  const ownership = useQuery(modelOwnershipQuery({ ...input, projectId, modelId }));
   const open = useOpenRoot({ input, projectId, server });
+  const clipboard = useClipboard();
   const versions = query.data?.pages.flatMap((page) => page.versions.items) ?? [];
+  const modelName = query.data?.pages[0]?.model.name ?? modelId;
   const comparison = useVersionComparison({
     input,
     projectId,
     modelId,
+    modelName,
     server,
     versions,
     morePages: query.hasNextPage,
   });
-  if (query.isPending) return <p role="status">Reading the model's versions…</p>;
+  if (ownership.data?.kind === 'none') {
+    const entries = [modelNotInProject(modelId)];
+    return <MissingEntries projectId={projectId} server={server} entries={entries} role="alert" />;
+  }
+  if (ownership.data?.kind === 'other-project') {
+    return (
+      <p role="alert" className="alert">
+        {otherProjectMessage(projectId, [modelId])}
+      </p>
+    );
+  }
+  if (query.isPending || ownership.isPending) {
+    return (
+      <QueryRetryWait queryKey={options.queryKey}>
+        <p role="status">Reading the model's versions…</p>
+      </QueryRetryWait>
+    );
+  }
+  if (ownership.isError) {
+    return <GraphqlAlert error={ownership.error} onRetry={() => void ownership.refetch()} />;
+  }
   if (query.isError && !query.data) {
     return <GraphqlAlert error={query.error} onRetry={() => void query.refetch()} />;
   }
   const [first] = query.data.pages;
   const total = first?.versions.totalCount ?? 0;
-  const modelName = first?.model.name ?? modelId;
   function onRowButton(event: MouseEvent<HTMLElement>) {
     const button = (event.target as Element).closest<HTMLElement>('button[data-action]');
     const index = Number(button?.dataset.index);
     const version = versions[index];
     const action = button?.dataset.action as VersionAction | undefined;
     if (!version || !action) return;
+    if (action === 'copy-id') {
+      clipboard.copy('Version id', version.id);
+      return;
+    }
     if (action === 'previous') {
       comparison.compareWithPrevious(index);
       return;
@@ -66,6 +107,9 @@ export function ModelVersions({
         {countOf(total, 'version', 'versions')}, newest first; showing {versions.length}.
       </p>
       <CompareChosen comparison={comparison} />
+      <p aria-live="polite" className="hint">
+        {clipboard.message}
+      </p>
       {/* The rows' buttons name their action and row (VersionRow): their clicks land here. */}
       <ul aria-label="Versions" onClick={onRowButton}>
         {versions.map((version, index) => (
@@ -79,7 +123,7 @@ export function ModelVersions({
           />
         ))}
       </ul>
-      <LoadMore query={query} what="versions" />
+      <LoadMore query={query} queryKey={options.queryKey} what="versions" />
     </section>
   );
 }
@@ -101,6 +145,7 @@ function CompareChosen({ comparison }: { comparison: ReturnType<typeof useVersio
           ? 'Two versions chosen: the older is compared with the newer.'
           : `Choose two versions to compare; ${countOf(count, 'version', 'versions')} chosen.`}
       </span>
+      {comparison.asking && <QueryRetryWait queryKey={comparison.asking} />}
       {comparison.problem && (
         <p role="alert" className="alert">
           {comparison.problem}

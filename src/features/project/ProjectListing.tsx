@@ -1,5 +1,5 @@
 import type { GraphqlQueryInput } from '../../api/graphqlQueries';
-import type { LinkOutcome } from '../../speckle/linkResolution';
+import type { LinkOutcome } from '../../speckle/links/linkResolution';
 import { ModelVersions } from './ModelVersions';
 import { ProjectModels } from './ProjectModels';
 

@@ -3,11 +3,12 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { projectModelsQuery, type GraphqlQueryInput } from '../../api/graphqlQueries';
 import type { ModelSummary } from '../../api/speckleGraphql';
-import { modelVersionsPath } from '../../shared/speckleRoute';
+import { modelVersionsPath } from '../../shared/routes/speckleRoute';
 import { countOf } from '../../speckle/counts';
+import { QueryRetryWait } from '../../shared/waits/QueryRetryWait';
 import { GraphqlAlert } from './GraphqlAlert';
 import { LoadMore } from './LoadMore';
-import { formatDate } from './versionText';
+import { formatDate } from '../../speckle/links/versionText';
 
 /** A project's models, newest first as the server orders them, a page at a time. */
 export function ProjectModels({
@@ -19,8 +20,15 @@ export function ProjectModels({
   projectId: string;
   server: string | null;
 }) {
-  const query = useInfiniteQuery(projectModelsQuery({ ...input, projectId }));
-  if (query.isPending) return <p role="status">Reading the project's models…</p>;
+  const options = projectModelsQuery({ ...input, projectId });
+  const query = useInfiniteQuery(options);
+  if (query.isPending) {
+    return (
+      <QueryRetryWait queryKey={options.queryKey}>
+        <p role="status">Reading the project's models…</p>
+      </QueryRetryWait>
+    );
+  }
   if (query.isError && !query.data) {
     return <GraphqlAlert error={query.error} onRetry={() => void query.refetch()} />;
   }
@@ -39,7 +47,7 @@ export function ProjectModels({
           <ModelPage key={index} models={page.models.items} projectId={projectId} server={server} />
         ))}
       </ul>
-      <LoadMore query={query} what="models" />
+      <LoadMore query={query} queryKey={options.queryKey} what="models" />
     </section>
   );
 }

@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { versionQuery, type GraphqlQueryInput } from '../../api/graphqlQueries';
 import type { VersionWithModel } from '../../api/speckleGraphql';
 import { countOf } from '../../speckle/counts';
-import type { LinkRoot } from '../../speckle/linkResolution';
+import type { LinkRoot } from '../../speckle/links/linkResolution';
 import { LOOKUP_REQUEST } from '../../shared/useLookupServer';
 import { VersionFacts } from './VersionFacts';
-import { firstLine } from './versionText';
+import { firstLine } from '../../speckle/links/versionText';
 
 /**
  * Several roots a link names (several models, `all`, a folder): each with what its version says,

@@ -1,5 +1,5 @@
 import type { VersionSummary } from '../../api/speckleGraphql';
-import { formatDate } from './versionText';
+import { formatDate } from '../../speckle/links/versionText';
 
 /** Who made a version, when and with what: terms of a `version-facts` list, wherever one is shown. */
 export function VersionFacts({ version }: { version: VersionSummary }) {

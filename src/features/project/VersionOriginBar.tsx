@@ -1,17 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
+  missingVersionQuery,
   versionNeighboursQuery,
   versionQuery,
   type GraphqlQueryInput,
 } from '../../api/graphqlQueries';
-import type { LookupMode } from '../../shared/objectRoute';
-import { modelVersionsPath, rootRoutePath } from '../../shared/speckleRoute';
+import { isGraphqlError, type GraphqlErrorKind } from '../../api/graphqlError';
+import type { LookupMode } from '../../shared/routes/objectRoute';
+import { modelVersionsPath, rootRoutePath } from '../../shared/routes/speckleRoute';
 import { LOOKUP_REQUEST } from '../../shared/useLookupServer';
-import type { VersionRootRef } from '../../speckle/versionNeighbours';
+import type { VersionRootRef } from '../../speckle/links/versionNeighbours';
+import { QueryRetryWait } from '../../shared/waits/QueryRetryWait';
+import { MissingEntries } from './MissingEntries';
 import { useSeedRoot, type RootOpening } from './openRoot';
 import { errorText } from '../../api/errorText';
-import { firstLine, formatDate } from './versionText';
+import { firstLine, formatDate } from '../../speckle/links/versionText';
 
 /** The version a root was resolved from: the route names it, or resolves to it. */
 export interface VersionOrigin {
@@ -37,9 +41,20 @@ export function VersionOriginBar({
   mode: LookupMode;
 }) {
   const { projectId, modelId, versionId } = origin;
-  const facts = useQuery(versionQuery({ ...input, projectId, versionId }));
-  const neighbours = useQuery(versionNeighboursQuery({ ...input, ...origin }));
+  const factsOptions = versionQuery({ ...input, projectId, versionId });
+  const neighboursOptions = versionNeighboursQuery({ ...input, ...origin });
+  const facts = useQuery(factsOptions);
+  const neighbours = useQuery(neighboursOptions);
   const version = facts.data;
+  // The address can name a version its model no longer has, from a resolution kept in the cache
+  // (the version was deleted or moved to another model since): say so rather than show another
+  // model's version under this one.
+  const notInModel =
+    failedAs(facts.error, 'version-not-found') ||
+    failedAs(neighbours.error, 'model-not-found') ||
+    (version !== undefined && version.model.id !== modelId) ||
+    neighbours.data === null;
+  if (notInModel) return <VersionNotInModel input={input} origin={origin} server={server} />;
   if (facts.isError) {
     return (
       <p role="note">
@@ -47,7 +62,7 @@ export function VersionOriginBar({
       </p>
     );
   }
-  if (!version) return null;
+  if (!version) return <QueryRetryWait queryKey={factsOptions.queryKey} />;
   const step = { input, projectId, server, modelId, mode };
   return (
     <nav aria-label="Version" className="version-origin">
@@ -60,6 +75,7 @@ export function VersionOriginBar({
         <VersionStep {...step} to={neighbours.data?.older} label="Previous version" />{' '}
         <VersionStep {...step} to={neighbours.data?.newer} label="Next version" />
       </p>
+      <QueryRetryWait queryKey={neighboursOptions.queryKey} />
       {neighbours.isError && (
         <p role="note">
           The versions before and after this one could not be read: {errorText(neighbours.error)}
@@ -67,6 +83,36 @@ export function VersionOriginBar({
       )}
     </nav>
   );
+}
+
+/** Why the version is not the model's, in the words a link naming it gets (MissingEntries). */
+function VersionNotInModel({
+  input,
+  origin,
+  server,
+}: {
+  input: GraphqlQueryInput;
+  origin: VersionOrigin;
+  server: string | null;
+}) {
+  const missing = useQuery(missingVersionQuery({ ...input, ...origin }));
+  const { projectId, modelId, versionId } = origin;
+  if (missing.isError) {
+    return (
+      <p role="note">
+        Version {versionId} is not in model {modelId}, and why could not be read:{' '}
+        {errorText(missing.error)}
+      </p>
+    );
+  }
+  if (!missing.data) return null;
+  return (
+    <MissingEntries projectId={projectId} server={server} entries={[missing.data]} role="note" />
+  );
+}
+
+function failedAs(error: unknown, kind: GraphqlErrorKind): boolean {
+  return isGraphqlError(error) && error.kind === kind;
 }
 
 /** A link to the version before or after, unless there is none or the server withholds it. */

@@ -1,13 +1,13 @@
 import { memo } from 'react';
 import type { VersionSummary } from '../../api/speckleGraphql';
 import { VersionFacts } from './VersionFacts';
-import { firstLine } from './versionText';
+import { firstLine } from '../../speckle/links/versionText';
 
 /** What a row's control asks for, named on the control (`data-action`) for the list to handle. */
-export type VersionAction = 'single' | 'children' | 'previous';
+export type VersionAction = 'single' | 'children' | 'previous' | 'copy-id';
 
 /**
- * One version: what it says, who sent it from where and when, its root's lookups and the ways to
+ * One version: what it says, its id, who sent it from where and when, its root's lookups and the ways to
  * compare it (with the version before, or chosen as one of two). Its buttons name their action and
  * row rather than take handlers of their own (the list handles their clicks), so that a row is
  * drawn again only when what it shows changes: "Load more" draws the new rows alone.
@@ -34,6 +34,18 @@ export const VersionRow = memo(function VersionRow({
     <li className="version-row" aria-label={`Version ${version.id}: ${title}`}>
       <strong>{title}</strong>
       <dl className="version-facts">
+        <dt>Version id</dt>
+        <dd>
+          <code>{version.id}</code>{' '}
+          <button
+            type="button"
+            data-action="copy-id"
+            data-index={index}
+            aria-label={`Copy version id ${version.id}`}
+          >
+            Copy
+          </button>
+        </dd>
         <VersionFacts version={version} />
         <dt>Root object</dt>
         <dd>

@@ -8,11 +8,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { speckleLinkQuery, versionQuery, type GraphqlQueryInput } from '../../api/graphqlQueries';
 import type { VersionWithModel } from '../../api/speckleGraphql';
-import type { LookupMode } from '../../shared/objectRoute';
-import { rootRoutePath } from '../../shared/speckleRoute';
+import type { LookupMode } from '../../shared/routes/objectRoute';
+import { rootRoutePath } from '../../shared/routes/speckleRoute';
 import { LOOKUP_REQUEST } from '../../shared/useLookupServer';
-import { rootOutcome, rootResource, type LinkRoot } from '../../speckle/linkResolution';
-import type { LinkTarget } from '../../speckle/speckleLink';
+import { rootOutcome, rootResource, type LinkRoot } from '../../speckle/links/linkResolution';
+import type { LinkTarget } from '../../speckle/links/speckleLink';
 
 export type RootToOpen = Omit<LinkRoot, 'identifier'>;
 

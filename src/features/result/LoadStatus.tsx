@@ -2,9 +2,9 @@ import type { ObjectSet } from '../../store/objectSet';
 import type { LoadProgress } from '../../store/loadProgress';
 import { countOf, formatCount } from '../../speckle/counts';
 import { formatBytes } from '../../speckle/text';
-import { RetryCountdown } from './RetryCountdown';
+import { RetryCountdown } from '../../shared/waits/RetryCountdown';
 import { useLoadProgress } from '../../shared/useLoadProgress';
-import { useNow } from './useNow';
+import { useNow } from '../../shared/waits/useNow';
 
 /** The live region: counts against the root's closure, then the final count. */
 export function LoadStatus({

@@ -2,12 +2,12 @@ import { useId, useState } from 'react';
 import { curlCommand } from '../../export/curl';
 import { ticketReport, type TicketReportInput } from '../../export/report';
 import type { ObjectQueryInput } from '../../api/objects';
-import { objectRoutePath } from '../../shared/objectRoute';
+import { objectRoutePath } from '../../shared/routes/objectRoute';
 import { useClipboard } from '../../shared/useClipboard';
 
 type ReportFacts = Omit<
   TicketReportInput,
-  'origin' | 'base' | 'projectId' | 'objectId' | 'mode' | 'tokenSent' | 'createdAt'
+  'base' | 'projectId' | 'objectId' | 'mode' | 'tokenSent' | 'createdAt'
 >;
 
 /**
@@ -28,7 +28,7 @@ export function TicketTools({
   const [includeToken, setIncludeToken] = useState(false);
   const clipboard = useClipboard();
   const warningId = useId();
-  const { origin, access, projectId, objectId } = input;
+  const { access, projectId, objectId } = input;
   const address = { base: access.base, projectId, objectId, mode };
 
   return (
@@ -60,7 +60,6 @@ export function TicketTools({
             ticketReport({
               ...reportFacts(),
               ...address,
-              origin,
               tokenSent: access.token !== '',
               createdAt: new Date(),
               userAgent: navigator.userAgent,

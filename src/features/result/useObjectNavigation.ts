@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
-import { objectRoutePath, type ObjectRoute } from '../../shared/objectRoute';
-import { useLookupRoute } from '../../shared/useObjectRoute';
+import { objectRoutePath, type ObjectRoute } from '../../shared/routes/objectRoute';
+import { useLookupRoute } from '../../shared/routes/useObjectRoute';
 import type { Path } from '../../speckle/paths';
 
 /**

@@ -3,6 +3,7 @@
  * line, and the short text "Copy summary" puts on a ticket (ids and counts only: never a token).
  */
 import { countOf, formatCount } from '../counts';
+import { sideDescription, type ComparedSide } from './comparedSide';
 import type { Comparison } from './compareVersions';
 import type { ChunksChange } from './diffPair';
 import { toJsonPath, type Path } from '../paths';
@@ -45,23 +46,16 @@ export function chunksSummary(chunks: ChunksChange): string {
   );
 }
 
-export interface ComparedAddress {
-  host: string;
-  projectId: string;
-  rootId: string;
-}
-
-/** For a ticket: which roots, what differs, and by which types most. */
+/** For a ticket: which sides, what differs, and by which types most. */
 export function comparisonSummaryText(
   comparison: Comparison,
-  from: ComparedAddress,
-  to: ComparedAddress,
+  sides: { host: string; from: ComparedSide; to: ComparedSide },
   partial: string | null,
 ): string {
   const lines = [
-    `Compared on ${from.host}:`,
-    `  from project ${from.projectId}, root ${from.rootId}`,
-    `  to project ${to.projectId}, root ${to.rootId}`,
+    `Compared on ${sides.host}:`,
+    `  from: ${sideDescription(sides.from)}`,
+    `  to: ${sideDescription(sides.to)}`,
     comparisonStatus(comparison),
   ];
   if (partial) lines.push(partial);

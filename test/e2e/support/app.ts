@@ -384,8 +384,7 @@ export async function afterPaints(page: Page): Promise<void> {
 }
 
 /**
- * Puts `text` into a field at once, in place of what it held, as a paste does: the app tells a
- * paste from typing by more than one character arriving at once. Not through the system clipboard,
+ * Puts `text` into a field at once, in place of what it held, as a paste does. Not through the system clipboard,
  * which the e2e files running side by side in one browser share (explore.e2e copies to it).
  */
 export async function pasteInto(page: Page, field: string, text: string): Promise<void> {

@@ -8,14 +8,18 @@ const SMALL_THRESHOLD = 256 * 1024;
  */
 export const SMALL_SEGMENT = 256 * 1024;
 
-/** Makes the page about to open spill small models to its private file system. */
-export async function spillSmallModels(page: Page): Promise<void> {
-  await page.addInitScript(
-    ([threshold, segment]) => {
-      Object.assign(window, {
-        explorerTestHooks: { spillThresholdBytes: threshold, spillSegmentBytes: segment },
-      });
-    },
-    [SMALL_THRESHOLD, SMALL_SEGMENT],
-  );
+/**
+ * Makes the page about to open spill small models to its private file system, in small segments;
+ * `retainedBytes` bounds the left results kept for Back (app/resultRetention.ts), the most recent
+ * one always kept.
+ */
+export async function spillSmallModels(
+  page: Page,
+  { retainedBytes }: { retainedBytes?: number } = {},
+): Promise<void> {
+  await page.addInitScript((hooks) => Object.assign(window, { explorerTestHooks: hooks }), {
+    spillThresholdBytes: SMALL_THRESHOLD,
+    spillSegmentBytes: SMALL_SEGMENT,
+    retainedBytes,
+  });
 }

@@ -1,21 +1,25 @@
 /**
- * `/compare/:projectId/:fromObjectId/:toObjectId`, with `?server=` naming the server and
- * `?toProject=` when the second root is in another project of the same server. Both roots are
- * always on one server: a token is sent only to its own server, and one route names one.
+ * `/compare/:projectId/:from/:to`, with `?server=` naming the server and `?toProject=` when the
+ * second side is in another project of the same server. Each side is kept as it was given (an
+ * object id, a version id, `model@version` or a model id: speckle/compare/sideReference.ts), so
+ * a reload or a shared address resolves it again. Both sides are always on one server: a token is
+ * sent only to its own server, and one route names one.
  */
 export interface CompareRoute {
   projectId: string;
+  /** Each side as given: resolved to its root by the page. */
   fromId: string;
   toId: string;
   toProjectId: string;
   server: string | null;
 }
 
-export const COMPARE_PATTERN = '/compare/:projectId/:fromObjectId/:toObjectId';
+export const COMPARE_PATTERN = '/compare/:projectId/:from/:to';
 
 export function compareRoutePath(route: CompareRoute): string {
+  // `model@version` as the web app's links write it.
   const path = ['compare', route.projectId, route.fromId, route.toId]
-    .map(encodeURIComponent)
+    .map((segment) => encodeURIComponent(segment).replace(/%40/g, '@'))
     .join('/');
   const query = new URLSearchParams();
   if (route.server) query.set('server', route.server);

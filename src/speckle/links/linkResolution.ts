@@ -8,7 +8,13 @@
  * project and version-list links need none. An older server without `viewerResourcesExtended` is
  * asked entry by entry instead (fallbackLookups).
  */
-import { formatViewerResources, type SpeckleLink, type ViewerResource } from './speckleLink';
+import {
+  formatViewerResources,
+  type ModelNameOpens,
+  type SpeckleLink,
+  type ViewerResource,
+} from './speckleLink';
+import { explainMissing, type MissingEntry, type MissingFacts } from './missingEntries';
 
 /** A root object a link names, with the model and version it comes from (null for an object). */
 export interface LinkRoot {
@@ -41,11 +47,13 @@ export interface WithheldVersion {
 
 export type LinkOutcome =
   /** One root opens directly; several are offered as a choice. Notes on entries that failed. */
-  | { kind: 'roots'; roots: LinkRoot[]; unmatched: string[]; withheld: WithheldVersion[] }
+  | { kind: 'roots'; roots: LinkRoot[]; unmatched: MissingEntry[]; withheld: WithheldVersion[] }
   | { kind: 'project' }
   | { kind: 'model-versions'; modelId: string }
-  /** Entries that resolved to nothing: unknown, without versions, or not in this project. */
-  | { kind: 'nothing-matched'; unmatched: string[] }
+  /** A model to open as its viewer link does, on its newest version (an embedded branch). */
+  | { kind: 'model'; modelId: string }
+  /** Entries that resolved to nothing, each with why (missingEntries.ts). */
+  | { kind: 'nothing-matched'; unmatched: MissingEntry[] }
   | { kind: 'withheld'; withheld: WithheldVersion[] }
   /** Model ids of another project: the server resolves them; this app refuses to follow them. */
   | { kind: 'other-project'; modelIds: string[] };
@@ -53,7 +61,7 @@ export type LinkOutcome =
 export type LinkLookup =
   | { kind: 'viewer-resources'; resourceIdString: string; modelIds: string[] }
   | { kind: 'version'; versionId: string }
-  | { kind: 'model-by-name'; name: string }
+  | { kind: 'model-by-name'; name: string; opens: ModelNameOpens }
   | { kind: 'latest-version' }
   | { kind: 'none'; outcome: LinkOutcome };
 
@@ -68,7 +76,7 @@ export function planLinkLookup(link: Pick<SpeckleLink, 'target'>): LinkLookup {
     case 'version':
       return { kind: 'version', versionId: target.versionId };
     case 'model-name':
-      return { kind: 'model-by-name', name: target.name };
+      return { kind: 'model-by-name', name: target.name, opens: target.opens };
     case 'latest-version':
       return { kind: 'latest-version' };
     case 'resources':
@@ -78,6 +86,11 @@ export function planLinkLookup(link: Pick<SpeckleLink, 'target'>): LinkLookup {
         modelIds: explicitModelIds(target.resources),
       };
   }
+}
+
+/** What a link naming a model by name opens, once the server has said the model's id. */
+export function modelNameOutcome(opens: ModelNameOpens, modelId: string): LinkOutcome {
+  return opens === 'versions' ? { kind: 'model-versions', modelId } : { kind: 'model', modelId };
 }
 
 /** Models the link names by id: those must belong to the link's project. */
@@ -102,9 +115,20 @@ export interface ViewerAnswer {
   projectModelIds: readonly string[];
 }
 
+/** The link's entries the answer has no group for: the server says nothing of why. */
+export function unmatchedResources(
+  resources: readonly ViewerResource[],
+  answer: Pick<ViewerAnswer, 'groups'>,
+): ViewerResource[] {
+  const answered = new Set(answer.groups.map((group) => group.identifier));
+  return resources.filter((resource) => !answered.has(formatViewerResources([resource])));
+}
+
+/** The outcome of the answer, `facts` saying why each entry that matched nothing did. */
 export function readViewerAnswer(
   resources: readonly ViewerResource[],
   answer: ViewerAnswer,
+  facts: MissingFacts,
 ): LinkOutcome {
   const foreign = explicitModelIds(resources).filter(
     (id) =>
@@ -126,10 +150,9 @@ export function readViewerAnswer(
       }
     }
   }
-  const answered = new Set(answer.groups.map((group) => group.identifier));
-  const unmatched = resources
-    .map((resource) => formatViewerResources([resource]))
-    .filter((entry) => !answered.has(entry));
+  const unmatched = unmatchedResources(resources, answer).map((resource) =>
+    explainMissing(resource, facts),
+  );
   if (roots.length > 0) return { kind: 'roots', roots, unmatched, withheld };
   if (withheld.length > 0) return { kind: 'withheld', withheld };
   return { kind: 'nothing-matched', unmatched };

@@ -3,7 +3,7 @@
  * server's routes hang off. Shared by the object-link reader (links.ts) and the reader of every
  * Speckle link form (speckleLink.ts).
  */
-import { cleanPastedText, parseHttpUrl, serverBase } from './serverUrl';
+import { cleanPastedText, parseHttpUrl, serverBase } from '../serverUrl';
 
 export interface LocatedLink {
   url: URL;

@@ -7,12 +7,12 @@
  * unless `?mode=single` asks for the object alone (the object routes' `/single`: a path suffix
  * here would no longer be the web app's path).
  */
-import { rootResource, type LinkRoot } from '../speckle/linkResolution';
+import { rootResource, type LinkRoot } from '../../speckle/links/linkResolution';
 import {
   formatViewerResources,
   parseSpeckleProjectLink,
   type LinkTarget,
-} from '../speckle/speckleLink';
+} from '../../speckle/links/speckleLink';
 import type { LookupMode } from './objectRoute';
 
 export const MODE_PARAM = 'mode';
@@ -53,7 +53,9 @@ export function speckleRoutePath(
     case 'version':
       return `/streams/${project}/commits/${segment(target.versionId)}${query('?')}`;
     case 'model-name':
-      return `/streams/${project}/branches/${segment(target.name)}${query('?')}`;
+      return target.opens === 'versions'
+        ? `/streams/${project}/branches/${segment(target.name)}${query('?')}`
+        : `/embed?stream=${project}&branch=${segment(target.name)}${query('&')}`;
     case 'latest-version':
       return `/embed?stream=${project}${query('&')}`;
   }

@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { retryWaitsOf, type PendingRetry } from '../api/retryingQuery';
+import { retryWaitsOf, type PendingRetry } from '../../api/retryingQuery';
 
 /** The pause the query is in before an automatic retry, if it is in one. */
 export function useRetryWait(queryKey: QueryKey): PendingRetry | undefined {

@@ -7,7 +7,7 @@
  * Ids are lowercased, as the server does for viewer resources and as Speckle's own parsers do for
  * ids: real ids are lowercase hex and the server matches them exactly.
  */
-import { serverBase } from './serverUrl';
+import { serverBase } from '../serverUrl';
 import { locateLink, pathSegments, type LocatedLink } from './linkLocation';
 
 /** One entry of a viewer link's comma-separated resource list. */
@@ -27,10 +27,16 @@ export type LinkTarget =
   | { kind: 'model-versions'; modelId: string }
   /** `/streams/{p}/commits/{c}`, `/embed?…&commit=`: a version whose model is still unknown. */
   | { kind: 'version'; versionId: string }
-  /** `/streams/{p}/branches/{name}`, `/embed?…&branch=`: a model named by its full name. */
-  | { kind: 'model-name'; name: string }
+  /**
+   * A model named by its full name, opened where Speckle's web app opens it: its version list for
+   * `/streams/{p}/branches/{name}`, its newest version for `/embed?…&branch=`.
+   */
+  | { kind: 'model-name'; name: string; opens: ModelNameOpens }
   /** `/embed?stream={p}` alone: the project's newest version. */
   | { kind: 'latest-version' };
+
+/** Where a link naming a model by name leads: its version list, or its newest version's root. */
+export type ModelNameOpens = 'versions' | 'viewer';
 
 export interface SpeckleLink {
   /** The server's origin; null for a path pasted without a host. */
@@ -146,22 +152,22 @@ function streamTarget([section, id, ...more]: string[]): Reading {
       // Nested names should arrive as one segment (`%2F`); a link with the slash left raw names
       // the same model.
       const name = [text, ...more].join('/');
-      return { target: branchTarget(name), read: name };
+      return { target: branchTarget(name, 'versions'), read: name };
     }
     default:
       return { target: PROJECT, read: '' };
   }
 }
 
-// `/embed?stream=p&commit=c|object=o|branch=n`, in that order of precedence, as the web app
+// `/embed?stream=p&object=o|commit=c|branch=n`, in that order of precedence, as the web app
 // reads it; `stream` alone is the project's newest version.
 function embedTarget(params: URLSearchParams): Reading {
   const [commit, object, branch] = ['commit', 'object', 'branch'].map(
     (name) => params.get(name)?.trim() ?? '',
   );
-  if (commit) return { target: versionTarget(commit), read: commit };
   if (object) return { target: objectTarget(object), read: object };
-  if (branch) return { target: branchTarget(branch), read: branch };
+  if (commit) return { target: versionTarget(commit), read: commit };
+  if (branch) return { target: branchTarget(branch, 'viewer'), read: branch };
   return { target: { kind: 'latest-version' }, read: '' };
 }
 
@@ -174,8 +180,8 @@ function objectTarget(objectId: string): LinkTarget {
 }
 
 // Model names are stored in lower case; the server matches the stored name exactly.
-function branchTarget(name: string): LinkTarget {
-  return { kind: 'model-name', name: name.toLowerCase() };
+function branchTarget(name: string, opens: ModelNameOpens): LinkTarget {
+  return { kind: 'model-name', name: name.toLowerCase(), opens };
 }
 
 // serverBase cuts a link at the routes a Server URL may be pasted with; the embed page is not one.
