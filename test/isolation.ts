@@ -18,6 +18,7 @@ export const NEEDS_ISOLATION = [
   'test/unit/loadObjectSet.test.ts',
   'test/unit/nextTask.test.ts',
   'test/unit/spillPlan.test.ts',
+  'test/unit/storageFull.test.ts',
   'test/demo/catalog.test.ts',
   'test/demo/server.test.ts',
 ];
