@@ -29,7 +29,7 @@ export class IdTable {
    * Files `line` unless a line with the same id is filed already, and returns that line, or -1 when
    * `line` was filed: one probe where a find, then a file, took two for each of a load's new ids.
    */
-  fileUnlessFiled(line: number, sameId: (filed: number, line: number) => boolean): number {
+  addUnlessPresent(line: number, sameId: (filed: number, line: number) => boolean): number {
     if ((this.filed + 1) * 2 > this.slots.length) this.reserve(this.filed + 1);
     const slot = this.probe(this.hashes.at(line), line, sameId);
     const filed = this.slots[slot]!;

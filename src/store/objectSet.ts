@@ -232,7 +232,7 @@ export class ObjectSet {
       const start = starts[index]!;
       const size = ends[index]! - start;
       const line = this.lines.push(start, size, types[index]!, hash);
-      if (this.table.fileUnlessFiled(line, this.sameIds) !== -1) {
+      if (this.table.addUnlessPresent(line, this.sameIds) !== -1) {
         duplicates += 1;
         this.distinctLines ??= Column.counting(line);
         continue;

@@ -25,7 +25,7 @@ describe('IdTable', () => {
   it('finds each line among lines that all share one hash, by the key the caller matches', () => {
     const ids = Array.from({ length: 50 }, (_, line) => `id-${line}`);
     const table = new IdTable(hashColumn(ids.map(() => 7)));
-    for (const line of ids.keys()) expect(table.fileUnlessFiled(line, sameIds(ids))).toBe(-1);
+    for (const line of ids.keys()) expect(table.addUnlessPresent(line, sameIds(ids))).toBe(-1);
 
     for (const [line, id] of ids.entries()) expect(table.find(7, id, holds(ids))).toBe(line);
     expect(table.find(7, 'id-50', holds(ids))).toBe(-1);
@@ -36,7 +36,7 @@ describe('IdTable', () => {
     const ids = Array.from({ length: 5000 }, (_, line) => `object ${line}`);
     const table = new IdTable(hashColumn(ids.map((id) => idHash(id))));
     table.reserve(10);
-    for (const line of ids.keys()) expect(table.fileUnlessFiled(line, sameIds(ids))).toBe(-1);
+    for (const line of ids.keys()) expect(table.addUnlessPresent(line, sameIds(ids))).toBe(-1);
 
     for (const [line, id] of ids.entries()) {
       expect(table.find(idHash(id), id, holds(ids))).toBe(line);
@@ -47,7 +47,7 @@ describe('IdTable', () => {
     const ids = ['a', 'b', 'a', 'c', 'b', 'a'];
     const table = new IdTable(hashColumn(ids.map((id) => idHash(id))));
 
-    const answers = ids.map((_, line) => table.fileUnlessFiled(line, sameIds(ids)));
+    const answers = ids.map((_, line) => table.addUnlessPresent(line, sameIds(ids)));
 
     expect(answers).toEqual([-1, -1, 0, -1, 1, 0]);
     expect(['a', 'b', 'c'].map((id) => table.find(idHash(id), id, holds(ids)))).toEqual([0, 1, 3]);

@@ -41,7 +41,7 @@ export function ChildrenResult({
         projectId: input.projectId,
         speckleUrlOf,
         waitingNote,
-        againstFirst: true,
+        countAgainstFirstClosure: true,
         // A server's body is in the line form asked for.
         bodyIsLines: true,
         onRetry: () => void queryClient.resetQueries({ queryKey: options.queryKey, exact: true }),

@@ -44,7 +44,7 @@ function OpenedFilesResult({ opened }: { opened: OpenedFiles }) {
         projectId: first.name.replace(/(\.gz)?$/i, '').replace(/\.[^.]*$/, ''),
         speckleUrlOf: null,
         waitingNote: null,
-        againstFirst: false,
+        countAgainstFirstClosure: false,
         // Files' bytes are not a server's body even in its line form: the last line of a file
         // may have no newline, and files of other forms are JSON, not lines.
         bodyIsLines: false,
@@ -54,7 +54,7 @@ function OpenedFilesResult({ opened }: { opened: OpenedFiles }) {
             read={read}
             rereadProblems={reread?.problems ?? []}
             root={root}
-            saidElsewhere={read && error ? error.message : null}
+            problemInAlert={read && error ? error.message : null}
             shownId={search.get(SHOWN_PARAM)}
             onPickRoot={(id) => {
               setPicked(id);

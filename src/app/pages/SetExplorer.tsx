@@ -37,7 +37,7 @@ export interface SetOrigin {
   /** What the server does before it answers, when that is known (see LoadStatus). */
   waitingNote: string | null;
   /** Whether the first object's closure counts the load (see LoadStatus). */
-  againstFirst: boolean;
+  countAgainstFirstClosure: boolean;
   /**
    * Whether the set's bytes are a server's line form as received, so that the "server lines"
    * export writes them as they stand; otherwise it writes each object's id and text.
@@ -120,7 +120,11 @@ export function SetExplorer({ set, origin }: { set: ObjectSet; origin: SetOrigin
       onKeyDownCapture={loading ? wantBytes : undefined}
     >
       <div className="row status-row">
-        <LoadStatus set={set} waitingNote={waitingNote} againstFirst={origin.againstFirst} />
+        <LoadStatus
+          set={set}
+          waitingNote={waitingNote}
+          countAgainstFirstClosure={origin.countAgainstFirstClosure}
+        />
         {loading && (
           <button type="button" onClick={() => set.cancel()} aria-keyshortcuts="Escape">
             Cancel

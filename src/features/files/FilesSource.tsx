@@ -21,7 +21,7 @@ export function FilesSource({
   read,
   rereadProblems,
   root,
-  saidElsewhere,
+  problemInAlert,
   shownId,
   onPickRoot,
   reportFacts,
@@ -33,7 +33,7 @@ export function FilesSource({
   rereadProblems: readonly string[];
   root: RootChoice | null;
   /** A problem the result's own alert already says (why the set is incomplete). */
-  saidElsewhere: string | null;
+  problemInAlert: string | null;
   /** The object shown, when not the root: it can be made the root. */
   shownId: string | null;
   onPickRoot: (id: string) => void;
@@ -42,7 +42,7 @@ export function FilesSource({
 }) {
   const clipboard = useClipboard();
   const problems = [
-    ...(read?.problems.filter((message) => message !== saidElsewhere) ?? []),
+    ...(read?.problems.filter((message) => message !== problemInAlert) ?? []),
     ...rereadProblems,
   ];
   const copyReport = () =>

@@ -10,7 +10,7 @@ import { useNow } from '../../shared/waits/useNow';
 export function LoadStatus({
   set,
   waitingNote = null,
-  againstFirst = true,
+  countAgainstFirstClosure = true,
 }: {
   set: ObjectSet;
   /** What the server is doing while it has not answered, when that is known (a demo model). */
@@ -19,10 +19,10 @@ export function LoadStatus({
    * Whether the first object's closure counts what is to come, as a server's root does. In opened
    * files the first object need not be the root: their objects are counted alone.
    */
-  againstFirst?: boolean;
+  countAgainstFirstClosure?: boolean;
 }) {
   const loaded = useLoadProgress(set);
-  const progress = againstFirst ? loaded : { ...loaded, expected: null };
+  const progress = countAgainstFirstClosure ? loaded : { ...loaded, expected: null };
   const { retry } = progress;
   return (
     <p role="status" aria-live="polite" className="status">
