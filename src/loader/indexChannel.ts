@@ -289,7 +289,7 @@ function workerChannel(sink: BlockSink, spill: SpillPlan | null): IndexChannel {
     }
     return router.stop(why);
   };
-  // The worker posts its replies in batches (loader/replyBatches.ts).
+  // The worker posts its replies in batches (loader/replies/replyBatches.ts).
   worker.onmessage = (event: MessageEvent<FromLoad[]>) => event.data.forEach(router.route);
   // A worker that cannot start or breaks leaves the body incomplete, like a broken stream.
   worker.onerror = () => void stop('truncated');
