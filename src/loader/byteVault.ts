@@ -30,7 +30,7 @@ export function portVault(port: MessagePort): ByteVault {
   };
   // Setting a handler starts the port: until then, its messages wait outside every heap.
   const receive = () => {
-    // The worker posts the parts in batches (loader/replyBatches.ts).
+    // The worker posts the parts in batches (loader/replies/replyBatches.ts).
     port.onmessage ??= (event: MessageEvent<Uint8Array[]>) => {
       parts.push(...event.data);
       handOver();

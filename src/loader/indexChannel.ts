@@ -20,8 +20,13 @@ import { ApiError } from '../api/apiError';
 import { arrayVault, portVault, type ByteVault } from './byteVault';
 import type { ByteSource, ByteStore, StorageError } from '../store/byteStore';
 import { fileSource, type FileSource } from '../store/fileSource';
-import { expectedBodyBytes, memoryLimitNote, spillChoice } from './spillPlan';
-import type { BodySoFar, SpillPlan } from './spillPlan';
+import type { SpillPlan } from './spillPlan';
+import {
+  initialReplyState,
+  reduceReply,
+  type ChannelEvent,
+  type ReplyEffect,
+} from './replies/indexReplies';
 import {
   errorContext,
   type AnsweredBases,
@@ -91,14 +96,6 @@ let spare: Worker | null = null;
  */
 const AFTER_LOAD_DELAY_MS = 2000;
 
-/**
- * The share of the expected lines after which the held bytes start coming to the page: their
- * messages (a part per chunk, posted in batches) then come
- * while the worker reads the rest of the body, rather than after it, when the load's end waits for
- * them.
- */
-const RECEIVE_HELD_FROM = 0.9;
-
 /** Starts the next load's worker and has it warm up, when the page is next idle. */
 export function prepareIndexWorker(): void {
   if (typeof Worker !== 'function' || typeof requestIdleCallback !== 'function') return;
@@ -141,130 +138,92 @@ interface Opening {
 }
 
 /**
- * Routes a load's replies: the opening to `open`'s promise, blocks to the sink, the end. The bytes
- * of the blocks that came without them are taken from the vault when the indexer sends every later
- * block's bytes with it (`released`), when the body ends and when the load stops. The replies that
- * come while they are taken wait for them, so that the sink has each block's bytes before the next
- * block, and all of them before the end.
+ * Performs what a load's replies ask for (loader/replies/indexReplies.ts): the opening to `open`'s
+ * promise, blocks and bytes to the sink, the end; and holds what the reducer cannot, the promises,
+ * the store and the opened files.
  */
 function replyRouter(sink: BlockSink, vault: ByteVault, spill: SpillPlan | null) {
+  let state = initialReplyState(spill);
   let opening: Opening | null = null;
   /** Set once the load stops; resolves when the held bytes are with the sink. */
   let stopping: Promise<void> | null = null;
-  /** How many blocks came without their bytes, which are still in the vault. */
-  let held = 0;
-  /** What came so far: when to receive the held bytes, whether to spill them. */
-  const body: BodySoFar = { bytes: 0, lines: 0, expected: null, rootEnd: null };
-  /** Whether the held bytes may still spill: not once the page took any of them. */
-  let mayStore = spill !== null;
   let store: ByteStore | null = null;
-  /** How many blocks came without their bytes in all: those the store has, once spilled. */
-  let heldInAll = 0;
   /** The files read, once their bytes stay there (fileLoad.ts): nothing is held then. */
   let files: readonly OpenedFile[] = [];
   let inFiles: FileSource | null = null;
-  /** Set once the body passed the memory limit without a store: nothing more is taken. */
-  let limited = false;
-  /** Why the store failed to keep the bytes (a full disk): the load then ends incomplete. */
-  let storageFailure: StorageError | undefined;
   let taking: Promise<void> | null = null;
-  /** The replies that wait while the held bytes are taken. */
-  let waiting: FromLoad[] | null = null;
   let settle: (end: LoadEnd | null) => void = () => undefined;
   const finished = new Promise<LoadEnd | null>((resolve) => (settle = resolve));
 
-  async function takeHeld(): Promise<void> {
-    if (inFiles) {
-      held = 0;
-      return;
-    }
-    if (store) {
-      await store.stored(heldInAll).catch((error: StorageError) => (storageFailure ??= error));
-      held = 0;
-      return;
-    }
-    const parts = await vault.take(held);
-    held = 0;
-    sink.receiveBytes(parts);
+  function dispatch(event: FromLoad | ChannelEvent): void {
+    const reduced = reduceReply(state, event);
+    state = reduced.state;
+    reduced.effects.forEach(perform);
   }
 
-  /** Takes the held bytes first: `later`, and the replies that come meanwhile, wait for them. */
-  function takeHeldFirst(later: FromLoad[]): void {
-    waiting = later;
-    taking = takeHeld().then(() => {
-      const replies = waiting ?? [];
-      waiting = null;
-      replies.forEach(route);
-    });
-  }
-
-  function route(reply: FromLoad): void {
-    if (waiting) {
-      waiting.push(reply);
-      return;
-    }
-    if (stopping || limited) return;
-    switch (reply.kind) {
-      case 'block': {
-        const { block } = reply;
-        if (!block.bytes) {
-          held += 1;
-          heldInAll += 1;
-        }
-        sink.appendBlock(block);
-        body.lines += block.starts.length;
-        body.expected ??= block.expected;
-        body.rootEnd ??= block.ends[0] ?? null;
-        body.bytes = block.offset + block.byteLength;
-        if (mayStore) chooseStorage();
-        if (spill && !store && body.bytes > spill.memoryLimit) {
-          limited = true;
-          return settle({ complete: false, broken: memoryLimitNote(spill) });
-        }
-        if (
-          !store &&
-          !inFiles &&
-          body.expected !== null &&
-          body.lines >= body.expected * RECEIVE_HELD_FROM
-        ) {
-          mayStore = false;
-          vault.receive();
-        }
+  function perform(effect: ReplyEffect): void {
+    switch (effect.kind) {
+      case 'append-block':
+        return sink.appendBlock(effect.block);
+      case 'receive-held':
+        return vault.receive();
+      case 'take-held':
+        taking = takeHeld(effect).then((storageFailure) =>
+          dispatch({ kind: 'held-taken', storageFailure }),
+        );
         return;
-      }
-      case 'released':
-        mayStore = false;
-        return takeHeldFirst([]);
-      case 'finished':
-        if (held > 0) return takeHeldFirst([reply]);
-        return settle({ complete: reply.complete, broken: reply.broken, storageFailure });
-      case 'bytes-in-files':
-        mayStore = false;
+      case 'spill':
+        return spillToStore(effect.expectedBytes);
+      case 'note-storage':
+        return sink.noteStorage?.(effect.note);
+      case 'keep-bytes-in-files':
         inFiles = fileSource(files);
         return sink.spillTo?.(inFiles, 'file');
-      case 'file-read':
-        inFiles?.fileEnded(reply.file.bytes);
-        return sink.noteFile?.(reply);
-      case 'file-problem':
-      case 'files-reread':
-        return sink.noteFile?.(reply);
-      default:
-        if (!opening) return;
-        for (const base of reply.answered) opening.answered.add(base);
-        if (reply.kind === 'opened') opening.resolve(reply.base);
-        else opening.reject(fromErrorData(reply.error));
+      case 'file-ended':
+        return inFiles!.fileEnded(effect.bytes);
+      case 'note-file':
+        return sink.noteFile?.(effect.note);
+      case 'answer-opening': {
+        // The reducer answers only an opening that waits.
+        const { reply } = effect;
+        const pending = opening!;
         opening = null;
+        for (const base of reply.answered) pending.answered.add(base);
+        if (reply.kind === 'opened') pending.resolve(reply.base);
+        else pending.reject(fromErrorData(reply.error));
+        return;
+      }
+      case 'cancel-opening': {
+        const { access, address, reject } = opening!;
+        opening = null;
+        reject(new ApiError(effect.why, errorContext(access.base, access, address)));
+        return;
+      }
+      case 'settle':
+        return settle(effect.end);
     }
   }
 
-  /** Spills the held bytes once the body is expected to pass the plan's threshold. */
-  function chooseStorage(): void {
-    const choice = spillChoice(body, spill!);
-    if (choice.kind === 'memory') return;
-    mayStore = false;
-    if (choice.kind === 'no room') return sink.noteStorage?.(choice.note);
-    const opened = spill!.open(expectedBodyBytes(body));
-    if (!vault.spillTo(opened)) return void opened.release();
+  /** Resolves with why the store could not keep the held bytes, when it could not. */
+  async function takeHeld(
+    effect: Extract<ReplyEffect, { kind: 'take-held' }>,
+  ): Promise<StorageError | undefined> {
+    if (effect.from === 'files') return undefined;
+    if (effect.from === 'disk') {
+      return store!.stored(effect.count).then(
+        () => undefined,
+        (error: StorageError) => error,
+      );
+    }
+    sink.receiveBytes(await vault.take(effect.count));
+  }
+
+  function spillToStore(expectedBytes: number): void {
+    const opened = spill!.open(expectedBytes);
+    if (!vault.spillTo(opened)) {
+      opened.release();
+      return dispatch({ kind: 'spill-refused' });
+    }
     store = opened;
     sink.spillTo?.(opened, 'disk');
   }
@@ -276,37 +235,32 @@ function replyRouter(sink: BlockSink, vault: ByteVault, spill: SpillPlan | null)
      * not, they will come to the page, and then never spill.
      */
     spillsRatherThanRelease(): boolean {
-      if (mayStore) chooseStorage();
-      mayStore = false;
-      return store !== null || inFiles !== null;
+      dispatch({ kind: 'decide-storage' });
+      return state.heldGo !== 'page';
     },
-    /** The files the load reads: where their bytes are read back, once they stay there. */
     readFiles(opened: readonly OpenedFile[]): void {
       files = opened;
     },
     open(access: ServerAccess, address: ObjectAddress, answered: AnsweredBases) {
       return new Promise<string>((resolve, reject) => {
         opening = { access, address, answered, resolve, reject };
+        dispatch({ kind: 'open' });
       });
     },
     get stopped() {
-      return stopping !== null;
+      return state.stopped;
     },
-    route,
+    route(reply: FromLoad): void {
+      dispatch(reply);
+    },
     /**
      * Ends the load: a pending request fails as `why` says, and the end is null. Resolves once the
      * held bytes are with the sink; the vault is closed then. Once stopped, stays stopped.
      */
     stop(why: 'cancelled' | 'truncated'): Promise<void> {
       stopping ??= (async () => {
-        if (opening) {
-          const { access, address } = opening;
-          opening.reject(new ApiError(why, errorContext(access.base, access, address)));
-          opening = null;
-        }
-        settle(null);
+        dispatch({ kind: 'stop', why });
         await taking;
-        if (held > 0) await takeHeld();
         vault.close();
       })();
       return stopping;
@@ -335,7 +289,7 @@ function workerChannel(sink: BlockSink, spill: SpillPlan | null): IndexChannel {
     }
     return router.stop(why);
   };
-  // The worker posts its replies in batches (loader/replyBatches.ts).
+  // The worker posts its replies in batches (loader/replies/replyBatches.ts).
   worker.onmessage = (event: MessageEvent<FromLoad[]>) => event.data.forEach(router.route);
   // A worker that cannot start or breaks leaves the body incomplete, like a broken stream.
   worker.onerror = () => void stop('truncated');

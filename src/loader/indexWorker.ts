@@ -10,7 +10,7 @@ import type { FileToReread } from './fileRoot';
 import { holdBytes } from './byteHold';
 import { dropGcBallast, holdGcBallast } from './gcBallast';
 import { BlockIndexer } from './indexing';
-import { batchReplies } from './replyBatches';
+import { batchReplies } from './replies/replyBatches';
 import {
   cutSampleOnce,
   indexSampleOnce,

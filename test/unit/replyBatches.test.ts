@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FromLoad } from '../../src/loader/bodyLoad';
 import type { IndexedBlock } from '../../src/store/indexedBlock';
-import { BATCH_WINDOW_MS, batchReplies } from '../../src/loader/replyBatches';
+import { BATCH_WINDOW_MS, batchReplies } from '../../src/loader/replies/replyBatches';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

@@ -9,9 +9,9 @@
  * whichever comes first. Any other reply (opened, refused, released, finished) goes at once with
  * whatever waits, so that the start and the end of a load are not held back. A batch's vault parts
  * are posted before its replies: the page can count on the vault for the bytes of every block it
- * received without them (byteHold.ts).
+ * received without them (loader/byteHold.ts).
  */
-import type { FromLoad } from './bodyLoad';
+import type { FromLoad } from '../bodyLoad';
 
 /**
  * A quarter of the page's drawing interval (four times a second), so a batch is never late for
