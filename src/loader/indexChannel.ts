@@ -25,6 +25,7 @@ import {
   initialReplyState,
   reduceReply,
   type ChannelEvent,
+  type LoadEnd,
   type ReplyEffect,
 } from './replies/indexReplies';
 import {
@@ -34,15 +35,9 @@ import {
   type ServerAccess,
 } from '../api/client';
 
-export interface LoadEnd {
-  complete: boolean;
-  /** Why reading the body failed, when it did. */
-  broken?: string;
-  /** Why the byte store stopped keeping the body (a full disk), and what it kept. */
-  storageFailure?: StorageError;
-}
-
 /** Where a load's blocks go (an ObjectSet). */
+export type { LoadEnd } from './replies/indexReplies';
+
 export interface BlockSink {
   appendBlock(block: IndexedBlock): void;
   /** The bytes of the blocks that came without them, in order (loader/byteHold.ts). */

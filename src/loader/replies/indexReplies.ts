@@ -12,7 +12,6 @@ import type { IndexedBlock } from '../../store/indexedBlock';
 import type { StorageError } from '../../store/byteStore';
 import { expectedBodyBytes, memoryLimitNote, spillChoice } from '../spillPlan';
 import type { BodySoFar, SpillPlan } from '../spillPlan';
-import type { LoadEnd } from '../indexChannel';
 
 /**
  * The share of the expected lines after which the held bytes start coming to the page: their
@@ -21,6 +20,14 @@ import type { LoadEnd } from '../indexChannel';
  * them.
  */
 export const RECEIVE_HELD_FROM = 0.9;
+
+export interface LoadEnd {
+  complete: boolean;
+  /** Why reading the body failed, when it did. */
+  broken?: string;
+  /** Why the byte store stopped keeping the body (a full disk), and what it kept. */
+  storageFailure?: StorageError;
+}
 
 /** Where the bytes of the blocks that came without them go. */
 export type HeldBytesGo = 'page' | 'disk' | 'files';
