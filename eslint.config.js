@@ -17,7 +17,7 @@ const LAYERS = [
   ['store'],
   ['api'],
   ['speckle'],
-  ['scheduling', 'bytes'],
+  ['lib', 'bytes'],
 ];
 const FEATURES = [
   'compare',

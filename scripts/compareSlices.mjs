@@ -3,7 +3,7 @@
 //
 //   node scripts/compareSlices.mjs
 //
-// The page runs the comparison in slices (scheduling/slices.ts): each task takes steps until its
+// The page runs the comparison in slices (lib/slices.ts): each task takes steps until its
 // 8 ms budget is spent, so a task lasts its budget plus one step at most. What must stay short is
 // therefore the longest step of each phase. Figures are printed as ratios to what was measured in
 // the same run (indexing one version's body, reading its root with JSON.parse), as the machine's

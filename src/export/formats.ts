@@ -7,7 +7,7 @@
  * `parts()` is called, so a file made from a click holds what had arrived at that click.
  */
 import type { LineRecord } from '../bytes/lines';
-import { itemsSoFar, soFar, type ListOrStream } from '../scheduling/readonlyList';
+import { itemsSoFar, soFar, type ListOrStream } from '../lib/readonlyList';
 import type { Path } from '../speckle/paths';
 import { reindentJsonParts } from './jsonLayout';
 import { jsonValueSpan } from './jsonPath';

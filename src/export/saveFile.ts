@@ -7,7 +7,7 @@
  * `showSaveFilePicker` refuses to open unless a click has just happened: startSave must run in the
  * click handler before anything is awaited. The parts can then take their time.
  */
-import { nextTask } from '../scheduling/nextTask';
+import { nextTask } from '../lib/nextTask';
 import { downloadBlob } from './download';
 import { isHighSurrogate, type TextParts } from './parts';
 

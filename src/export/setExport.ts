@@ -3,7 +3,7 @@
  * each file before it is written.
  */
 import type { ObjectSummary } from '../store/body';
-import { itemsSoFar, sumOf, type ReadonlyList } from '../scheduling/readonlyList';
+import { itemsSoFar, sumOf, type ReadonlyList } from '../lib/readonlyList';
 import { utf8ByteLength } from '../bytes/utf8Text';
 import type { ExportObject } from './formats';
 

@@ -17,7 +17,7 @@ import {
 } from '../api/client';
 import type { BytesInFiles, FileNote } from './fileLoad';
 import { answer, type BlockIndexer, type FromIndexer } from './indexing';
-import { errorText } from '../api/errorText';
+import { errorText } from '../lib/errorText';
 
 export interface LoadRequest {
   access: ServerAccess;

@@ -35,7 +35,7 @@ import {
   tooManyObjectsMessage,
   unpacksTooBigMessage,
 } from './fileMessages';
-import { errorText } from '../api/errorText';
+import { errorText } from '../lib/errorText';
 
 /** What one file held. */
 export interface FileRead {

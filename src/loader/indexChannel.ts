@@ -15,7 +15,7 @@ import { loadFiles, sendFilesReread, type FileNote, type OpenedFile } from './fi
 import { holdBytes } from './byteHold';
 import type { IndexedBlock } from '../store/indexedBlock';
 import { BlockIndexer } from './indexing';
-import { afterNextPaint } from '../scheduling/nextTask';
+import { afterNextPaint } from '../lib/nextTask';
 import { ApiError } from '../api/apiError';
 import { arrayVault, portVault, type ByteVault } from './byteVault';
 import type { ByteSource, ByteStore, StorageError } from '../store/byteStore';

@@ -18,7 +18,7 @@ import {
 import { SPAN_BYTES } from '../store/textWindows';
 import type { FromDiskSearch, TextSpan } from './diskSearchMessages';
 import type { SearchState } from './searchSession';
-import { errorText } from '../api/errorText';
+import { errorText } from '../lib/errorText';
 
 export interface SpanSearchOptions {
   post: (message: FromDiskSearch) => void;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ExportFormat, ExportTarget } from '../export/formats';
 import { saveExport } from '../export/saveExport';
 import { formatBytes } from '../speckle/text';
-import { errorText } from '../api/errorText';
+import { errorText } from '../lib/errorText';
 
 export interface ActiveExport {
   label: string;

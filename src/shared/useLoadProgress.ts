@@ -2,7 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { ObjectSet } from '../store/objectSet';
 import type { LoadProgress } from '../store/loadProgress';
 import { loadPhaseOf, type LoadPhase } from './loadPhase';
-import { errorText } from '../api/errorText';
+import { errorText } from '../lib/errorText';
 
 /** Every progress update (up to four a second): for the small views that show running figures. */
 export function useLoadProgress(set: ObjectSet): LoadProgress {

@@ -12,7 +12,7 @@
 import { StorageError, type ByteSource } from './byteStore';
 import { answerReads } from './storeReader';
 import { concatBytes } from '../bytes/lines';
-import { errorText } from '../api/errorText';
+import { errorText } from '../lib/errorText';
 
 export type NamedBlob = Blob & { readonly name: string };
 

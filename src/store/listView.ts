@@ -1,4 +1,4 @@
-import type { ReadonlyList } from '../scheduling/readonlyList';
+import type { ReadonlyList } from '../lib/readonlyList';
 
 /** A list read through two functions: the set's columns seen as a list of records. */
 export class ListView<Item> implements ReadonlyList<Item> {

@@ -4,7 +4,7 @@
  * access handle, whose writes and reads are plain calls at an offset, without a promise or a copy
  * through a stream each: appending a 64 kB chunk costs what copying it does.
  */
-import { errorText } from '../api/errorText';
+import { errorText } from '../lib/errorText';
 import { SegmentedFile, type SyncHandle } from './segmentedFile';
 import type { FromSpillWorker, ToSpillWorker } from './spillMessages';
 import { WaitingReads } from './storeReader';

@@ -4,7 +4,7 @@
  * back, transferred. A read of bytes not stored yet waits for them, so a reader may follow a load
  * that is still appending.
  */
-import { errorText } from '../api/errorText';
+import { errorText } from '../lib/errorText';
 
 export interface StoreRead {
   request: number;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GrowingScan, type Accumulator } from '../../src/scheduling/growingScan';
-import { nextTask } from '../../src/scheduling/nextTask';
+import { GrowingScan, type Accumulator } from '../../src/lib/growingScan';
+import { nextTask } from '../../src/lib/nextTask';
 
 function sumOf(): Accumulator<number, { sum: number; count: number }> {
   let sum = 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IdNumberMap } from '../../src/bytes/idNumberMap';
 import { readTopLevelClosureSteps } from '../../src/bytes/topLevelFields';
-import { runNow } from '../../src/scheduling/slices';
+import { runNow } from '../../src/lib/slices';
 import { readRealFixture } from './realFixtures';
 
 const encoder = new TextEncoder();

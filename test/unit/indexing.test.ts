@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ObjectSet } from '../../src/store/objectSet';
-import { itemsSoFar } from '../../src/scheduling/readonlyList';
+import { itemsSoFar } from '../../src/lib/readonlyList';
 import { answer, BlockIndexer, type FromIndexer } from '../../src/loader/indexing';
 import type { IndexedBlock } from '../../src/store/indexedBlock';
 

@@ -8,7 +8,7 @@ import {
 } from '../../src/speckle/integrity';
 import { referencedIds } from '../../src/speckle/references';
 import { readTopLevelClosure } from '../../src/bytes/topLevelFields';
-import { runNow } from '../../src/scheduling/slices';
+import { runNow } from '../../src/lib/slices';
 import {
   brepFixture,
   generatedFixture,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterNextPaint, backgroundTask, nextTask } from '../../src/scheduling/nextTask';
+import { afterNextPaint, backgroundTask, nextTask } from '../../src/lib/nextTask';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runInSlices, runNow, type Steps } from '../../src/scheduling/slices';
+import { runInSlices, runNow, type Steps } from '../../src/lib/slices';
 
 /** Steps that each take `costMs` on a fake clock, returning how many ran. */
 function* work(clock: { now: number }, steps: number, costMs: number): Steps<number> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ObjectSummary } from '../../src/store/body';
-import { itemsSoFar } from '../../src/scheduling/readonlyList';
+import { itemsSoFar } from '../../src/lib/readonlyList';
 import { readTopLevelClosure } from '../../src/bytes/topLevelFields';
 import { loadedSet } from './objectSets';
 import {

@@ -1,6 +1,6 @@
 import { EXPORT_FORMATS, type ExportFormat, type ExportTarget } from '../../export/formats';
 import { rootFirst, setExportBytes, uniqueObjects } from '../../export/setExport';
-import { soFar, type ListOrStream } from '../../scheduling/readonlyList';
+import { soFar, type ListOrStream } from '../../lib/readonlyList';
 import { DownloadButton } from '../../shared/DownloadButton';
 import { ExportProgress } from '../../shared/ExportProgress';
 import { useExport } from '../../shared/useExport';

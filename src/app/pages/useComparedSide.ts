@@ -5,7 +5,7 @@
  * version each side is. A failure names the side and says why in the link outcomes' words.
  */
 import { useQuery } from '@tanstack/react-query';
-import { errorText } from '../../api/errorText';
+import { errorText } from '../../lib/errorText';
 import { speckleLinkQuery, versionQuery, type GraphqlQueryInput } from '../../api/graphqlQueries';
 import { isGraphqlError } from '../../api/graphqlError';
 import { failedOutcomeMessage } from '../../features/project/outcomeMessages';

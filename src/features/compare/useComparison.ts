@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { compareSteps, type Comparison } from '../../speckle/compare/compareVersions';
-import { runInSlices } from '../../scheduling/slices';
+import { runInSlices } from '../../lib/slices';
 import type { ObjectSet } from '../../store/objectSet';
 import { compareSideOf } from './compareSide';
-import { errorText } from '../../api/errorText';
+import { errorText } from '../../lib/errorText';
 
 export type ComparisonState =
   | { state: 'waiting' }

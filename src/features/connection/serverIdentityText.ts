@@ -1,6 +1,6 @@
 /** What "Who is this token?" says: the server and the token's account, or why it cannot say. */
 import type { ServerIdentity } from '../../api/speckleGraphql';
-import { errorText } from '../../api/errorText';
+import { errorText } from '../../lib/errorText';
 
 export function identityText({ server, user, userUnknownBecause }: ServerIdentity): string {
   const name = `Server “${server.name}”`;

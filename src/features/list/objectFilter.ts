@@ -5,9 +5,9 @@
  * ids only: each distinct type gets its rank once.
  */
 import type { ObjectSummary } from '../../store/body';
-import type { ReadonlyList } from '../../scheduling/readonlyList';
+import type { ReadonlyList } from '../../lib/readonlyList';
 import { shortTypeName } from '../../speckle/types';
-import { runNow, type Steps } from '../../scheduling/slices';
+import { runNow, type Steps } from '../../lib/slices';
 
 export type ObjectOrder = 'received' | 'type' | 'id' | 'size';
 

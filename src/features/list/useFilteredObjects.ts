@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { ObjectSet } from '../../store/objectSet';
 import type { ObjectSummary } from '../../store/body';
-import type { ReadonlyList } from '../../scheduling/readonlyList';
+import type { ReadonlyList } from '../../lib/readonlyList';
 import { filterSteps, isPlainFilter, type ObjectFilter } from './objectFilter';
-import { runInSlices } from '../../scheduling/slices';
+import { runInSlices } from '../../lib/slices';
 
 interface Filtered {
   objects: ReadonlyList<ObjectSummary>;

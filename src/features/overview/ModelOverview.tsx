@@ -1,6 +1,6 @@
 import { memo, useEffect, useId, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { EXPORT_FORMATS, type ExportTarget } from '../../export/formats';
-import { soFar } from '../../scheduling/readonlyList';
+import { soFar } from '../../lib/readonlyList';
 import type { ObjectSet } from '../../store/objectSet';
 import type { ObjectSummary } from '../../store/body';
 import { countOf, formatCount } from '../../speckle/counts';
@@ -15,7 +15,7 @@ import {
 } from '../../speckle/typeSummary';
 import { shortTypeName } from '../../speckle/types';
 import { ExportProgress } from '../../shared/ExportProgress';
-import { GrowingScan } from '../../scheduling/growingScan';
+import { GrowingScan } from '../../lib/growingScan';
 import { TypeChart } from './TypeChart';
 import { useExport } from '../../shared/useExport';
 import { useLoadProgress } from '../../shared/useLoadProgress';

@@ -7,10 +7,10 @@ import {
 } from '../../speckle/integrity';
 import type { LoadProgress } from '../../store/loadProgress';
 import type { ObjectSet } from '../../store/objectSet';
-import { backgroundTask } from '../../scheduling/nextTask';
-import { inBatches, itemsSoFar } from '../../scheduling/readonlyList';
-import { runInSlices, type Steps } from '../../scheduling/slices';
-import { errorText } from '../../api/errorText';
+import { backgroundTask } from '../../lib/nextTask';
+import { inBatches, itemsSoFar } from '../../lib/readonlyList';
+import { runInSlices, type Steps } from '../../lib/slices';
+import { errorText } from '../../lib/errorText';
 
 export type ClosureCheck =
   | { state: 'waiting' }

@@ -3,8 +3,8 @@ import type { ObjectSet } from '../../store/objectSet';
 import { IdNumberMap } from '../../bytes/idNumberMap';
 import { concatBytes } from '../../bytes/lines';
 import { readTopLevelClosureSteps } from '../../bytes/topLevelFields';
-import { afterNextPaint, backgroundTask } from '../../scheduling/nextTask';
-import { runInSlices } from '../../scheduling/slices';
+import { afterNextPaint, backgroundTask } from '../../lib/nextTask';
+import { runInSlices } from '../../lib/slices';
 
 // Both panels of a result need the root's closure, and a model's closure is too long to read
 // twice, so it is read once per set and shared, as an IdNumberMap: a million ids as a Map made

@@ -1,6 +1,6 @@
 import { useContext } from 'react';
 import { graphqlDoubtedFields, isGraphqlError } from '../../api/graphqlError';
-import { errorText } from '../../api/errorText';
+import { errorText } from '../../lib/errorText';
 import { FixFieldButtons } from '../../shared/FixFieldButtons';
 import { OpenWithoutTokenContext } from './openWithoutToken';
 

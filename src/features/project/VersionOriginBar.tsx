@@ -14,7 +14,7 @@ import type { VersionRootRef } from '../../speckle/links/versionNeighbours';
 import { QueryRetryWait } from '../../shared/waits/QueryRetryWait';
 import { MissingEntries } from './MissingEntries';
 import { useSeedRoot, type RootOpening } from './openRoot';
-import { errorText } from '../../api/errorText';
+import { errorText } from '../../lib/errorText';
 import { firstLine, formatDate } from '../../speckle/links/versionText';
 
 /** The version a root was resolved from: the route names it, or resolves to it. */

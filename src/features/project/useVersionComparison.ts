@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { versionNeighboursQuery, type GraphqlQueryInput } from '../../api/graphqlQueries';
 import type { VersionSummary } from '../../api/speckleGraphql';
 import { compareRoutePath } from '../../shared/routes/compareRoute';
-import { errorText } from '../../api/errorText';
+import { errorText } from '../../lib/errorText';
 import { formatViewerResources } from '../../speckle/links/speckleLink';
 import { rootResource } from '../../speckle/links/linkResolution';
 import { useSeedRoot, type RootToOpen } from './openRoot';

@@ -6,7 +6,7 @@ import {
   SCAN_FROM_LENGTH,
 } from '../../bytes/lazyObject';
 import { TextTooLargeError } from '../../speckle/textLimit';
-import { errorText } from '../../api/errorText';
+import { errorText } from '../../lib/errorText';
 
 export type ParseResult =
   | { ok: true; value: object }

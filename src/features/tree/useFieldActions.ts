@@ -7,7 +7,7 @@ import { EXPORT_FORMATS } from '../../export/formats';
 import { jsonValueSpan } from '../../export/jsonPath';
 import { joinWithin } from '../../export/parts';
 import { jsonValueParts } from '../../export/valueParts';
-import { runInSlices } from '../../scheduling/slices';
+import { runInSlices } from '../../lib/slices';
 import type { useClipboard } from '../../shared/useClipboard';
 import type { useExport } from '../../shared/useExport';
 import { pathOf } from '../../speckle/paths';

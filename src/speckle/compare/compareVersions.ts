@@ -6,7 +6,7 @@
  * DataChunks matched through their parent are part of that parent's chunked array, whose joined
  * data the parent's difference sums up: they are not counted again on their own.
  */
-import { runNow } from '../../scheduling/slices';
+import { runNow } from '../../lib/slices';
 import { isDataChunkType } from '../types';
 import { diffPair, type DiffContext, type PairDiff } from './diffPair';
 import {

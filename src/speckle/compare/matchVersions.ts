@@ -8,7 +8,7 @@
  *    The two roots match each other, whatever their applicationIds.
  * What is left is added (only in `to`) or removed (only in `from`).
  */
-import { runNow } from '../../scheduling/slices';
+import { runNow } from '../../lib/slices';
 import { outlineOf, type Outline } from './outline';
 
 export interface CompareSide {
@@ -67,7 +67,7 @@ export function matchVersions(from: CompareSide, to: CompareSide): Matching {
 const ITEMS_PER_STEP = 1_000;
 
 /**
- * matchVersions in steps (a generator), for a page to run in slices (scheduling/slices.ts): every
+ * matchVersions in steps (a generator), for a page to run in slices (lib/slices.ts): every
  * loop over a side's objects yields, so that no step takes long whatever the versions hold.
  */
 export function* matchSteps(
