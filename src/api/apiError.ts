@@ -4,6 +4,8 @@
  * (shared/speckle-rest.md, "Authentication and errors").
  */
 import { isGraphqlError } from './graphqlError';
+import { capitalise } from '../lib/capitalise';
+import type { DoubtedField } from './doubtedField';
 
 export type ApiErrorKind =
   | 'invalid-token'
@@ -73,8 +75,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The form fields whose value a failure puts in doubt, named as the form names them. */
-export type DoubtedField = 'Server URL' | 'Access token' | 'Project ID' | 'Object ID';
+export type { DoubtedField } from './doubtedField';
 
 /**
  * Whether asking again unchanged can succeed: a wait, a network or a server failure can pass; a
@@ -194,8 +195,4 @@ function isGatewayStatus(status: number | undefined): boolean {
 
 function isOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -4,7 +4,8 @@
  * as 200 with `errors` (branch on `code`; "log in first" is FORBIDDEN, there is no
  * UNAUTHENTICATED), a bad token as 403 plain JSON, a rate limit as 429 plain JSON.
  */
-import type { DoubtedField } from './apiError';
+import type { DoubtedField } from './doubtedField';
+import { capitalise } from '../lib/capitalise';
 
 export type GraphqlErrorKind =
   | 'project-not-found'
@@ -137,8 +138,4 @@ function describe(kind: GraphqlErrorKind, c: GraphqlErrorContext): string {
 
 function named(id: string | undefined): string {
   return id ? ` ${id}` : '';
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -12,6 +12,7 @@ import { failedOutcomeMessage } from '../../features/project/outcomeMessages';
 import type { ComparedSide } from '../../speckle/compare/comparedSide';
 import type { MissingEntry } from '../../speckle/links/missingEntries';
 import { readSideReference, type SideName } from '../../speckle/compare/sideReference';
+import { capitalise } from '../../lib/capitalise';
 
 export type SideResolution =
   | { state: 'resolving'; note: string }
@@ -52,7 +53,7 @@ export function useComparedSide(
   const given = `the ${name} side, “${sideId}”`;
   const failed = (why: string, { error, retry, missing }: FailureDetails = {}): SideResolution => ({
     state: 'failed',
-    message: `${capitalised(given)}${why}`,
+    message: `${capitalise(given)}${why}`,
     missing: missing ?? null,
     retry: retry && isGraphqlError(error) && error.isTransient ? retry : null,
   });
@@ -98,8 +99,4 @@ interface FailureDetails {
   error?: unknown;
   retry?: () => void;
   missing?: readonly MissingEntry[];
-}
-
-function capitalised(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
