@@ -6,31 +6,31 @@ import reactRefresh from 'eslint-plugin-react-refresh';
 import tseslint from 'typescript-eslint';
 
 // The layers of src/, top to bottom: a folder imports only from layers below its own, never from
-// a sibling in its layer (docs/design.md, "Folders"). Features are composed in app/, so no feature
-// imports another.
+// a sibling in its layer (docs/design.md, "Folders").
 const LAYERS = [
   ['app'],
   ['features'],
   ['shared'],
-  ['export', 'loader', 'search'],
+  ['objects'],
   ['connection'],
-  ['store'],
-  ['api'],
+  ['api', 'routes'],
   ['speckle'],
   ['lib', 'bytes'],
 ];
+// One folder per capability under src/features. A feature reaches another only through that
+// one's index.ts, its public face; app/ composes them the same way.
 const FEATURES = [
   'compare',
   'connection',
+  'explore',
+  'exports',
   'files',
-  'list',
+  'links',
   'lookup',
-  'overview',
-  'project',
-  'result',
   'search',
-  'tree',
 ];
+const publicFaces = (except) =>
+  FEATURES.filter((feature) => feature !== except).map((feature) => `./${feature}/index.ts`);
 
 const layerZones = LAYERS.flatMap((layer, depth) =>
   layer.map((folder) => ({
@@ -41,12 +41,20 @@ const layerZones = LAYERS.flatMap((layer, depth) =>
     message: `src/${folder} sits below these folders in the layering: it may not import them.`,
   })),
 );
-const featureZones = FEATURES.map((feature) => ({
-  target: `./src/features/${feature}`,
-  from: './src/features',
-  except: [`./${feature}`],
-  message: 'Features do not import one another: compose them in src/app.',
-}));
+const featureZones = [
+  ...FEATURES.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`, ...publicFaces(feature)],
+    message: "A feature uses another only through that feature's index.ts.",
+  })),
+  {
+    target: ['./src/app', './src/main.tsx'],
+    from: './src/features',
+    except: publicFaces(),
+    message: 'app/ composes features through their index.ts, never their inner files.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'coverage', 'public/mockServiceWorker.js'] },
@@ -98,7 +106,7 @@ export default tseslint.config(
   },
   {
     // Speckle's rules and the byte scanners are pure: no I/O, no timers, no scheduling, no React.
-    files: ['src/speckle/**/*.ts', 'src/bytes/**/*.ts'],
+    files: ['src/speckle/**/*.ts', 'src/bytes/**/*.ts', 'src/features/*/core/**/*.ts'],
     rules: {
       'no-restricted-globals': [
         'error',
@@ -114,7 +122,10 @@ export default tseslint.config(
           'sessionStorage',
           'document',
           'window',
-        ].map((name) => ({ name, message: `src/speckle and src/bytes are pure: no ${name}.` })),
+        ].map((name) => ({
+          name,
+          message: `src/speckle, src/bytes and features' core/ are pure: no ${name}.`,
+        })),
       ],
       'no-restricted-imports': ['error', { patterns: ['react', 'react-*', '@tanstack/*'] }],
     },

@@ -27,11 +27,11 @@ const ENTRY = 'virtual:compare-slices';
 const entryText = `
   export { generateBuilding } from '${root}demo/generate.ts';
   export { serializeJsonb } from '${root}demo/jsonb.ts';
-  export { BlockIndexer } from '${root}src/loader/indexing.ts';
+  export { BlockIndexer } from '${root}src/objects/load/indexing.ts';
   export { LineSplitter } from '${root}src/bytes/lines.ts';
-  export { ObjectSet } from '${root}src/store/objectSet.ts';
+  export { ObjectSet } from '${root}src/objects/set/objectSet.ts';
   export { compareSideOf } from '${root}src/features/compare/compareSide.ts';
-  export { compareSteps } from '${root}src/speckle/compare/compareVersions.ts';
+  export { compareSteps } from '${root}src/features/compare/core/compareVersions.ts';
 `;
 const server = await createServer({
   configFile: false,

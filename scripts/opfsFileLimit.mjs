@@ -3,7 +3,7 @@
 // access handle, in parts of 2 MiB at `at: end`, as the byte store does (docs/storage.md,
 // "Segments"). `--off-the-record` uses a fresh context (the private file system in memory, with
 // its 10 GB quota), not a profile on disk; `--segment-bytes` spreads the bytes over files of that
-// size, as src/store/segmentedFile.ts does. Prints each write that did not write its part, and the
+// size, as src/objects/spill/segmentedFile.ts does. Prints each write that did not write its part, and the
 // bytes written. Needs the total's worth of free memory off the record, of disk on it.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
-import { prepareIndexWorker } from './loader/indexChannel';
-import { removeStaleSpills } from './store/spillDirectory';
+import { prepareIndexWorker } from './objects/load/indexChannel';
+import { removeStaleSpills } from './objects/spill/spillDirectory';
 import { AppProviders } from './app/AppProviders';
 import { createQueryClient } from './app/queryClient';
 import { createAppRoutes } from './app/routes';

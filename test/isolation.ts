@@ -5,20 +5,20 @@ export const NODE_TESTS = ['test/unit/**/*.test.ts', 'test/demo/**/*.test.ts'];
  * Node tests that mock modules (vi.mock, vi.resetModules) or replace globals (vi.stubGlobal): in a
  * module graph shared with other files the mock would miss the modules already loaded, or leak
  * into the next file, so each of these gets a fresh graph (project "unit-isolated").
- * test/unit/isolation.test.ts keeps the list complete.
+ * test/unit/support/isolation.test.ts keeps the list complete.
  */
 export const NEEDS_ISOLATION = [
-  'test/unit/asciiRuns.test.ts',
-  'test/unit/bodyLoad.test.ts',
-  'test/unit/client.test.ts',
-  'test/unit/fileLimit.test.ts',
-  'test/unit/gcBallast.test.ts',
-  'test/unit/indexChannel.test.ts',
-  'test/unit/loadFileSet.test.ts',
-  'test/unit/loadObjectSet.test.ts',
-  'test/unit/nextTask.test.ts',
-  'test/unit/spillPlan.test.ts',
-  'test/unit/storageFull.test.ts',
+  'test/unit/bytes/asciiRuns.test.ts',
+  'test/unit/objects/load/bodyLoad.test.ts',
+  'test/unit/api/client.test.ts',
+  'test/unit/objects/files/fileLimit.test.ts',
+  'test/unit/objects/spill/gcBallast.test.ts',
+  'test/unit/objects/load/indexChannel.test.ts',
+  'test/unit/objects/files/loadFileSet.test.ts',
+  'test/unit/objects/load/loadObjectSet.test.ts',
+  'test/unit/lib/nextTask.test.ts',
+  'test/unit/objects/spill/spillPlan.test.ts',
+  'test/unit/objects/load/storageFull.test.ts',
   'test/demo/catalog.test.ts',
   'test/demo/server.test.ts',
 ];

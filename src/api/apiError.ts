@@ -21,7 +21,7 @@ export type ApiErrorKind =
   | 'malformed'
   | 'too-large'
   | 'cancelled'
-  /** The browser's storage stopped keeping a spilled body (loader/storageNotes.ts). */
+  /** The browser's storage stopped keeping a spilled body (objects/spill/storageNotes.ts). */
   | 'storage-full';
 
 export interface ApiErrorContext {

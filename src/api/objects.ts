@@ -1,6 +1,6 @@
 /**
  * Query options for the single endpoint (the with-children load is the loader's:
- * loader/objectSetQuery.ts). Objects are content-addressed, so an answer never goes
+ * objects/load/objectSetQuery.ts). Objects are content-addressed, so an answer never goes
  * stale; the key names the server's origin because the same ids can live on different servers.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';

@@ -4,15 +4,12 @@ import { FieldFocusProvider } from '../shared/FieldFocusProvider';
 import { serverForAddress } from '../connection/activeServer';
 import { useConnectionState, useConnectionStore } from '../connection/useConnections';
 import { useDemoServer } from '../connection/useDemoServer';
-import { ConnectionPanel } from '../features/connection/ConnectionPanel';
-import { UnsavedServerPrompt } from '../features/connection/UnsavedServerPrompt';
-import { OpenFileControl } from '../features/files/OpenFileControl';
-import { useFileDrop } from '../features/files/useFileDrop';
-import { LookupForm } from '../features/lookup/LookupForm';
-import { useCompareRoute } from '../shared/routes/useCompareRoute';
-import { viewerRouteFields } from '../shared/routes/speckleRoute';
-import { useObjectRoute } from '../shared/routes/useObjectRoute';
-import { useOpenedFiles } from './openedFiles';
+import { ConnectionPanel, UnsavedServerPrompt } from '../features/connection';
+import { OpenFileControl, useFileDrop, useOpenedFiles } from '../features/files';
+import { LookupForm } from '../features/lookup';
+import { useCompareRoute } from '../routes/useCompareRoute';
+import { viewerRouteFields } from '../routes/speckleRoute';
+import { useObjectRoute } from '../routes/useObjectRoute';
 import { ThemeSwitch } from './ThemeSwitch';
 
 export function AppLayout() {

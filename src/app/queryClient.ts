@@ -1,6 +1,6 @@
 import { QueryClient, type Query, type QueryCache } from '@tanstack/react-query';
-import { ObjectSet } from '../store/objectSet';
-import { testHooks } from '../loader/spillPlan';
+import { ObjectSet } from '../objects/set/objectSet';
+import { testHooks } from '../objects/spill/spillPlan';
 import { resultsToRelease } from './resultRetention';
 
 export function createQueryClient(): QueryClient {

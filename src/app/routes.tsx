@@ -1,18 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import type { ConnectionStore } from '../connection/connectionStore';
-import { WelcomePanel } from '../features/lookup/WelcomePanel';
-import { CHILDREN_PATTERN, SINGLE_PATTERN } from '../shared/routes/objectRoute';
-import { SPECKLE_ROUTE_PATTERNS } from '../shared/routes/speckleRoute';
-import { COMPARE_PATTERN } from '../shared/routes/compareRoute';
+import {
+  WelcomePanel,
+  ObjectPage,
+  SpeckleLinkPage,
+  isNewLookup,
+  warmLookup,
+} from '../features/lookup';
+import { CHILDREN_PATTERN, SINGLE_PATTERN } from '../routes/objectRoute';
+import { SPECKLE_ROUTE_PATTERNS } from '../routes/speckleRoute';
+import { COMPARE_PATTERN } from '../routes/compareRoute';
 import { AppLayout } from './AppLayout';
-import { ComparePage } from './pages/ComparePage';
-import { FILES_PATH } from './openedFiles';
-import { FilesResult } from './pages/FilesResult';
-import { ObjectPage } from './pages/ObjectPage';
-import { SpeckleLinkPage } from './pages/SpeckleLinkPage';
+import { ComparePage } from '../features/compare';
+import { FILES_PATH, FilesResult } from '../features/files';
 import { PageError, RouteError } from './RouteError';
-import { isNewLookup, warmLookup } from './warmLookup';
 
 export function createAppRoutes({
   queryClient,

@@ -5,7 +5,7 @@
  * was open: every full garbage collection then marked and moved them, one pause of about 140 ms
  * of CPU that fell into the list's scroll (docs/storage.md). Here the ids are the code units of
  * one typed array, filed by idHash with open addressing as the object set files its lines
- * (store/idTable.ts); an id's string is made only when the map is iterated.
+ * (objects/set/idTable.ts); an id's string is made only when the map is iterated.
  */
 import { idHash } from './idHash';
 

@@ -74,7 +74,7 @@ const BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf];
 
 /**
  * A class, not closures, so that every splitter runs the same functions: the code V8 optimised
- * while the indexing worker warmed up (loader/warmUp.ts) is the code a load's splitter runs.
+ * while the indexing worker warmed up (objects/load/warmUp.ts) is the code a load's splitter runs.
  */
 export class LineSplitter {
   /** Copies of the bytes of the line not yet ended: its chunks are handed on as they arrive. */

@@ -1,6 +1,6 @@
 import { parseServerUrl } from '../speckle/serverUrl';
 import type { ServerAccess } from '../api/client';
-import type { ConnectionState, SavedServer } from './connectionStore';
+import type { ConnectionState, SavedServer } from './connectionState';
 
 export type ActiveServer =
   | { ok: true; server: SavedServer; origin: string; base: string; access: ServerAccess }

@@ -6,24 +6,8 @@
  */
 import { parseServerUrl } from '../speckle/serverUrl';
 import { baseOf, serverForAddress } from './activeServer';
+import type { ConnectionState, SavedServer } from './connectionState';
 import { isRecord } from '../bytes/jsonValues';
-
-export interface SavedServer {
-  id: string;
-  name: string;
-  /** The address as the user entered it. */
-  url: string;
-  /** The API base that answered last time, when it differs from what `url` gives. */
-  workingBase: string | null;
-  rememberToken: boolean;
-  isDemo: boolean;
-}
-
-export interface ConnectionState {
-  servers: readonly SavedServer[];
-  selectedId: string | null;
-  tokens: Readonly<Record<string, string>>;
-}
 
 export interface StorageAreas {
   local: Storage;

@@ -1,5 +1,5 @@
 /** What adding a server that a link names does, said before anything is sent to it. */
-import type { ConnectionState } from './connectionStore';
+import type { ConnectionState } from './connectionState';
 
 export function unsavedServerNote(address: string, state: ConnectionState): string {
   const selected = state.servers.find((server) => server.id === state.selectedId) ?? null;

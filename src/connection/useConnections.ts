@@ -1,6 +1,7 @@
 import { useContext, useSyncExternalStore } from 'react';
 import { ConnectionStoreContext } from './connectionContext';
-import type { ConnectionState, ConnectionStore } from './connectionStore';
+import type { ConnectionState } from './connectionState';
+import type { ConnectionStore } from './connectionStore';
 
 export function useConnectionStore(): ConnectionStore {
   const store = useContext(ConnectionStoreContext);

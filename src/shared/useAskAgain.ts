@@ -14,9 +14,9 @@ import { useEffect, useEffectEvent } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 import type { SingleObjectResponse } from '../api/client';
 import { perQueryClient } from '../api/perQueryClient';
-import { isLoading, isWholeResult } from '../store/loadProgress';
-import { ObjectSet } from '../store/objectSet';
-import { lookupRequestOf } from './useLookupServer';
+import { isLoading, isWholeResult } from '../objects/set/loadProgress';
+import { ObjectSet } from '../objects/set/objectSet';
+import { lookupRequestOf } from '../connection/useLookupServer';
 
 /** Per answer (a set, a single object or an error), the request it was last shown for. */
 const shownFor = perQueryClient(() => new WeakMap<object, string | null>());

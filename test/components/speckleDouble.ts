@@ -6,7 +6,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { onTestFinished } from 'vitest';
-import { readRealFixture } from '../unit/realFixtures';
+import { readRealFixture } from '../unit/support/realFixtures';
 
 export const SERVER = 'https://speckle.test';
 export const PROJECT_ID = 'a1b2c3d4e5';

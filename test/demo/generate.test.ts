@@ -7,7 +7,7 @@ import {
   type GeneratedModel,
 } from '../../demo/generate.ts';
 import { compareJsonbKeys, serializeJsonb, type JsonObject } from '../../demo/jsonb.ts';
-import { responseFixture } from '../unit/speckleFixtures.ts';
+import { responseFixture } from '../unit/support/speckleFixtures.ts';
 
 function referencedIds(value: unknown, found: string[] = []): string[] {
   if (Array.isArray(value)) {

@@ -16,7 +16,7 @@ import {
   LONG_HISTORY_MODEL,
   LONG_HISTORY_VERSIONS,
 } from '../../demo/history.ts';
-import { resolveSpeckleLink } from '../../src/api/resolveLink.ts';
+import { resolveSpeckleLink } from '../../src/features/links/graphql/resolveLink.ts';
 import { parseSpeckleProjectLink } from '../../src/speckle/links/speckleLink.ts';
 import { startDemoServer, type DemoServer } from '../../demo/server.ts';
 

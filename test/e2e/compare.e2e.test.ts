@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { GENERATED_ROOT_IDS, PUBLIC_PROJECT_ID } from '../../demo/catalog.ts';
 import { DEMO_HISTORY, DEMO_MODELS, DEMO_VERSIONS } from '../../demo/history.ts';
-import type { ComparedSide } from '../../src/speckle/compare/comparedSide.ts';
-import { compareVersions, type SummarisedSide } from '../../src/speckle/compare/compareVersions.ts';
-import { pathLabel } from '../../src/speckle/compare/comparisonText.ts';
-import { diffReportParts, diffSummaryCsv } from '../../src/export/diffReport.ts';
+import type { ComparedSide } from '../../src/features/compare/core/comparedSide.ts';
+import {
+  compareVersions,
+  type SummarisedSide,
+} from '../../src/features/compare/core/compareVersions.ts';
+import { pathLabel } from '../../src/features/compare/core/comparisonText.ts';
+import { diffReportParts, diffSummaryCsv } from '../../src/features/compare/diffReport.ts';
 import { download, openApp, waitForObjectShown } from './support/app.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { usePageSession } from './support/browser.ts';

@@ -3,9 +3,9 @@ import { generateBuilding } from '../../demo/generate.ts';
 import { serializeJsonb } from '../../demo/jsonb.ts';
 import type { LineRecord } from '../../src/bytes/lines';
 import { compareSideOf } from '../../src/features/compare/compareSide';
-import { compareVersions, type Comparison } from '../../src/speckle/compare/compareVersions';
-import { ObjectSet } from '../../src/store/objectSet';
-import { appendRecords } from '../unit/objectSets';
+import { compareVersions, type Comparison } from '../../src/features/compare/core/compareVersions';
+import { ObjectSet } from '../../src/objects/set/objectSet';
+import { appendRecords } from '../unit/support/objectSets';
 
 const SEED = 'private-100000';
 const SIZE = 100_000;

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { EXPORT_FORMATS } from '../../src/export/formats';
-import { BATCH_CHARS, startSave } from '../../src/export/saveFile';
-import { FakeWritable, pickerChoosing } from '../unit/savePicker';
+import { EXPORT_FORMATS } from '../../src/features/exports/formats';
+import { BATCH_CHARS, startSave } from '../../src/features/exports/saveFile';
+import { FakeWritable, pickerChoosing } from '../unit/support/savePicker';
 
 afterEach(() => {
   Reflect.deleteProperty(window, 'showSaveFilePicker');

@@ -3,7 +3,7 @@
 // serve it), in a fresh headless Chromium context, which keeps the private file system in memory.
 // With the 10 GB storage quota of the report its 3.4 GB body spills there: one file per load
 // stopped at 2,000 MiB and the load ended "incomplete" as if the connection had closed early
-// (src/store/segmentedFile.ts); it must end complete, and a search read every object back. With
+// (src/objects/spill/segmentedFile.ts); it must end complete, and a search read every object back. With
 // the quota Chromium itself gives such a context, the storage takes less than the body: what it
 // cannot keep must be said as the storage's failure, and the search must cover what it kept.
 //

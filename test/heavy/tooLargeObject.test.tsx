@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MAX_TEXT_BYTES } from '../../src/speckle/textLimit';
-import { paddedObjectText } from '../unit/paddedObjects';
+import { paddedObjectText } from '../unit/support/paddedObjects';
 import { renderApp } from '../components/renderApp';
 import { PROJECT_ID, serveWithChildren } from '../components/speckleDouble';
 

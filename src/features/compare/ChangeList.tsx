@@ -1,16 +1,11 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type {
-  Change,
-  ChangeKind,
-  ComparedPair,
-  Comparison,
-} from '../../speckle/compare/compareVersions';
+import type { Change, ChangeKind, ComparedPair, Comparison } from './core/compareVersions';
 import { countOf } from '../../speckle/counts';
 import { shortTypeName } from '../../speckle/types';
 import { PagedList } from '../../shared/PagedList';
 import { KIND_NAMES } from './kindNames';
-import type { Side } from './CompareResult';
+import type { Side } from './compareContext';
 
 /** Every change, a page at a time, filtered by kind of change and by type. */
 export function ChangeList({

@@ -1,22 +1,12 @@
 import { useState } from 'react';
-import type { ComparedSide } from '../../speckle/compare/comparedSide';
-import type { ComparedPair, Comparison } from '../../speckle/compare/compareVersions';
-import { comparisonStatus } from '../../speckle/compare/comparisonText';
-import type { ObjectSet } from '../../store/objectSet';
+import type { ComparedPair, Comparison } from './core/compareVersions';
+import { comparisonStatus } from './core/comparisonText';
+import type { ObjectSet } from '../../objects/set/objectSet';
 import { ChangeList } from './ChangeList';
 import { DiffExports } from './DiffExports';
 import { PairDiffView } from './PairDiffView';
 import { TypeChangesTable } from './TypeChangesTable';
-
-export type Side = 'from' | 'to';
-
-/** What the two sides are, and how to open one of their objects in the existing tree. */
-export interface CompareContext {
-  host: string;
-  from: ComparedSide;
-  to: ComparedSide;
-  treeHref(side: Side, id: string): string;
-}
+import type { CompareContext, Side } from './compareContext';
 
 export function CompareResult({
   comparison,

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ObjectQueryInput } from '../../api/objects';
-import { objectWithChildrenQuery } from '../../loader/objectSetQuery';
-import type { ObjectSet } from '../../store/objectSet';
-import { useLoadPhase } from '../../shared/useLoadProgress';
-import { CompareResult, type CompareContext } from './CompareResult';
+import { objectWithChildrenQuery } from '../../objects/load/objectSetQuery';
+import type { ObjectSet } from '../../objects/set/objectSet';
+import { useLoadPhase } from '../../objects/set/useLoadProgress';
+import { CompareResult } from './CompareResult';
+import type { CompareContext } from './compareContext';
 import { SideLoad } from './SideLoad';
 import { useComparison } from './useComparison';
 

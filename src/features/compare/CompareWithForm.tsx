@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { compareRoutePath } from '../../shared/routes/compareRoute';
-import { compareTarget } from '../../speckle/compare/compareTarget';
+import { compareRoutePath } from '../../routes/compareRoute';
+import { compareTarget } from './core/compareTarget';
 
 /**
  * "Compare with…" on a loaded result: another object, version or model (its newest version), by

@@ -1,12 +1,9 @@
-import type { Comparison } from '../../speckle/compare/compareVersions';
-import { comparisonSummaryText } from '../../speckle/compare/comparisonText';
-import { DIFF_EXPORT_FORMATS, type DiffInput } from '../../export/diffReport';
-import type { ExportFormat } from '../../export/formats';
-import { DownloadButton } from '../../shared/DownloadButton';
-import { ExportProgress } from '../../shared/ExportProgress';
+import type { Comparison } from './core/compareVersions';
+import { comparisonSummaryText } from './core/comparisonText';
+import { DIFF_EXPORT_FORMATS, type DiffInput } from './diffReport';
+import { type ExportFormat, DownloadButton, ExportProgress, useExport } from '../exports';
 import { useClipboard } from '../../shared/useClipboard';
-import { useExport } from '../../shared/useExport';
-import type { CompareContext } from './CompareResult';
+import type { CompareContext } from './compareContext';
 
 /** The diff as files, and as a short text for a ticket (ids and counts: never a token). */
 export function DiffExports({

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import type { ComparedPair } from '../../speckle/compare/compareVersions';
-import { chunksSummary, pathLabel } from '../../speckle/compare/comparisonText';
-import type { DiffOp } from '../../speckle/compare/diffPair';
-import { rawText } from '../../speckle/compare/rawTree';
+import type { ComparedPair } from './core/compareVersions';
+import { chunksSummary, pathLabel } from './core/comparisonText';
+import type { DiffOp } from './core/diffPair';
+import { rawText } from './core/rawTree';
 import { objectTitle } from '../../speckle/titles';
-import type { ObjectSet } from '../../store/objectSet';
-import type { Side } from './CompareResult';
+import type { ObjectSet } from '../../objects/set/objectSet';
+import type { Side } from './compareContext';
 
 const OP_NAMES: Record<DiffOp['op'], string> = {
   add: 'added',

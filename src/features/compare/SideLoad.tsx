@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { sideDescription, type ComparedSide } from '../../speckle/compare/comparedSide';
+import { sideDescription, type ComparedSide } from './core/comparedSide';
 import { countOf, formatCount } from '../../speckle/counts';
 import { formatBytes } from '../../speckle/text';
-import { isLoading } from '../../store/loadProgress';
-import type { ObjectSet } from '../../store/objectSet';
-import { useLoadProgress } from '../../shared/useLoadProgress';
+import { isLoading } from '../../objects/set/loadProgress';
+import type { ObjectSet } from '../../objects/set/objectSet';
+import { useLoadProgress } from '../../objects/set/useLoadProgress';
 
 /** One version's load: its own progress, Cancel while it runs, and why it stopped if it failed. */
 export function SideLoad({

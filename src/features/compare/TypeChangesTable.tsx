@@ -1,4 +1,4 @@
-import type { ChangeKind, Comparison } from '../../speckle/compare/compareVersions';
+import type { ChangeKind, Comparison } from './core/compareVersions';
 import { formatCount } from '../../speckle/counts';
 import { formatBytes } from '../../speckle/text';
 import { KIND_NAMES } from './kindNames';

@@ -1,6 +1,6 @@
 /** A loaded set as one side of a comparison (speckle/compare): its objects, each once. */
-import type { SummarisedSide } from '../../speckle/compare/compareVersions';
-import type { ObjectSet } from '../../store/objectSet';
+import type { SummarisedSide } from './core/compareVersions';
+import type { ObjectSet } from '../../objects/set/objectSet';
 
 export function compareSideOf(set: ObjectSet): SummarisedSide {
   return {

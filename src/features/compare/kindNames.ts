@@ -1,5 +1,5 @@
 /** Each kind of change as the page names it. */
-import type { ChangeKind } from '../../speckle/compare/compareVersions';
+import type { ChangeKind } from './core/compareVersions';
 
 export const KIND_NAMES: Record<ChangeKind, string> = {
   added: 'Added',

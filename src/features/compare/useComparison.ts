@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { compareSteps, type Comparison } from '../../speckle/compare/compareVersions';
+import { compareSteps, type Comparison } from './core/compareVersions';
 import { runInSlices } from '../../lib/slices';
-import type { ObjectSet } from '../../store/objectSet';
+import type { ObjectSet } from '../../objects/set/objectSet';
 import { compareSideOf } from './compareSide';
 import { errorText } from '../../lib/errorText';
 

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { hasAnswered } from '../../api/objects';
-import { NEW_SERVER_NAME, type SavedServer } from '../../connection/connectionStore';
+import { NEW_SERVER_NAME } from '../../connection/connectionStore';
+import type { SavedServer } from '../../connection/connectionState';
 import { useFieldFocus, useFocusWhenRequested } from '../../shared/fieldFocus';
 import { serverUrlHint } from './serverUrlHint';
 import { TokenField } from './TokenField';

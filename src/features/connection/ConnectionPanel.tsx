@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { parseServerUrl } from '../../speckle/serverUrl';
 import { ConnectionEditor } from './ConnectionEditor';
-import type { SavedServer } from '../../connection/connectionStore';
+import type { SavedServer } from '../../connection/connectionState';
 import { useFieldFocus } from '../../shared/fieldFocus';
 import { useConnectionState } from '../../connection/useConnections';
 import { activeServer } from '../../connection/activeServer';

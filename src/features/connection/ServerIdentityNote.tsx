@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { serverIdentityQuery } from '../../api/graphqlQueries';
+import { serverIdentityQuery } from '../links';
 import type { ActiveServer } from '../../connection/activeServer';
 import { identityFailureText, identityText } from './serverIdentityText';
 

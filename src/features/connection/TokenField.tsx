@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { SavedServer } from '../../connection/connectionStore';
+import type { SavedServer } from '../../connection/connectionState';
 import { useFocusWhenRequested } from '../../shared/fieldFocus';
 import { useConnectionState, useConnectionStore } from '../../connection/useConnections';
 

@@ -1,5 +1,5 @@
 /** What "Who is this token?" says: the server and the token's account, or why it cannot say. */
-import type { ServerIdentity } from '../../api/speckleGraphql';
+import type { ServerIdentity } from '../links';
 import { errorText } from '../../lib/errorText';
 
 export function identityText({ server, user, userUnknownBecause }: ServerIdentity): string {

@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { filesReport, type FilesReportInput } from '../../export/filesReport';
-import type { OpenedFile } from '../../loader/fileLoad';
-import { FORM_NAMES } from '../../loader/fileMessages';
-import type { FilesRead } from '../../loader/loadFileSet';
+import { filesReport, type FilesReportInput } from './filesReport';
+import type { OpenedFile } from '../../objects/files/fileLoad';
+import { FORM_NAMES } from '../../objects/files/fileMessages';
+import type { FilesRead } from '../../objects/files/loadFileSet';
 import { countOf } from '../../speckle/counts';
 import { rootRuleText, type RootChoice } from '../../speckle/rootChoice';
 import { formatBytes } from '../../speckle/text';
@@ -29,7 +29,7 @@ export function FilesSource({
   files: readonly OpenedFile[];
   /** Null while the files are read. */
   read: FilesRead | null;
-  /** What the second read of the files found, once they were read (loader/fileRoot.ts). */
+  /** What the second read of the files found, once they were read (objects/files/fileRoot.ts). */
   rereadProblems: readonly string[];
   root: RootChoice | null;
   /** A problem the result's own alert already says (why the set is incomplete). */

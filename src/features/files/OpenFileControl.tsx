@@ -1,6 +1,10 @@
 import { useId } from 'react';
-import type { OpenedFile } from '../../loader/fileLoad';
-import { MAX_IN_FILES_BYTES, MAX_OPEN_BYTES, MAX_OPEN_OBJECTS } from '../../loader/fileMessages';
+import type { OpenedFile } from '../../objects/files/fileLoad';
+import {
+  MAX_IN_FILES_BYTES,
+  MAX_OPEN_BYTES,
+  MAX_OPEN_OBJECTS,
+} from '../../objects/files/fileMessages';
 import { formatCount } from '../../speckle/counts';
 import { formatBytes } from '../../speckle/text';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { OpenedFile } from '../../loader/fileLoad';
+import type { OpenedFile } from '../../objects/files/fileLoad';
 
 /**
  * Files dropped anywhere on the page are opened. Without this the browser would open a dropped

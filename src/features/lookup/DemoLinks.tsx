@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { DEMO_SERVER_PATH, type DemoLink } from '../../connection/demoManifest';
-import { speckleRoutePath } from '../../shared/routes/speckleRoute';
-import { LOOKUP_REQUEST } from '../../shared/useLookupServer';
+import { speckleRoutePath } from '../../routes/speckleRoute';
+import { LOOKUP_REQUEST } from '../../connection/useLookupServer';
 import { parseSpeckleProjectLink } from '../../speckle/links/speckleLink';
 
 /** The demo server's links of every form Speckle's web apps make, each opening its route. */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { objectRoutePath } from '../../shared/routes/objectRoute';
+import { objectRoutePath } from '../../routes/objectRoute';
 import { DEMO_SERVER_PATH, type DemoObject } from '../../connection/demoManifest';
-import { LOOKUP_REQUEST } from '../../shared/useLookupServer';
+import { LOOKUP_REQUEST } from '../../connection/useLookupServer';
 
 /**
  * The demo server's objects, by project, each a link that loads it with its children, described by

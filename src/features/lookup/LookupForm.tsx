@@ -6,14 +6,14 @@ import { IdField } from './IdField';
 import { useLookupForm, type LinkNotes, type LookupFields } from './useLookupForm';
 import type { SpeckleLink } from '../../speckle/links/speckleLink';
 import { serverForAddress } from '../../connection/activeServer';
-import type { ConnectionState } from '../../connection/connectionStore';
+import type { ConnectionState } from '../../connection/connectionState';
 import { useConnectionState } from '../../connection/useConnections';
 import { unsavedServerNote } from '../../connection/unsavedServerNote';
 import { linkSummary, openButtonName, opensListing } from './linkSummary';
 import { StorageNote } from './StorageNote';
 import { useStorageLimits } from './useStorageLimits';
 import { useKnownObjectCount } from './useKnownObjectCount';
-import { modelNoteBeforeLoad } from '../../loader/storageNotes';
+import { modelNoteBeforeLoad } from '../../objects/spill/storageNotes';
 
 export function LookupForm({
   fields,

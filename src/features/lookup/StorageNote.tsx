@@ -2,7 +2,7 @@ import {
   modelNoteBeforeLoad,
   storageNoteBeforeLoad,
   type StorageLimits,
-} from '../../loader/storageNotes';
+} from '../../objects/spill/storageNotes';
 
 /**
  * Says, before a load, when the browser's storage could not keep a big model on disk

@@ -4,11 +4,7 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  objectRoutePath,
-  type LookupMode,
-  type ObjectRoute,
-} from '../../shared/routes/objectRoute';
+import { objectRoutePath, type LookupMode, type ObjectRoute } from '../../routes/objectRoute';
 import { activeServer } from '../../connection/activeServer';
 import { useFieldFocus } from '../../shared/fieldFocus';
 import { useConnectionState, useConnectionStore } from '../../connection/useConnections';
@@ -21,8 +17,8 @@ import {
   type LinkTarget,
   type SpeckleLink,
 } from '../../speckle/links/speckleLink';
-import { LOOKUP_REQUEST } from '../../shared/useLookupServer';
-import { speckleRoutePath } from '../../shared/routes/speckleRoute';
+import { LOOKUP_REQUEST } from '../../connection/useLookupServer';
+import { speckleRoutePath } from '../../routes/speckleRoute';
 
 export interface LinkNotes {
   /** A server the pasted link points to, when it is not the one selected. */
@@ -130,7 +126,7 @@ export function useLookupForm(fields: LookupFields | null) {
     setProjectId(project);
     setObjectId(object);
     const server = connections.servers.length > 1 && active.ok ? active.base : null;
-    // The route's loader starts the request (app/warmLookup.ts). Drawn at once rather than in a
+    // The route's loader starts the request (features/lookup/warmLookup.ts). Drawn at once rather than in a
     // transition: a transition put a frame or two between the click and the page that shows the
     // lookup's progress.
     void navigate(objectRoutePath({ projectId: project, objectId: object, mode, server }), {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { browserLimits } from '../../loader/spillPlan';
-import type { StorageLimits } from '../../loader/storageNotes';
-import { spillRoom } from '../../store/spillDirectory';
+import { browserLimits } from '../../objects/spill/spillPlan';
+import type { StorageLimits } from '../../objects/spill/storageNotes';
+import { spillRoom } from '../../objects/spill/spillDirectory';
 
 /** What this browser can keep of a big model, once its storage has answered; null until then. */
 export function useStorageLimits(): StorageLimits | null {

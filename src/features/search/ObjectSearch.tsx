@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { type ObjectSet } from '../../store/objectSet';
-import { isLoading } from '../../store/loadProgress';
+import { type ObjectSet } from '../../objects/set/objectSet';
+import { isLoading } from '../../objects/set/loadProgress';
 import type { Path } from '../../speckle/paths';
 import { searchStatusText } from './searchResults';
-import { useLoadProgress } from '../../shared/useLoadProgress';
+import { useLoadProgress } from '../../objects/set/useLoadProgress';
 import { useObjectSearch } from './useObjectSearch';
 import { SearchResultGroup } from './SearchResultGroup';
 import { useResultsListbox } from './useResultsListbox';

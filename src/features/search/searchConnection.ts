@@ -3,12 +3,12 @@
  * object's text (searchSession.ts), or for a body on disk the search that reads it a span at a
  * time (spanSearch.ts).
  */
-import type { ObjectSet } from '../../store/objectSet';
+import type { ObjectSet } from '../../objects/set/objectSet';
 import { isTextTooLarge } from '../../speckle/textLimit';
-import { RecordFeeder } from '../../search/recordFeeder';
-import { openSearchChannel } from '../../search/searchChannel';
-import { openDiskSearchChannel } from '../../search/diskSearchChannel';
-import type { SearchUpdate } from '../../search/searchSession';
+import { RecordFeeder } from './worker/recordFeeder';
+import { openSearchChannel } from './worker/searchChannel';
+import { openDiskSearchChannel } from './worker/diskSearchChannel';
+import type { SearchUpdate } from './worker/searchSession';
 
 export interface SearchConnection {
   /** Whether it reads the set's body on disk. */

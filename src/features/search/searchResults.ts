@@ -2,7 +2,7 @@
 import { countOf, formatCount, pluralOf } from '../../speckle/counts';
 import type { ObjectMatch } from '../../speckle/search';
 import { TEXT_LIMIT } from '../../speckle/textLimit';
-import type { SearchState, SearchUpdate } from '../../search/searchSession';
+import type { SearchState, SearchUpdate } from './worker/searchSession';
 
 export interface ObjectSearchResults {
   queryId: number;

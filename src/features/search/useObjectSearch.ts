@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ObjectSet } from '../../store/objectSet';
+import type { ObjectSet } from '../../objects/set/objectSet';
 import { applyUpdate, NO_RESULTS, type ObjectSearchResults } from './searchResults';
 import { connectSearch, type SearchConnection } from './searchConnection';
 

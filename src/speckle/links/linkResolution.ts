@@ -1,7 +1,7 @@
 /**
  * What a parsed Speckle link needs from the server, and what the server's answers mean for it: the
  * root objects to open, a page to browse, or why nothing can be opened. Pure: the requests
- * themselves are api/resolveLink.ts's.
+ * themselves are features/links/graphql/resolveLink.ts's.
  *
  * Viewer links are resolved in one round trip (`viewerResourcesExtended`, with the link's model ids
  * checked against the project); a legacy commit, branch or bare embed needs one lookup of its own;

@@ -3,7 +3,7 @@
  * without a word, whether its model does not exist, has no versions yet, or its version does not
  * exist or belongs to another model (shared/speckle-graphql.md); what the server says of the
  * entry's model (`project.model(id)`) and version (`project.version(id)`, which names the version's
- * model) tells these apart. Pure: the questions are api/missingFacts.ts's.
+ * model) tells these apart. Pure: the questions are features/links/graphql/missingFacts.ts's.
  */
 import { formatViewerResources, type ViewerResource } from './speckleLink';
 

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 /** Bodies over 256 kB spill here, instead of over 512 MB: a 1,000-object model spills. */
 const SMALL_THRESHOLD = 256 * 1024;
 /**
- * Segments of 256 kB, instead of 1 GiB (src/store/segmentedFile.ts): a spilled 1,000-object body
+ * Segments of 256 kB, instead of 1 GiB (src/objects/spill/segmentedFile.ts): a spilled 1,000-object body
  * spans several, and reads cross from one to the next.
  */
 export const SMALL_SEGMENT = 256 * 1024;

@@ -1,0 +1,2 @@
+export { ComparePage } from './ComparePage';
+export { CompareWithForm } from './CompareWithForm';

@@ -1,0 +1,2 @@
+export { ConnectionPanel } from './ConnectionPanel';
+export { UnsavedServerPrompt } from './UnsavedServerPrompt';

@@ -1,0 +1,10 @@
+export { DownloadButton } from './DownloadButton';
+export { ExportProgress } from './ExportProgress';
+export { SetExports } from './SetExports';
+export { curlCommand } from './curl';
+export { EXPORT_FORMATS, type ExportFormat, type ExportTarget, type RawInput } from './formats';
+export { jsonValueSpan } from './jsonPath';
+export { joinWithin, PartBuffer, type TextParts } from './parts';
+export { objectCounts, ticketReport, type TicketReportInput } from './report';
+export { useExport } from './useExport';
+export { jsonValueParts } from './valueParts';

@@ -1,0 +1,1 @@
+export { ObjectSearch } from './ObjectSearch';

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import * as topLevelFields from '../../../src/bytes/topLevelFields';
+import { readRealFixture } from '../support/realFixtures';
+
+// The readers take the object's text as the UTF-8 bytes it arrived as.
+const encoder = new TextEncoder();
+const readTopLevelType = (raw: string) => topLevelFields.readTopLevelType(encoder.encode(raw));
+const countTopLevelClosure = (raw: string) =>
+  topLevelFields.countTopLevelClosure(encoder.encode(raw));
+const readTopLevelClosure = (raw: string) =>
+  topLevelFields.readTopLevelClosure(encoder.encode(raw));
+const readTopLevelClosureSteps = (raw: string) =>
+  topLevelFields.readTopLevelClosureSteps(encoder.encode(raw));
+
+function parsedType(raw: string): string {
+  return (JSON.parse(raw) as { speckle_type?: string }).speckle_type ?? '';
+}
+
+describe('readTopLevelType', () => {
+  it('agrees with JSON.parse on every object of the real database dump', () => {
+    const lines = readRealFixture('brep-meshes.store.tsv').toString('utf8').trim().split('\n');
+    for (const line of lines) {
+      const raw = line.slice(line.indexOf('\t') + 1);
+      expect(readTopLevelType(raw)).toBe(parsedType(raw));
+    }
+  });
+
+  it('agrees with JSON.parse on the real Revit objects, compact and pretty-printed', () => {
+    const objects = JSON.parse(
+      readRealFixture('revit-floor.objects.json').toString('utf8'),
+    ) as object[];
+    for (const object of objects) {
+      for (const raw of [JSON.stringify(object), JSON.stringify(object, null, 2)]) {
+        expect(readTopLevelType(raw)).toBe(parsedType(raw));
+      }
+    }
+  });
+
+  it.each([
+    [
+      'a nested type after the own one',
+      '{"speckle_type":"Own","zzzzzzzzzzzzzz":{"speckle_type":"Nested"}}',
+      'Own',
+    ],
+    [
+      'a nested type before the own one',
+      '{"a":{"speckle_type":"Nested"},"speckle_type":"Own"}',
+      'Own',
+    ],
+    [
+      'the key inside a string value',
+      '{"speckle_type":"Own","note":"\\"speckle_type\\": \\"Fake\\""}',
+      'Own',
+    ],
+    ['a string ending in the key name', '{"speckle_type":"Own","x\\"speckle_type":{"a":1}}', 'Own'],
+    [
+      'a later string ending in an escaped backslash',
+      '{"speckle_type":"Own","zzzzzzzzzzzzzz":{"b":"x\\\\","c":"}"}}',
+      'Own',
+    ],
+    ['only a nested type', '{"a":{"speckle_type":"Nested"}}', ''],
+    ['no type at all', '{"id":"x"}', ''],
+    ['an escaped value', '{"speckle_type":"A\\u0042"}', 'AB'],
+    ['not JSON', 'speckle_type', ''],
+  ])('handles %s', (_case, raw, type) => {
+    expect(readTopLevelType(raw)).toBe(type);
+  });
+});
+
+describe('countTopLevelClosure', () => {
+  it('agrees with JSON.parse on every real object, compact and in the database form', () => {
+    const tsv = readRealFixture('brep-meshes.store.tsv').toString('utf8').trim().split('\n');
+    const raws = [
+      ...tsv.map((line) => line.slice(line.indexOf('\t') + 1)),
+      readRealFixture('revit-model-root.single.json')
+        .toString('utf8')
+        .replace(/^\uFEFF/, ''),
+      ...(
+        JSON.parse(readRealFixture('blender-cube.objects.json').toString('utf8')) as object[]
+      ).map((object) => JSON.stringify(object)),
+    ];
+    for (const raw of raws) {
+      const closure = (JSON.parse(raw) as { __closure?: object }).__closure;
+      expect(countTopLevelClosure(raw)).toBe(closure ? Object.keys(closure).length : 0);
+    }
+    expect(countTopLevelClosure(raws[103]!)).toBe(8873);
+  });
+
+  it('ignores the closure of a nested reference', () => {
+    const raw =
+      '{"@elements":[{"__closure":{"a":1,"b":2},"referencedId":"r"}],"__closure":{"r":1,"a":2,"b":2,"c":3}}';
+    expect(countTopLevelClosure(raw)).toBe(4);
+    expect(countTopLevelClosure('{"@elements":[{"__closure":{"a":1}}]}')).toBe(0);
+    expect(countTopLevelClosure('{"__closure":{}}')).toBe(0);
+  });
+});
+
+describe('readTopLevelClosure', () => {
+  function parsedClosure(raw: string): Map<string, number> {
+    const closure = (JSON.parse(raw) as { __closure?: Record<string, number> }).__closure ?? {};
+    return new Map(Object.entries(closure));
+  }
+
+  it('agrees with JSON.parse on every real object, compact, spaced and pretty-printed', () => {
+    const tsv = readRealFixture('brep-meshes.store.tsv').toString('utf8').trim().split('\n');
+    const revitRoot = readRealFixture('revit-model-root.single.json')
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
+    const raws = [...tsv.map((line) => line.slice(line.indexOf('\t') + 1)), revitRoot];
+    for (const raw of raws) {
+      const expected = parsedClosure(raw);
+      expect(readTopLevelClosure(raw)).toEqual(expected);
+      expect(readTopLevelClosure(JSON.stringify(JSON.parse(raw), null, 2))).toEqual(expected);
+    }
+    expect(readTopLevelClosure(revitRoot).size).toBe(8873);
+  });
+
+  it('reads the own closure, not a nested one, and keeps odd depths and escaped ids', () => {
+    const raw =
+      '{"@elements":[{"__closure":{"a":1},"referencedId":"r"}],' +
+      '"__closure":{"r":1,"a":2,"b\\u0041":3,"c":"4}","d":null,"e":-0,"f":1e1}}';
+    expect([...readTopLevelClosure(raw)]).toEqual([
+      ['r', 1],
+      ['a', 2],
+      ['bA', 3],
+      ['c', Infinity],
+      ['d', Infinity],
+      ['e', -0],
+      ['f', 10],
+    ]);
+    expect(readTopLevelClosure('{"@elements":[{"__closure":{"a":1}}]}').size).toBe(0);
+    expect(readTopLevelClosure('{"__closure":{}}').size).toBe(0);
+    expect(readTopLevelClosure('not json').size).toBe(0);
+  });
+
+  it('yields every thousand ids', () => {
+    const ids = Array.from({ length: 2500 }, (_, i) => i.toString(16).padStart(32, '0'));
+    const raw = JSON.stringify({
+      id: 'root',
+      __closure: Object.fromEntries(ids.map((id) => [id, 1])),
+    });
+    const steps = readTopLevelClosureSteps(raw);
+    let yields = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) yields += 1;
+    expect(yields).toBe(2);
+    expect([...step.value.keys()]).toEqual(ids);
+  });
+});
