@@ -5,6 +5,7 @@
  */
 import { isGraphqlError } from './graphqlError';
 import { capitalise } from '../lib/capitalise';
+import { redirectedText } from './redirectedText';
 import type { DoubtedField } from './doubtedField';
 
 export type ApiErrorKind =
@@ -16,6 +17,7 @@ export type ApiErrorKind =
   | 'server-error'
   | 'network'
   | 'not-speckle'
+  | 'redirected'
   | 'bad-response'
   | 'truncated'
   | 'malformed'
@@ -48,6 +50,8 @@ export interface ApiErrorContext {
    * that what arrived is shown only when something did.
    */
   received?: number;
+  /** For a redirect the request did not follow: the server address it led to, when known. */
+  redirectedTo?: string;
 }
 
 export class ApiError extends Error {
@@ -108,6 +112,7 @@ export function doubtedFields(error: ApiError): DoubtedField[] {
     case 'object-not-found':
       return ['Object ID', 'Project ID'];
     case 'not-speckle':
+    case 'redirected':
     case 'bad-response':
       return ['Server URL'];
     case 'network':
@@ -149,6 +154,8 @@ function describe(kind: ApiErrorKind, c: ApiErrorContext): string {
       return c.failedPing
         ? `${c.base} answered ${c.status ?? 'with an error'} and does not answer Speckle's ping: this address is not a Speckle server's API, so the server URL is wrong, not the ids. Use the address you open Speckle at, such as https://app.speckle.systems.`
         : `${c.base} answered with a web page instead of Speckle data${c.status ? ` (${c.status})` : ''}: this address is not a Speckle server's API, so the server URL is wrong, not the ids. Use the address you open Speckle at, such as https://app.speckle.systems.`;
+    case 'redirected':
+      return redirectedText(c.base, c.redirectedTo);
     case 'bad-response':
       return `${c.base} sent an answer this app cannot read${c.serverText ? ` ("${c.serverText}")` : ''}.`;
     case 'truncated':

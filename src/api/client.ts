@@ -9,6 +9,7 @@
 import { isTextTooLarge, textTooLargeMessage } from '../speckle/textLimit';
 import { flatClosureCount } from '../bytes/closureAside';
 import { ApiError, type ApiErrorContext } from './apiError';
+import { isRedirect, redirectMode, redirectTarget, suggestedServer } from './redirects';
 import { alternateBase, webAppBase } from '../speckle/serverUrl';
 
 export interface ServerAccess {
@@ -186,6 +187,7 @@ async function request(
       signal,
       headers: token ? { ...headers, Authorization: `Bearer ${token}` } : headers,
       cache,
+      redirect: redirectMode(token),
     });
   } catch (error) {
     if (signal?.aborted) throw new ApiError('cancelled', errorContext(base, access, address));
@@ -194,6 +196,11 @@ async function request(
       answeredBefore: answered.has(base),
     };
     throw new ApiError('network', context, undefined, error);
+  }
+  if (isRedirect(response)) {
+    const target = await redirectTarget(response, `${base}${path}`, signal);
+    const redirectedTo = target === null ? undefined : suggestedServer(target, path, token);
+    throw new ApiError('redirected', { ...errorContext(base, access, address), redirectedTo });
   }
   if (response.ok && !isHtml(response)) {
     answered.add(base);

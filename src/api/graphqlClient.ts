@@ -6,6 +6,7 @@
  */
 import { excerpt as oneLineExcerpt, type AnsweredBases, type ServerAccess } from './client';
 import { GraphqlError, type GraphqlErrorContext, type GraphqlErrorKind } from './graphqlError';
+import { isRedirect, redirectMode, redirectTarget, suggestedServer } from './redirects';
 import { webAppBase } from '../speckle/serverUrl';
 import { isRecord } from '../bytes/jsonValues';
 
@@ -62,10 +63,16 @@ export async function postGraphql<T>(
       signal,
       // Answers depend on who asks and change as people push; the server says no-store too.
       cache: 'no-store',
+      redirect: redirectMode(token),
     });
   } catch (error) {
     if (signal?.aborted) throw new GraphqlError('cancelled', context, error);
     throw new GraphqlError('network', { ...context, answeredBefore: answered.has(base) }, error);
+  }
+  if (isRedirect(response)) {
+    const target = await redirectTarget(response, `${base}/graphql`, signal);
+    const redirectedTo = target === null ? undefined : suggestedServer(target, '/graphql', token);
+    throw new GraphqlError('redirected', { ...context, redirectedTo });
   }
   const text = await response.text().catch(() => '');
   const withStatus = { ...context, status: response.status };

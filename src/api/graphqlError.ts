@@ -6,6 +6,7 @@
  */
 import type { DoubtedField } from './doubtedField';
 import { capitalise } from '../lib/capitalise';
+import { redirectedText } from './redirectedText';
 
 export type GraphqlErrorKind =
   | 'project-not-found'
@@ -18,6 +19,7 @@ export type GraphqlErrorKind =
   | 'rate-limited'
   | 'unsupported'
   | 'no-graphql'
+  | 'redirected'
   | 'graphql-error'
   | 'server-error'
   | 'network'
@@ -46,6 +48,8 @@ export interface GraphqlErrorContext {
   waitedFor?: string;
   /** For a token without `streams:read`: the project answers without a token (it is public). */
   opensWithoutToken?: boolean;
+  /** For a redirect the request did not follow: the server address it led to, when known. */
+  redirectedTo?: string;
 }
 
 export class GraphqlError extends Error {
@@ -87,6 +91,8 @@ export function graphqlDoubtedFields(error: GraphqlError): DoubtedField[] {
       return ['Project ID'];
     case 'network':
       return error.context.answeredBefore ? [] : ['Server URL'];
+    case 'redirected':
+      return ['Server URL'];
     default:
       return [];
   }
@@ -117,6 +123,8 @@ function describe(kind: GraphqlErrorKind, c: GraphqlErrorContext): string {
       return `${c.base} runs an older Speckle server that does not know ${c.field ? `“${c.field}”` : 'this query'}.`;
     case 'no-graphql':
       return `${c.base} has no Speckle GraphQL API${c.status ? ` (${c.status})` : ''}, so links to models and versions cannot be resolved there. Object ids and links to objects still work.`;
+    case 'redirected':
+      return redirectedText(c.base, c.redirectedTo);
     case 'graphql-error':
       return `The server refused the request${c.serverText ? `: “${c.serverText}”` : ' without saying why'}${c.code ? ` (${c.code})` : ''}.`;
     case 'server-error':

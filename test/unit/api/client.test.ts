@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isApiError, type ApiError } from '../../../src/api/apiError';
+import { doubtedFields, isApiError, type ApiError } from '../../../src/api/apiError';
 import { fetchSingleObject, openObjectStream, type AnsweredBases } from '../../../src/api/client';
 import { MAX_TEXT_BYTES } from '../../../src/speckle/textLimit';
 import { paddedObjectText } from '../support/paddedObjects';
@@ -247,5 +247,58 @@ describe('the request path', () => {
     expect(requestedUrls(fetchStub)).toEqual([
       `${BASE}/objects/${OBJECT.projectId}/${encodeURIComponent(objectId)}/single`,
     ]);
+  });
+});
+
+describe('a redirect', () => {
+  /** What a browser hands over for a redirect a request was told not to follow. */
+  const stoppedRedirect = () =>
+    Object.defineProperty(new Response(null), 'type', { value: 'opaqueredirect' });
+  /** The same address asked again without the token, as the browser answers once it followed. */
+  const arrivedAt = (url: string) => () =>
+    Object.defineProperties(new Response('{}'), {
+      redirected: { value: true },
+      url: { value: url },
+    });
+  const singlePath = `/objects/${OBJECT.projectId}/${OBJECT.objectId}/single`;
+  const init = (fetchStub: ReturnType<typeof stubFetch>, index: number) =>
+    (fetchStub.mock.calls[index] as unknown[] | undefined)?.[1] as
+      (RequestInit & { headers?: Record<string, string> }) | undefined;
+
+  it('is not followed by a request carrying the token, and the error names where it led', async () => {
+    const fetchStub = stubFetch(
+      stoppedRedirect,
+      arrivedAt(`https://other.example/api${singlePath}`),
+    );
+
+    const error = await failure();
+
+    expect(init(fetchStub, 0)?.redirect).toBe('manual');
+    expect(init(fetchStub, 0)?.headers?.Authorization).toBe(`Bearer ${TOKEN}`);
+    // Where it leads is asked without the token.
+    expect(requestedUrls(fetchStub)[1]).toBe(`${BASE}${singlePath}`);
+    expect(init(fetchStub, 1)?.headers).toBeUndefined();
+    expect(error.kind).toBe('redirected');
+    expect(error.message).toBe(
+      `${BASE} redirected the request to https://other.example/api, and the token was not sent on. If you trust https://other.example/api, enter it as the server address.`,
+    );
+    expect(doubtedFields(error)).toEqual(['Server URL']);
+    expect(error.isTransient).toBe(false);
+  });
+
+  it('says so when the browser cannot tell where it led, and never shows the token put in its address', async () => {
+    stubFetch(stoppedRedirect, 'fails');
+    expect((await failure()).message).toMatch(/redirected the request elsewhere/);
+
+    stubFetch(stoppedRedirect, arrivedAt(`https://evil.example/${TOKEN}`));
+    const error = await failure();
+    expect(error.message).toContain('https://evil.example');
+    expect(error.message).not.toContain(TOKEN);
+  });
+
+  it('is followed by a request without a token, which has nothing to carry along', async () => {
+    const fetchStub = stubFetch(objectAnswer);
+    await fetchSingleObject({ base: BASE, token: '' }, OBJECT, answered);
+    expect(init(fetchStub, 0)?.redirect).toBe('follow');
   });
 });

@@ -488,3 +488,30 @@ describe('every refusal has its own error', () => {
     );
   });
 });
+
+describe('a redirect', () => {
+  it('is not followed by a request carrying the token, and the error names where it led', async () => {
+    const seen: (string | null)[] = [];
+    server.use(
+      http.post(`${SERVER}/graphql`, ({ request }) => {
+        seen.push(request.headers.get('Authorization'));
+        return new HttpResponse(null, {
+          status: 307,
+          headers: { Location: 'https://other.test/graphql' },
+        });
+      }),
+      http.post('https://other.test/graphql', ({ request }) => {
+        seen.push(`followed with ${request.headers.get('Authorization')}`);
+        return HttpResponse.json({ data: { serverInfo: null } });
+      }),
+    );
+
+    const error = await failure(fetchServerIdentity(call(DEMO_TOKEN)));
+
+    expect(seen).toEqual([`Bearer ${DEMO_TOKEN}`]);
+    expect(error.kind).toBe('redirected');
+    expect(error.message).toContain(
+      'redirected the request to https://other.test, and the token was not sent on',
+    );
+  });
+});

@@ -122,6 +122,22 @@ export const REST_CASES: Record<ApiErrorKind, MessageCase[]> = {
       names: [BASE, '404'],
     },
   ],
+  redirected: [
+    {
+      name: 'to a known address',
+      expected:
+        'https://speckle.example/api redirected the request to https://other.example, and the token was not sent on. If you trust https://other.example, enter it as the server address.',
+      message: rest('redirected', { redirectedTo: 'https://other.example' }),
+      names: [BASE, 'https://other.example'],
+    },
+    {
+      name: 'to an address the browser hides',
+      expected:
+        "https://speckle.example/api redirected the request elsewhere, and the token was not sent on; the browser does not say where. Enter the server's final address, the one you open Speckle at, as the server address.",
+      message: rest('redirected'),
+      names: [BASE],
+    },
+  ],
   'bad-response': [
     {
       name: 'with text',

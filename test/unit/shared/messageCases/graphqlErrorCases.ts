@@ -116,6 +116,15 @@ export const GRAPHQL_CASES: Record<GraphqlErrorKind, MessageCase[]> = {
       names: [BASE, 'viewerResourcesExtended'],
     },
   ],
+  redirected: [
+    {
+      name: 'to a known address',
+      expected:
+        'https://speckle.example/api redirected the request to https://other.example, and the token was not sent on. If you trust https://other.example, enter it as the server address.',
+      message: graphql('redirected', { redirectedTo: 'https://other.example' }),
+      names: [BASE, 'https://other.example'],
+    },
+  ],
   'no-graphql': [
     {
       name: 'no GraphQL',
