@@ -6,6 +6,7 @@
  * already in JavaScript's canonical form the output is identical to it.
  */
 import { JsonReader, TOKEN } from '../../bytes/jsonReader';
+import { LineBreaks } from './lineBreaks';
 import { PartBuffer } from './parts';
 
 /**
@@ -31,23 +32,4 @@ export function* reindentJsonParts(text: string, indent = 2): Generator<string> 
     if (buffer.isFull) yield* buffer.take();
   }
   if (!buffer.isEmpty) yield* buffer.take();
-}
-
-/** The separators that start a line at each depth, made once per depth. */
-class LineBreaks {
-  private readonly first: string[] = [];
-  private readonly next: string[] = [];
-  private readonly indent: number;
-
-  constructor(indent: number) {
-    this.indent = indent;
-  }
-
-  before(depth: number): string {
-    return (this.first[depth] ??= this.indent > 0 ? `\n${' '.repeat(this.indent * depth)}` : '');
-  }
-
-  afterComma(depth: number): string {
-    return (this.next[depth] ??= `,${this.before(depth)}`);
-  }
 }

@@ -9,6 +9,7 @@
  * `0`, `1e308` becomes `1e+308`, and digits beyond a double's precision are lost. Where the received
  * text is at hand, reindentJsonParts keeps it exactly instead.
  */
+import { LineBreaks } from './lineBreaks';
 import { PART_CHARS, PartBuffer } from './parts';
 
 interface Frame {
@@ -28,14 +29,12 @@ export function* jsonValueParts(value: unknown, indent = 0): Generator<string> {
   if (!isSerialisable(value)) throw new TypeError('There is no JSON value to write.');
   const buffer = new PartBuffer();
   const colon = indent > 0 ? ': ' : ':';
-  const breaks: string[] = [];
-  const lineBreak = (depth: number) =>
-    (breaks[depth] ??= indent > 0 ? `\n${' '.repeat(indent * depth)}` : '');
+  const breaks = new LineBreaks(indent);
   // JSON.stringify's own output, moved `depth` levels in. Its strings hold no raw line breaks, so
   // every line break in it starts a line.
   const stringifyAt = (item: unknown, depth: number) => {
     const text = JSON.stringify(item, null, indent);
-    return indent > 0 && depth > 0 ? text.replaceAll('\n', lineBreak(depth)) : text;
+    return indent > 0 && depth > 0 ? text.replaceAll('\n', breaks.before(depth)) : text;
   };
   const frames: Frame[] = [];
   // The containers being written: meeting one again inside itself is a cycle.
@@ -75,7 +74,7 @@ export function* jsonValueParts(value: unknown, indent = 0): Generator<string> {
     if (index === entries.length) {
       frames.pop();
       open.delete(frame.container);
-      buffer.push(lineBreak(depth - 1));
+      buffer.push(breaks.before(depth - 1));
       buffer.push(keys ? '}' : ']');
     } else if (keys === null && isPlain(entries[index])) {
       const end = plainRunEnd(entries, index);
@@ -86,7 +85,7 @@ export function* jsonValueParts(value: unknown, indent = 0): Generator<string> {
       frame.next = end;
     } else {
       frame.next += 1;
-      buffer.push(index > 0 ? `,${lineBreak(depth)}` : lineBreak(depth));
+      buffer.push(index > 0 ? breaks.afterComma(depth) : breaks.before(depth));
       if (keys) {
         buffer.push(JSON.stringify(keys[index]));
         buffer.push(colon);

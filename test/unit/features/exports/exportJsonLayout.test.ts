@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidJsonError } from '../../../../src/bytes/jsonReader';
 import { reindentJsonParts } from '../../../../src/features/exports/jsonLayout';
+import { MAX_INDENTED_LEVELS } from '../../../../src/features/exports/lineBreaks';
 import { PART_CHARS } from '../../../../src/features/exports/parts';
 import { AWKWARD_OBJECT, databaseRecords, fixtureText } from '../../support/exportFixtures';
 
@@ -199,3 +200,23 @@ function accepts(run: () => unknown): boolean {
     return false;
   }
 }
+
+describe('deep nesting', () => {
+  const nested = (depth: number) => `${'{"a":['.repeat(depth)}1${']}'.repeat(depth)}`;
+  const size = (depth: number) => reindent(nested(depth)).length;
+
+  it('grows linearly: twice the depth, about twice the text', () => {
+    // Indented in full, 20,000 levels would take 400 million spaces, and twice that depth four times as many.
+    expect(size(40_000) / size(20_000)).toBeLessThan(2.05);
+    // Still JSON, and the same JSON.
+    expect(JSON.stringify(JSON.parse(reindent(nested(1_000))))).toBe(nested(1_000));
+  });
+
+  it("keeps JSON.stringify's layout up to MAX_INDENTED_LEVELS, then stops indenting further", () => {
+    const shallow = nested(MAX_INDENTED_LEVELS / 2);
+    expect(reindent(shallow)).toBe(JSON.stringify(JSON.parse(shallow), null, 2));
+    const lines = reindent(nested(MAX_INDENTED_LEVELS * 2)).split('\n');
+    const widest = Math.max(...lines.map((line) => line.length - line.trimStart().length));
+    expect(widest).toBe(2 * MAX_INDENTED_LEVELS);
+  });
+});

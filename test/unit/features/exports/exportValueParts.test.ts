@@ -87,4 +87,14 @@ describe('jsonValueParts', () => {
     expect(text.startsWith('[[[[')).toBe(true);
     expect(text.endsWith(',{"depth":99998}],{"depth":99999}]')).toBe(true);
   });
+
+  it('grows linearly with the depth when indented: twice the depth, about twice the text', () => {
+    const nested = (depth: number) => {
+      let value: unknown = 1;
+      for (let level = 0; level < depth; level += 1) value = { a: [value] };
+      return value;
+    };
+    const size = (depth: number) => serialise(nested(depth), 2).length;
+    expect(size(40_000) / size(20_000)).toBeLessThan(2.05);
+  });
 });
