@@ -5,6 +5,7 @@
  */
 import { isGraphqlError } from './graphqlError';
 import { capitalise } from '../lib/capitalise';
+import { withoutSecrets } from '../speckle/secrets';
 import { redirectedText } from './redirectedText';
 import type { DoubtedField } from './doubtedField';
 
@@ -59,7 +60,7 @@ export class ApiError extends Error {
   readonly context: ApiErrorContext;
 
   constructor(kind: ApiErrorKind, context: ApiErrorContext, detail?: string, cause?: unknown) {
-    super(detail ?? describe(kind, context), { cause });
+    super(withoutSecrets(detail ?? describe(kind, context)), { cause });
     this.name = 'ApiError';
     this.kind = kind;
     this.context = context;

@@ -11,6 +11,7 @@ import { flatClosureCount } from '../bytes/closureAside';
 import { ApiError, type ApiErrorContext } from './apiError';
 import { isRedirect, redirectMode, redirectTarget, suggestedServer } from './redirects';
 import { alternateBase, webAppBase } from '../speckle/serverUrl';
+import { withoutSecrets } from '../speckle/secrets';
 
 export interface ServerAccess {
   base: string;
@@ -283,9 +284,9 @@ function serverMessage(text: string): string | undefined {
   return text.trim() ? excerpt(text) : undefined;
 }
 
-/** Server text for a message: one line, at most 200 characters. */
+/** Server text for a message: one line, at most 200 characters, no secret it may echo. */
 export function excerpt(text: string): string {
-  const oneLine = text.replace(/\s+/g, ' ').trim();
+  const oneLine = withoutSecrets(text.replace(/\s+/g, ' ').trim());
   return oneLine.length > 200 ? `${oneLine.slice(0, 200)}…` : oneLine;
 }
 

@@ -6,6 +6,7 @@
  */
 import type { DoubtedField } from './doubtedField';
 import { capitalise } from '../lib/capitalise';
+import { withoutSecrets } from '../speckle/secrets';
 import { redirectedText } from './redirectedText';
 
 export type GraphqlErrorKind =
@@ -57,7 +58,7 @@ export class GraphqlError extends Error {
   readonly context: GraphqlErrorContext;
 
   constructor(kind: GraphqlErrorKind, context: GraphqlErrorContext, cause?: unknown) {
-    super(describe(kind, context), { cause });
+    super(withoutSecrets(describe(kind, context)), { cause });
     this.name = 'GraphqlError';
     this.kind = kind;
     this.context = context;

@@ -1,8 +1,10 @@
 /**
  * A plain-text summary of one lookup to paste into a support ticket. It takes no token at all, so
- * none can end up in it; it only says whether one was sent.
+ * none can end up in it; it only says whether one was sent. What the server said goes through
+ * withoutSecrets too, in case it echoed a token.
  */
 import { countOf, formatCount } from '../../speckle/counts';
+import { withoutSecrets } from '../../speckle/secrets';
 import { formatBytes } from '../../speckle/text';
 import { endpointUrl, type EndpointMode } from './curl';
 
@@ -58,7 +60,7 @@ export function ticketReport(input: TicketReportInput): string {
   }
   if (input.appVersion) lines.push(`App: Speckle Object Explorer ${input.appVersion}`);
   if (input.userAgent) lines.push(`Browser: ${input.userAgent}`);
-  return `${lines.join('\n')}\n`;
+  return withoutSecrets(`${lines.join('\n')}\n`);
 }
 
 /** The objects line of a report: received, expected, missing and repeated. */

@@ -302,3 +302,26 @@ describe('a redirect', () => {
     expect(init(fetchStub, 0)?.redirect).toBe('follow');
   });
 });
+
+describe("a server's text that echoes the token", () => {
+  it('is shown without it', async () => {
+    const speckleToken = 'c0c5787358fe71f57487624bdbe95abcebc844eeb2';
+    stubFetch(
+      () =>
+        new Response(
+          `{"error":"upstream said: Authorization: Bearer ${TOKEN}; key ${speckleToken}"}`,
+          {
+            status: 500,
+            headers: { 'Content-Type': 'application/json' },
+          },
+        ),
+    );
+
+    const error = await failure();
+
+    expect(error.kind).toBe('server-error');
+    expect(error.message).toContain('Authorization: Bearer [hidden]; key [hidden]');
+    expect(error.message).not.toContain(TOKEN);
+    expect(error.context.serverText).not.toContain(speckleToken);
+  });
+});

@@ -96,4 +96,14 @@ describe('ticketReport', () => {
       ticketReport({ ...base, counts: { received: 0, expected: null, duplicates: 0 } }),
     ).toContain('Objects: 0 received\n');
   });
+
+  it('never carries a token the server echoed into what it said', () => {
+    const report = ticketReport({
+      ...base,
+      outcome:
+        'server error: "proxy saw Authorization: Bearer c0c5787358fe71f57487624bdbe95abcebc844eeb2"',
+    });
+    expect(report).toContain('Result: server error: "proxy saw Authorization: Bearer [hidden]"');
+    expect(report).not.toContain('c0c5787358fe71f57487624bdbe95abcebc844eeb2');
+  });
 });
