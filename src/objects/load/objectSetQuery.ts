@@ -54,7 +54,7 @@ export function objectWithChildrenQuery({
 
 /**
  * The lookup's set, for a view that shows it: retained while the view is mounted. Undefined until
- * the query has opened it.
+ * the query has opened it, unless the registry kept it.
  */
 export function useObjectSet(input: ObjectQueryInput): ObjectSet | undefined {
   const client = useQueryClient();
@@ -63,13 +63,14 @@ export function useObjectSet(input: ObjectQueryInput): ObjectSet | undefined {
   const sets = setsOf(client);
   const { data } = useQuery(options);
   useEffect(() => sets.retain(key), [sets, key]);
-  // A set kept for Back is there before the query, gone with its last view, has opened it again.
+  // Back to a kept set: its query went with its last view, and the first render comes before the
+  // new query has opened the set again. The registry has it at once, as the page had it when left.
   return data ?? sets.peek(key);
 }
 
 /**
- * Asks the server again for a lookup (Retry, or a new request after a broken answer): its set, if
- * any, is let go, and the query makes a new one.
+ * Asks the server again for a lookup of either mode (Retry, or a new request after a broken
+ * answer): its set, if any, is let go, and the query makes a new one.
  */
 export function askAgain(client: QueryClient, queryKey: readonly unknown[]): Promise<void> {
   setsOf(client).renew(hashKey(queryKey));
