@@ -16,6 +16,7 @@ import type { SingleObjectResponse } from '../api/client';
 import { perQueryClient } from '../api/perQueryClient';
 import { isLoading, isWholeResult } from '../objects/set/loadProgress';
 import { ObjectSet } from '../objects/set/objectSet';
+import { askAgain } from '../objects/load/objectSetQuery';
 import { lookupRequestOf } from '../connection/useLookupServer';
 
 /** Per answer (a set, a single object or an error), the request it was last shown for. */
@@ -37,7 +38,7 @@ export function useAskAgain(queryKey: readonly unknown[], answer: object | undef
     const seenBefore = record.has(shown);
     record.set(shown, request);
     if (seenBefore && request !== null && request !== before && isBroken(shown)) {
-      void client.resetQueries({ queryKey, exact: true });
+      void askAgain(client, queryKey);
     }
   });
   useEffect(() => {

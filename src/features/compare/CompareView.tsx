@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import type { ObjectQueryInput } from '../../api/objects';
-import { objectWithChildrenQuery } from '../../objects/load/objectSetQuery';
+import { useObjectSet } from '../../objects/load/objectSetQuery';
 import type { ObjectSet } from '../../objects/set/objectSet';
 import { useLoadPhase } from '../../objects/set/useLoadProgress';
 import { CompareResult } from './CompareResult';
@@ -21,8 +20,8 @@ export function CompareView({
   to: ObjectQueryInput;
   context: CompareContext;
 }) {
-  const { data: fromSet } = useQuery(objectWithChildrenQuery(from));
-  const { data: toSet } = useQuery(objectWithChildrenQuery(to));
+  const fromSet = useObjectSet(from);
+  const toSet = useObjectSet(to);
   if (!fromSet || !toSet) return <p role="status">Connecting…</p>;
   return <LoadedSides fromSet={fromSet} toSet={toSet} context={context} />;
 }

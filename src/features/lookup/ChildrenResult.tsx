@@ -1,8 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ObjectQueryInput } from '../../api/objects';
 import { CompareWithForm } from '../compare';
 import { TicketTools, SetExplorer } from '../explore';
-import { objectWithChildrenQuery } from '../../objects/load/objectSetQuery';
+import { askAgain, objectWithChildrenQuery, useObjectSet } from '../../objects/load/objectSetQuery';
 import { useAskAgain } from '../../shared/useAskAgain';
 import { useLookupRoute } from '../../routes/useObjectRoute';
 import { isLoading } from '../../objects/set/loadProgress';
@@ -25,7 +25,7 @@ export function ChildrenResult({
   const queryClient = useQueryClient();
   const route = useLookupRoute();
   const options = objectWithChildrenQuery(input);
-  const { data: set } = useQuery(options);
+  const set = useObjectSet(input);
   useAskAgain(options.queryKey, set);
   if (!set) return <p role="status">Connecting…</p>;
   return (
@@ -43,7 +43,7 @@ export function ChildrenResult({
         countAgainstFirstClosure: true,
         // A server's body is in the line form asked for.
         bodyIsLines: true,
-        onRetry: () => void queryClient.resetQueries({ queryKey: options.queryKey, exact: true }),
+        onRetry: () => void askAgain(queryClient, options.queryKey),
         tools: (closureCheck) => (
           <>
             <TicketTools

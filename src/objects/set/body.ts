@@ -199,11 +199,14 @@ export class Body {
 /**
  * One received line as views read it: an object's summary, and its text read from the bytes on
  * demand. Made when asked for (the set keeps its lines as columns, not as objects). `raw` is a
- * getter on the prototype, so spreading the object (`{...record}`) leaves the text out; the body
- * comes from the prototype of the set's own subclass (storedObjectClass).
+ * getter on the prototype and the body a private field, so spreading the object (`{...record}`)
+ * or cloning it for a worker copies the summary alone.
  */
-export abstract class StoredObject implements ObjectSummary, LineRecord {
+export class StoredObject implements ObjectSummary, LineRecord {
+  readonly #body: Body;
+
   constructor(
+    body: Body,
     readonly id: string,
     readonly speckleType: string,
     /** The text's size in UTF-8 bytes. */
@@ -211,23 +214,23 @@ export abstract class StoredObject implements ObjectSummary, LineRecord {
     /** The body offset of the text's first byte. */
     readonly start: number,
     readonly damaged: boolean,
-  ) {}
-
-  protected abstract get body(): Body;
+  ) {
+    this.#body = body;
+  }
 
   /**
    * The text's UTF-8 bytes, as received (see Body.slice). Readers of every record wait for
    * `ObjectSet.wantBytes` first: a text still held cannot be read.
    */
   get encoded(): Uint8Array {
-    const bytes = this.body.slice(this.start, this.bytes);
+    const bytes = this.#body.slice(this.start, this.bytes);
     if (!bytes) throw new Error(`The text of ${this.id} has not reached the page yet.`);
     return bytes;
   }
 
   /** The text's UTF-8 bytes as `encoded` has them, in the pieces of the blocks they lie in. */
   get pieces(): Uint8Array[] {
-    const pieces = this.body.pieces(this.start, this.bytes);
+    const pieces = this.#body.pieces(this.start, this.bytes);
     if (!pieces) throw new Error(`The text of ${this.id} has not reached the page yet.`);
     return pieces;
   }
@@ -238,12 +241,4 @@ export abstract class StoredObject implements ObjectSummary, LineRecord {
     const { encoded } = this;
     return decodeSpan(encoded, 0, encoded.length);
   }
-}
-
-export function storedObjectClass(body: Body) {
-  return class extends StoredObject {
-    protected get body(): Body {
-      return body;
-    }
-  };
 }

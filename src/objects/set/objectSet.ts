@@ -1,120 +1,75 @@
 /**
- * The objects of one with-children answer as they arrive. Raw bytes are the truth: the body is kept
- * as the blocks of bytes it arrived in, duplicates included, so that exports equal the server's
- * body byte for byte, and an object's text is decoded from its bytes when it is asked for. Strings
- * would cost more than the bytes (a string per object, and twice the bytes for any non-Latin-1
- * text); the bytes cost the body's size and nothing else.
+ * The objects of one with-children answer (or of opened files) as they arrive: the one face that
+ * loaders fill and views read. It holds three parts with a job each, and joins them where a
+ * change touches more than one:
  *
- * What the set knows of each line it keeps as columns of numbers (lineColumns.ts), each block's ids
- * as the one text the indexer sent, and an id table (idTable.ts) to find an object by id: no
- * JavaScript object or string per object, which cost the page most of its work while a 100,000-
- * object model loaded and every garbage collection a trace of each. Views get records made when
- * they ask for one (`summaries`, `records`).
+ * - the index (setIndex.ts): ids, types, sizes, where each text lies, lookup by id;
+ * - the texts (setTexts.ts): the body's bytes and each object's text read from them, wherever
+ *   they are (in the page, held by the loader, spilled, in opened files);
+ * - the status (setStatus.ts): the load's progress, its subscribers, its cancel.
  *
- * Views read it through `subscribe`/`getProgress` (useSyncExternalStore) rather than through the
- * query cache, which would copy the growing list on every chunk.
+ * Views get records made when they ask for one (`summaries`, `records`), and read the progress
+ * through `subscribe`/`getProgress` (useSyncExternalStore). Who keeps a set, and for how long, is
+ * the registry's to say (setRegistry.ts).
  */
 import type { ApiError } from '../../api/apiError';
 import type { LineRecord } from '../../bytes/lines';
-import type { IndexedBlock } from './indexedBlock';
-import { idHash } from '../../bytes/idHash';
-import { IdTable } from './idTable';
-import { Column, LineColumns } from './lineColumns';
-import { itemsSoFar, type ReadonlyList } from '../../lib/readonlyList';
-import { isTextTooLarge } from '../../speckle/textLimit';
-import { Body, storedObjectClass, type ObjectSummary, type StoredObject } from './body';
+import type { ReadonlyList } from '../../lib/readonlyList';
+import type { ObjectSummary, StoredObject } from './body';
 import type { ByteSource } from './byteStore';
-import { IdTexts } from './idTexts';
-import { settlement } from '../../lib/settlement';
-import { pieces, spilledBody, textWindows } from './textWindows';
+import type { IndexedBlock } from './indexedBlock';
 import { ListView } from './listView';
-import { startingProgress, type KeptBody, type LoadProgress } from './loadProgress';
-
-/**
- * Each notice redraws the status, the list's length and the counts, then the page lays out and
- * paints: CPU that a big load on two cores has none of to spare. Four a second read as live
- * progress; ten made the load longer, two did not make it shorter.
- */
-const NOTIFY_INTERVAL_MS = 250;
+import type { KeptBody, LoadProgress } from './loadProgress';
+import { SetIndex } from './setIndex';
+import { SetStatus } from './setStatus';
+import { SetTexts } from './setTexts';
+import type { SpilledBody } from './textWindows';
 
 export type StoredRecord = LineRecord & ObjectSummary & Pick<StoredObject, 'encoded' | 'start'>;
 
 export class ObjectSet {
+  private readonly index = new SetIndex();
+  private readonly texts = new SetTexts(this.index);
+  private readonly status: SetStatus;
   /** Each object once, in the order received. Views follow it while a load runs. */
   readonly summaries: ReadonlyList<StoredRecord> = new ListView(
-    () => this.progress.received,
-    (index) => this.lineRecord(this.distinctLine(index)),
+    () => this.index.distinct,
+    (index) => this.texts.record(this.index.distinctLine(index)),
   );
   /** Every line received, repeats included, in order. */
   readonly records: ReadonlyList<StoredRecord> = new ListView(
-    () => this.lines.length,
-    (line) => this.lineRecord(line),
+    () => this.index.lineCount,
+    (line) => this.texts.record(line),
   );
-  /** The body as received, chunk by chunk: the lines point into it. */
-  private readonly body = new Body();
-  private readonly Stored = storedObjectClass(this.body);
-  /** The load's type table: the indexer numbers each type name in order of first sight. */
-  private readonly typeNames: string[] = [];
-  private readonly idTexts = new IdTexts();
-  /** Each line's columns, by line number. */
-  private readonly lines = new LineColumns();
-  /**
-   * The line of each distinct object, once a line repeated an earlier one; until then every line
-   * is a distinct object, and the list would only cost memory.
-   */
-  private distinctLines: Column<Uint32Array> | null = null;
-  /** Each distinct object's line, filed by its id's hash. */
-  private readonly table = new IdTable(this.lines.hashes);
-  /** The lines whose text is not whole JSON: few, almost always none. */
-  private readonly damagedLines = new Set<number>();
-  /** The body offset just past the last good line. */
-  private goodEnd = 0;
-  private progress: LoadProgress;
-  /** The objects received when the loader began to hold bytes back: those the set can read. */
-  private readableWhileHeld: number | null = null;
-  /** Asks the loader for the bytes it holds; set by the loader (see wantBytes). */
-  private askForBytes: (() => void) | null = null;
-  private bytesWanted = false;
-  private readonly bytesHere = settlement();
-  private readonly listeners = new Set<() => void>();
-  private notifyTimer: ReturnType<typeof setTimeout> | null = null;
-  private readonly abortController = new AbortController();
 
   constructor(now = Date.now()) {
-    this.progress = startingProgress(now);
+    this.status = new SetStatus(now);
   }
 
   get signal(): AbortSignal {
-    return this.abortController.signal;
+    return this.status.signal;
   }
 
   get rootId(): string | null {
-    return this.lines.length > 0 ? this.idOf(0) : null;
+    return this.index.rootId;
   }
 
   cancel(): void {
-    this.abortController.abort();
+    this.status.cancel();
   }
 
   has(id: string): boolean {
-    return this.find(id) !== -1;
+    return this.index.find(id) !== -1;
   }
 
-  /**
-   * Each object's id once, in the order received, as `summaries` lists them but without a record
-   * for each: comparing two versions looks up every id of both. Objects that arrive meanwhile are
-   * not part of it.
-   */
+  /** Each object's id once, in the order received, as `summaries` lists them (SetIndex.ids). */
   ids(): Iterable<string> {
-    return itemsSoFar({
-      length: this.progress.received,
-      at: (index) => this.idOf(this.distinctLine(index)),
-    });
+    return this.index.ids();
   }
 
   /** Whether the object has arrived and its text can be read now (see wantBytes). */
   canRead(id: string): boolean {
-    return this.readableLine(id) !== -1;
+    return this.texts.readableLine(id) !== -1;
   }
 
   /** The object's text; undefined when it has not arrived or cannot be read yet. */
@@ -128,8 +83,8 @@ export class ObjectSet {
   }
 
   summary(id: string): ObjectSummary | undefined {
-    const line = this.find(id);
-    return line === -1 ? undefined : this.lineRecord(line);
+    const line = this.index.find(id);
+    return line === -1 ? undefined : this.texts.record(line);
   }
 
   /**
@@ -138,32 +93,17 @@ export class ObjectSet {
    * needs them (objects/load/byteHold.ts): readers of any object's text but the root's wait for this.
    */
   wantBytes(): Promise<void> {
-    if (!this.bytesWanted) {
-      this.bytesWanted = true;
-      // Without a loader, nothing holds bytes back; a spilled body's are read back one by one.
-      if (this.askForBytes && !this.body.store) this.askForBytes();
-      else this.bytesHere.settle();
-    }
-    return this.bytesHere.done;
+    return this.texts.wantBytes();
   }
 
   /** Brings the object's text where `raw` reads it: held bytes (wantBytes), or read back (spill). */
   async wantText(id: string): Promise<void> {
-    const line = this.find(id);
-    if (line === -1 || this.readableLine(id) !== -1) return;
-    if (!this.body.store) {
-      await this.wantBytes();
-      // The loader may have spilled the body instead of sending its bytes.
-      if (this.body.store) await this.wantText(id);
-      return;
-    }
-    await this.body.readBack(this.lines.starts.at(line), this.lines.sizes.at(line));
-    this.notify();
+    if (await this.texts.wantText(id)) this.status.notify();
   }
 
   /** Whether the body went to a byte store (loader: spill), its texts read back one by one. */
   get spilled(): boolean {
-    return this.body.store !== null;
+    return this.texts.spilled;
   }
 
   /**
@@ -171,10 +111,8 @@ export class ObjectSet {
    * stay in the opened files: each object's text is read back from there when asked for (wantText).
    */
   spillTo(store: ByteSource, where: 'disk' | 'file' = 'disk'): void {
-    this.body.spillTo(store);
-    this.readableWhileHeld = null;
-    this.bytesHere.settle();
-    this.update({ readable: this.progress.received, stored: where }, 'now');
+    this.texts.spillTo(store);
+    this.status.update({ readable: this.index.distinct, stored: where }, 'now');
   }
 
   /**
@@ -183,84 +121,41 @@ export class ObjectSet {
    * line kept. Says what is kept.
    */
   keepStoredOnly(storedBytes: number): KeptBody {
-    const end = this.body.keepStoredOnly(storedBytes);
-    const { lines, progress } = this;
-    const keptLines = lines.countEndingBefore(end, lines.length, (line) => line);
-    const readable = lines.countEndingBefore(end, progress.received, this.distinctLine);
-    // The copy ends with the newline after the last line kept (a `\r` before it is left out).
-    this.goodEnd = Math.min(this.goodEnd, keptLines > 0 ? lines.endOf(keptLines - 1) + 1 : end);
-    this.update({ readable }, 'now');
-    return { keptBytes: end, bodyBytes: progress.bytes, readable, received: progress.received };
+    const { keptBytes, readable } = this.texts.keepStoredOnly(storedBytes);
+    this.status.update({ readable }, 'now');
+    const { bytes, received } = this.status.getProgress();
+    return { keptBytes, bodyBytes: bytes, readable, received };
   }
 
   /** Why the body stays in the page though it is too big for it (objects/spill/spillPlan.ts). */
   noteStorage(note: string): void {
-    this.update({ storageNote: note }, 'now');
+    this.status.update({ storageNote: note }, 'now');
   }
 
   /** Drops the set's store (its file on disk); the set can no longer read what went there. */
   dispose(): void {
-    void this.body.store?.release();
+    this.texts.dispose();
   }
 
   /** How the loader is asked for the bytes it holds back, once a reader wants them. */
   askForBytesWith(ask: () => void): void {
-    this.askForBytes = ask;
-    if (this.bytesWanted) ask();
+    this.texts.askForBytesWith(ask);
   }
 
   /** Adds an indexed block of lines; the block's new type names join the load's type table. */
   appendBlock(block: IndexedBlock): void {
-    let { received, expected, duplicates, tooLarge, damaged } = this.progress;
-    const { bytes, byteLength, offset, starts, ends, types, idHashes } = block;
-    const firstLine = this.lines.length;
-    if (!bytes && !this.body.store) this.readableWhileHeld ??= received;
-    this.typeNames.push(...block.newTypes);
-    this.body.append(bytes, offset, byteLength);
-    if (starts.length > 0) {
-      this.idTexts.push(block.idText, block.idEnds, this.lines.length);
-    }
-    this.goodEnd = block.goodEnd;
-    if (received === 0 && block.expected !== null) {
-      expected = block.expected;
-      // The root's closure says how many objects to expect: room for them is made once.
-      this.lines.reserve(expected);
-      this.table.reserve(expected);
-    }
-    for (let index = 0; index < starts.length; index += 1) {
-      const hash = idHashes[index]!;
-      const start = starts[index]!;
-      const size = ends[index]! - start;
-      const line = this.lines.push(start, size, types[index]!, hash);
-      if (this.table.addUnlessPresent(line, this.sameIds) !== -1) {
-        duplicates += 1;
-        this.distinctLines ??= Column.counting(line);
-        continue;
-      }
-      this.distinctLines?.push(line);
-      received += 1;
-      if (isTextTooLarge(size)) tooLarge += 1;
-    }
-    for (const index of block.damaged) {
-      const line = firstLine + index;
-      this.damagedLines.add(line);
-      // A repeat's damage leaves the object as its first copy read: only its downloads hold it.
-      if (this.find(this.idOf(line)) === line) damaged += 1;
-    }
+    const before = this.status.getProgress();
+    this.texts.append(block, before.received);
+    const counts = this.index.add(block);
     // The first body bytes and the root change what the page shows: they are told in the next
     // task, not in this one, which would then also hold the root's drawing (a long task).
-    const news =
-      this.progress.status !== 'loading' || (this.progress.received === 0 && received > 0);
-    this.update(
+    const news = before.status !== 'loading' || (before.received === 0 && counts.received > 0);
+    this.status.update(
       {
+        ...counts,
         status: 'loading',
-        received,
-        readable: this.readableWhileHeld ?? received,
-        expected,
-        duplicates,
-        tooLarge,
-        damaged,
-        bytes: offset + byteLength,
+        readable: this.texts.readable(counts.received),
+        bytes: block.offset + block.byteLength,
         retry: null,
       },
       news ? 'next task' : 'throttled',
@@ -269,10 +164,8 @@ export class ObjectSet {
 
   /** The bytes of the blocks that arrived without them, in order (objects/load/byteHold.ts). */
   receiveBytes(parts: readonly Uint8Array[]): void {
-    this.body.fill(parts);
-    this.readableWhileHeld = null;
-    this.bytesHere.settle();
-    this.update({ readable: this.progress.received }, 'now');
+    this.texts.receive(parts);
+    this.status.update({ readable: this.index.distinct }, 'now');
   }
 
   /**
@@ -281,119 +174,55 @@ export class ObjectSet {
    * are not part of it, nor are bytes the loader still holds (see wantBytes).
    */
   bodyBytes(): Uint8Array[] {
-    return this.body.bytesBefore(Math.min(this.goodEnd, this.body.readableEnd));
+    return this.texts.bodyBytes();
   }
 
   /** The length of bodyBytes, wherever the bytes are: the JSON lines file's size. */
   bodyLength(): number {
-    return Math.min(this.goodEnd, this.body.store ? Infinity : this.body.readableEnd);
+    return this.texts.bodyLength();
   }
 
   /** The body as bodyBytes, for a spilled body read from the store piece by piece. */
   bodyPieces(): readonly Uint8Array[] | AsyncIterable<Uint8Array> {
-    return this.body.store ? pieces(this.body, this.bodyLength()) : this.bodyBytes();
+    return this.texts.bodyPieces();
   }
 
   /** Every line, or each object once, for readers of all texts: in the page, or read in spans. */
   withTexts(
     which: 'records' | 'summaries',
   ): ReadonlyList<StoredRecord> | AsyncIterable<StoredRecord> {
-    if (!this.body.store) return this[which];
-    const lineOf = which === 'summaries' ? this.distinctLine : (index: number) => index;
-    const { starts, sizes } = this.lines;
-    return textWindows({
-      // Those whose text the store kept: all of them, unless it filled.
-      count: this.lines.countEndingBefore(this.body.keptEnd, this[which].length, lineOf),
-      start: (index) => starts.at(lineOf(index)),
-      size: (index) => sizes.at(lineOf(index)),
-      read: (start, length) => this.body.read(start, length),
-      record: (index, Stored) => this.lineRecord(lineOf(index), Stored),
-    });
+    if (!this.texts.spilled) return this[which];
+    const lineOf = which === 'summaries' ? this.index.distinctLine : (line: number) => line;
+    return this.texts.inSpans(this[which].length, lineOf);
   }
 
   /** Where a spilled body lies, for the search to read its texts off the page; null in the page. */
-  readonly spilledBody = () => spilledBody(this.body);
+  readonly spilledBody = (): SpilledBody | null => this.texts.spilledBody();
 
   waitForRetry(retry: LoadProgress['retry'], error: ApiError): void {
-    this.update({ retry, error }, 'now');
+    this.status.update({ retry, error }, 'now');
   }
 
   finish(): void {
-    this.bytesHere.settle();
-    this.update({ status: 'complete', finishedAt: Date.now(), error: null, retry: null }, 'now');
-  }
-
-  fail(error: ApiError): void {
-    this.bytesHere.settle();
-    const status = this.lines.length > 0 ? 'incomplete' : 'failed';
-    this.update({ status, error, finishedAt: Date.now(), retry: null }, 'now');
-  }
-
-  getProgress = (): LoadProgress => this.progress;
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  private lineRecord(line: number, Stored = this.Stored): StoredObject {
-    const { lines } = this;
-    return new Stored(
-      this.idOf(line),
-      this.typeNames[lines.types.at(line)] ?? '',
-      lines.sizes.at(line),
-      lines.starts.at(line),
-      this.damagedLines.size > 0 && this.damagedLines.has(line),
+    this.texts.ended();
+    this.status.update(
+      { status: 'complete', finishedAt: Date.now(), error: null, retry: null },
+      'now',
     );
   }
 
+  fail(error: ApiError): void {
+    this.texts.ended();
+    const status = this.index.lineCount > 0 ? 'incomplete' : 'failed';
+    this.status.update({ status, error, finishedAt: Date.now(), retry: null }, 'now');
+  }
+
+  getProgress = (): LoadProgress => this.status.getProgress();
+
+  subscribe = (listener: () => void): (() => void) => this.status.subscribe(listener);
+
   private readable(id: string): StoredObject | undefined {
-    const line = this.readableLine(id);
-    return line === -1 ? undefined : this.lineRecord(line);
-  }
-
-  /** The line of the object with this id when its text can be read; -1 otherwise. */
-  private readableLine(id: string): number {
-    const line = this.find(id);
-    if (line === -1) return -1;
-    const { starts, sizes } = this.lines;
-    return this.body.canSlice(starts.at(line), sizes.at(line)) ? line : -1;
-  }
-
-  /** The line of the object at `index` in `summaries`. */
-  private readonly distinctLine = (index: number): number =>
-    this.distinctLines ? this.distinctLines.at(index) : index;
-
-  private idOf(line: number): string {
-    return this.idTexts.idOf(line);
-  }
-
-  private readonly idIs = (line: number, id: string): boolean => this.idTexts.is(line, id);
-
-  /** The line of the object with this id; -1 when none arrived. */
-  private find(id: string): number {
-    return this.table.find(idHash(id), id, this.idIs);
-  }
-
-  private readonly sameIds = (line: number, other: number): boolean =>
-    this.idIs(line, this.idOf(other));
-
-  private update(change: Partial<LoadProgress>, when: 'now' | 'next task' | 'throttled'): void {
-    this.progress = { ...this.progress, ...change };
-    if (when === 'now') {
-      this.notify();
-    } else if (when === 'next task') {
-      if (this.notifyTimer) clearTimeout(this.notifyTimer);
-      this.notifyTimer = setTimeout(() => this.notify());
-    } else {
-      // Chunks arrive many times a second; views only need a few updates a second.
-      this.notifyTimer ??= setTimeout(() => this.notify(), NOTIFY_INTERVAL_MS);
-    }
-  }
-
-  private notify(): void {
-    if (this.notifyTimer) clearTimeout(this.notifyTimer);
-    this.notifyTimer = null;
-    for (const listener of this.listeners) listener();
+    const line = this.texts.readableLine(id);
+    return line === -1 ? undefined : this.texts.record(line);
   }
 }

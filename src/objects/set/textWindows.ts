@@ -3,7 +3,7 @@
  * store in spans of a few MB, each span in one read, rather than one read per object. Each span
  * is a little body of its own, from which the records read their texts as any record does.
  */
-import { Body, storedObjectClass, type StoredObject } from './body';
+import { Body, type StoredObject } from './body';
 import type { ByteSource } from './byteStore';
 
 /** Bytes per read: few enough messages to the store's worker, a small part of memory. */
@@ -16,8 +16,8 @@ export interface LinesToRead {
   size(index: number): number;
   /** Reads the body's bytes, wherever they are. */
   read(start: number, length: number): Promise<Uint8Array>;
-  /** The record of the line at `index`, its text read through `Stored`. */
-  record(index: number, Stored: ReturnType<typeof storedObjectClass>): StoredObject;
+  /** The record of the line at `index`, its text read from `body`. */
+  record(index: number, body: Body): StoredObject;
 }
 
 export interface Span {
@@ -55,8 +55,8 @@ export async function* textWindows(lines: LinesToRead): AsyncGenerator<StoredObj
   const { count } = lines;
   for (let index = 0; index < count;) {
     const { end, from, to } = spanAt(lines, index, count);
-    const Stored = storedObjectClass(Body.span(await lines.read(from, to - from), from));
-    for (; index < end; index += 1) yield lines.record(index, Stored);
+    const span = Body.span(await lines.read(from, to - from), from);
+    for (; index < end; index += 1) yield lines.record(index, span);
   }
 }
 

@@ -116,7 +116,7 @@ export function browserSpillPlan(): SpillPlan {
 interface TestHooks {
   spillThresholdBytes?: number;
   memoryLimitBytes?: number;
-  /** How many bytes of left results are kept for Back (app/resultRetention.ts). */
+  /** How many bytes of left results are kept for Back (objects/set/setRegistry.ts). */
   retainedBytes?: number;
   /** The size of a spill's segments (objects/spill/segmentedFile.ts), so that small bodies span several. */
   spillSegmentBytes?: number;

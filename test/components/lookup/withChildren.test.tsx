@@ -1,8 +1,9 @@
+import { hashKey } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { activeServer } from '../../../src/connection/activeServer';
-import { objectWithChildrenQuery } from '../../../src/objects/load/objectSetQuery';
+import { objectWithChildrenQuery, setsOf } from '../../../src/objects/load/objectSetQuery';
 import { objectQueryInput, startLookup } from '../../../src/objects/load/lookupQuery';
 import { LOOKUP_REQUEST } from '../../../src/connection/useLookupServer';
 import { ObjectSet } from '../../../src/objects/set/objectSet';
@@ -212,9 +213,11 @@ describe('Get with children', () => {
 
   it('asks the server again on Enter in the form after a load that broke', async () => {
     serveBrokenOnce();
-    const { user } = renderApp({ route });
+    const { user, queryClient } = renderApp({ route });
     expect(await screen.findByRole('alert')).toHaveTextContent(/stopped before the server/);
     const asked = requests.length;
+    const [query] = queryClient.getQueryCache().findAll({ queryKey: ['object'] });
+    const broken = setsOf(queryClient).peek(query!.queryHash)!;
 
     await user.type(screen.getByRole('textbox', { name: 'Object ID' }), '{Enter}');
 
@@ -223,6 +226,9 @@ describe('Get with children', () => {
     );
     expect(screen.getByRole('status')).not.toHaveTextContent('incomplete');
     expect(requests.length).toBe(asked + 1);
+    // The broken set is let go, not kept beside the new one: nothing reaches it any longer.
+    expect(setsOf(queryClient).peek(query!.queryHash)).not.toBe(broken);
+    expect(broken.signal.aborted).toBe(true);
   });
 
   it('shows a whole result again on Get with children, without asking the server', async () => {
@@ -301,7 +307,8 @@ describe('Get with children', () => {
       objectId: ROOT_ID,
     });
     startLookup(queryClient, 'children', input);
-    const set = () => queryClient.getQueryData(objectWithChildrenQuery(input).queryKey);
+    const key = hashKey(objectWithChildrenQuery(input).queryKey);
+    const set = () => setsOf(queryClient).peek(key);
     await waitFor(() => expect(set()?.getProgress().error).toBeTruthy());
     const asked = requests.length;
 
@@ -418,13 +425,16 @@ describe('Get with children', () => {
     );
     const { router, queryClient } = renderApp({ route });
     await screen.findByText(/1 of 9 objects/);
-    const set = queryClient.getQueriesData<ObjectSet>({ queryKey: ['object'] })[0]?.[1];
+    const [query] = queryClient.getQueryCache().findAll({ queryKey: ['object'] });
+    const set = setsOf(queryClient).peek(query!.queryHash);
     expect(set).toBeInstanceOf(ObjectSet);
+    expect(query!.state.data).toBe(set);
 
     await act(() => router.navigate('/'));
 
-    // Nothing in the cache holds the set any longer, and its download has stopped (the signal is
-    // the request's: aborting it ends the network read).
+    // Nothing holds the set any longer, neither the registry nor the query cache, and its download
+    // has stopped (the signal is the request's: aborting it ends the network read).
+    await waitFor(() => expect(setsOf(queryClient).peek(query!.queryHash)).toBeUndefined());
     await waitFor(() =>
       expect(queryClient.getQueryCache().findAll({ queryKey: ['object'] })).toEqual([]),
     );

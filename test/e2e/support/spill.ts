@@ -10,7 +10,7 @@ export const SMALL_SEGMENT = 256 * 1024;
 
 /**
  * Makes the page about to open spill small models to its private file system, in small segments;
- * `retainedBytes` bounds the left results kept for Back (app/resultRetention.ts), the most recent
+ * `retainedBytes` bounds the left results kept for Back (objects/set/setRegistry.ts), the most recent
  * one always kept.
  */
 export async function spillSmallModels(
