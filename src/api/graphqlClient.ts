@@ -9,6 +9,7 @@ import { GraphqlError, type GraphqlErrorContext, type GraphqlErrorKind } from '.
 import { isRedirect, redirectMode, redirectTarget, suggestedServer } from './redirects';
 import { webAppBase } from '../speckle/serverUrl';
 import { isRecord } from '../bytes/jsonValues';
+import { shapeProblem, type Shape } from './answerShape';
 
 export interface GraphqlOperation {
   query: string;
@@ -92,17 +93,27 @@ export async function postGraphql<T>(
   }
   return {
     data: (body.data ?? null) as T | null,
-    errors: Array.isArray(body.errors) ? (body.errors as GraphqlErrorEntry[]) : [],
+    errors: Array.isArray(body.errors) ? body.errors.map(errorEntry) : [],
   };
 }
 
-/** The data of an answer whose every field is needed, or the error that stood in its way. */
-export async function queryGraphql<T>(call: GraphqlCall, operation: GraphqlOperation): Promise<T> {
-  const { data, errors } = await postGraphql<T>(call, operation);
+/**
+ * The data of an answer whose every field is needed, checked against the shape the query promises,
+ * or the error that stood in its way.
+ */
+export async function queryGraphql<T>(
+  call: GraphqlCall,
+  operation: GraphqlOperation,
+  shape: Shape,
+): Promise<T> {
+  const { data, errors } = await postGraphql<unknown>(call, operation);
   const [first] = errors;
   if (first) throw await withOpenAccess(executionError(first, call), call);
   if (data === null) throw new GraphqlError('bad-response', callContext(call));
-  return data;
+  const problem = shapeProblem(data, shape);
+  if (problem)
+    throw new GraphqlError('bad-response', { ...callContext(call), serverText: problem });
+  return data as T;
 }
 
 const PROJECT_READABLE = `query ProjectReadable($projectId: String!) { project(id: $projectId) { id } }`;
@@ -201,4 +212,22 @@ function parseJson(text: string): unknown {
 
 function excerpt(text: string): string | undefined {
   return oneLineExcerpt(text) || undefined;
+}
+
+/** An entry of `errors` as this app reads it, whatever the server put there. */
+function errorEntry(entry: unknown): GraphqlErrorEntry {
+  if (!isRecord(entry)) return { message: String(entry) };
+  const extensions = isRecord(entry.extensions) ? entry.extensions : undefined;
+  const code = extensions?.code;
+  const scope = extensions?.scope;
+  return {
+    message: typeof entry.message === 'string' ? entry.message : String(entry.message ?? ''),
+    path: Array.isArray(entry.path)
+      ? entry.path.filter((step) => typeof step === 'string' || typeof step === 'number')
+      : undefined,
+    extensions: extensions && {
+      code: typeof code === 'string' ? code : undefined,
+      scope: typeof scope === 'string' ? scope : undefined,
+    },
+  };
 }

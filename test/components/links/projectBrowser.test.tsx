@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
   DEMO_TOKEN,
@@ -350,6 +351,34 @@ describe('Project browser', () => {
     renderWithGraphql('/projects/0000000000');
     expect(await screen.findByRole('alert')).toHaveTextContent('There is no project 0000000000 on');
   });
+
+  it.each([
+    ['a project that is null', { data: { project: null } }, '“project is null”'],
+    ['no data and no errors', { data: null }, 'sent a GraphQL answer this app cannot read'],
+    [
+      'models of the wrong type',
+      {
+        data: {
+          project: {
+            id: PUBLIC_PROJECT_ID,
+            name: 'P',
+            visibility: 'PUBLIC',
+            role: null,
+            models: [],
+          },
+        },
+      },
+      '“project.models is not an object”',
+    ],
+  ])(
+    'says what is wrong with an answer it cannot read, rather than reading forever: %s',
+    async (_, answer, said) => {
+      speckleServer.use(http.post(`${SERVER}/graphql`, () => HttpResponse.json(answer)));
+      renderApp({ route: `/projects/${PUBLIC_PROJECT_ID}`, token: DEMO_TOKEN });
+      expect(await screen.findByRole('alert')).toHaveTextContent(said);
+      expect(screen.queryByText("Reading the project's models…")).toBeNull();
+    },
+  );
 
   it('says the server rejected a token that is not valid', async () => {
     renderWithGraphql(`/projects/${PUBLIC_PROJECT_ID}`, TOKEN);

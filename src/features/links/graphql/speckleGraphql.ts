@@ -12,6 +12,18 @@ import {
   type GraphqlSubject,
 } from '../../../api/graphqlClient';
 import { GraphqlError } from '../../../api/graphqlError';
+import { shapeProblem } from '../../../api/answerShape';
+import {
+  LATEST_VERSION_SHAPE,
+  MODEL_BY_NAME_SHAPE,
+  MODEL_SHAPE,
+  MODEL_VERSIONS_SHAPE,
+  PROJECT_MODELS_SHAPE,
+  SERVER_IDENTITY_SHAPE,
+  VERSION_ROOTS_SHAPE,
+  VERSION_SHAPE,
+  VIEWER_RESOURCES_SHAPE,
+} from './answerShapes';
 import type { VersionRootRef } from '../../../speckle/links/versionNeighbours';
 
 /** A page of a cursor-paged list: the cursor asks for the items after the last one. */
@@ -116,16 +128,20 @@ export async function resolveViewerResources(
       viewerResourcesExtended: Omit<ResolvedViewerResources, 'projectModels'>;
       models?: { items: ModelRef[] };
     };
-  }>(about(call, { projectId: input.projectId }), {
-    query: VIEWER_RESOURCES,
-    operationName: 'ViewerResources',
-    variables: {
-      projectId: input.projectId,
-      resourceIdString: input.resourceIdString,
-      modelIds: input.modelIds,
-      checkModels: input.modelIds.length > 0,
+  }>(
+    about(call, { projectId: input.projectId }),
+    {
+      query: VIEWER_RESOURCES,
+      operationName: 'ViewerResources',
+      variables: {
+        projectId: input.projectId,
+        resourceIdString: input.resourceIdString,
+        modelIds: input.modelIds,
+        checkModels: input.modelIds.length > 0,
+      },
     },
-  });
+    VIEWER_RESOURCES_SHAPE,
+  );
   const { viewerResourcesExtended, models } = data.project;
   return { ...viewerResourcesExtended, projectModels: models?.items ?? [] };
 }
@@ -143,6 +159,7 @@ export async function fetchProjectModels(
   const data = await queryGraphql<{ project: ProjectSummary & { models: Page<ModelSummary> } }>(
     about(call, { projectId: input.projectId }),
     { query: PROJECT_MODELS, operationName: 'ProjectModels', variables: input },
+    PROJECT_MODELS_SHAPE,
   );
   const { models, ...project } = data.project;
   return { project, models };
@@ -159,11 +176,15 @@ export async function fetchModelVersions(
 ): Promise<{ model: ModelRef; versions: Page<VersionSummary> }> {
   const data = await queryGraphql<{
     project: { model: ModelRef & { versions: Page<VersionSummary> } };
-  }>(about(call, { projectId: input.projectId, modelId: input.modelId }), {
-    query: MODEL_VERSIONS,
-    operationName: 'ModelVersions',
-    variables: input,
-  });
+  }>(
+    about(call, { projectId: input.projectId, modelId: input.modelId }),
+    {
+      query: MODEL_VERSIONS,
+      operationName: 'ModelVersions',
+      variables: input,
+    },
+    MODEL_VERSIONS_SHAPE,
+  );
   const { versions, ...model } = data.project.model;
   return { model, versions };
 }
@@ -180,11 +201,15 @@ export async function fetchVersionRootsPage(
 ): Promise<Page<VersionRootRef>> {
   const data = await queryGraphql<{
     project: { model: { versions: Page<{ id: string; referencedObject: string | null }> } };
-  }>(about(call, { projectId: input.projectId, modelId: input.modelId }), {
-    query: VERSION_ROOTS_PAGE,
-    operationName: 'VersionRootsPage',
-    variables: input,
-  });
+  }>(
+    about(call, { projectId: input.projectId, modelId: input.modelId }),
+    {
+      query: VERSION_ROOTS_PAGE,
+      operationName: 'VersionRootsPage',
+      variables: input,
+    },
+    VERSION_ROOTS_SHAPE,
+  );
   const { versions } = data.project.model;
   return {
     ...versions,
@@ -204,11 +229,15 @@ export async function fetchVersion(
   call: GraphqlCall,
   input: { projectId: string; versionId: string },
 ): Promise<VersionWithModel> {
-  const data = await queryGraphql<{ project: { version: VersionWithModel } }>(about(call, input), {
-    query: VERSION,
-    operationName: 'Version',
-    variables: input,
-  });
+  const data = await queryGraphql<{ project: { version: VersionWithModel } }>(
+    about(call, input),
+    {
+      query: VERSION,
+      operationName: 'Version',
+      variables: input,
+    },
+    VERSION_SHAPE,
+  );
   return data.project.version;
 }
 
@@ -221,11 +250,15 @@ export async function fetchModel(
   call: GraphqlCall,
   input: { projectId: string; modelId: string },
 ): Promise<ModelRef> {
-  const data = await queryGraphql<{ project: { model: ModelRef } }>(about(call, input), {
-    query: MODEL,
-    operationName: 'Model',
-    variables: input,
-  });
+  const data = await queryGraphql<{ project: { model: ModelRef } }>(
+    about(call, input),
+    {
+      query: MODEL,
+      operationName: 'Model',
+      variables: input,
+    },
+    MODEL_SHAPE,
+  );
   return data.project.model;
 }
 
@@ -244,6 +277,7 @@ export async function fetchModelByName(
       operationName: 'ModelByName',
       variables: input,
     },
+    MODEL_BY_NAME_SHAPE,
   );
   return data.project.modelByName;
 }
@@ -264,6 +298,7 @@ export async function fetchLatestVersion(
       operationName: 'LatestVersion',
       variables: input,
     },
+    LATEST_VERSION_SHAPE,
   );
   return data.project.versions.items[0] ?? null;
 }
@@ -279,7 +314,10 @@ export async function fetchServerIdentity(call: GraphqlCall): Promise<ServerIden
   const userError = errors.find((entry) => entry.path?.[0] === 'activeUser');
   const otherError = errors.find((entry) => entry !== userError);
   if (otherError) throw executionError(otherError, call);
-  if (!data?.serverInfo) throw new GraphqlError('bad-response', callContext(call));
+  if (!data) throw new GraphqlError('bad-response', callContext(call));
+  const problem = shapeProblem(data, SERVER_IDENTITY_SHAPE);
+  if (problem)
+    throw new GraphqlError('bad-response', { ...callContext(call), serverText: problem });
   if (userError && userError.extensions?.scope === undefined) throw executionError(userError, call);
   const hadToken = call.access.token.trim() !== '';
   return {

@@ -5,7 +5,8 @@
  * one round trip, but in no promised order and without dates (shared/speckle-graphql.md), so it
  * cannot say which version came before another.
  */
-import type { GraphqlCall } from '../../../api/graphqlClient';
+import { callContext, type GraphqlCall } from '../../../api/graphqlClient';
+import { GraphqlError } from '../../../api/graphqlError';
 import { fetchVersionRootsPage } from './speckleGraphql';
 import {
   reachesPast,
@@ -16,6 +17,8 @@ import {
 
 /** The most a versions page may hold (shared/speckle-graphql.md, "Browsing: versions"). */
 const PAGE_LIMIT = 100;
+/** 100,000 versions: far more than a model has; past it, paging is the server's fault. */
+const MAX_PAGES = 1000;
 
 export async function fetchVersionNeighbours(
   call: GraphqlCall,
@@ -29,14 +32,25 @@ async function pageUntilPast(
   input: { projectId: string; modelId: string; versionId: string },
 ): Promise<VersionRootRef[]> {
   const versions: VersionRootRef[] = [];
+  const cursors = new Set<string>();
   let cursor: string | null = null;
-  for (;;) {
+  for (let pages = 1; ; pages += 1) {
     const page = await fetchVersionRootsPage(call, { ...input, limit: PAGE_LIMIT, cursor });
     versions.push(...page.items);
     const complete = page.items.length === 0 || versions.length >= page.totalCount;
     if (complete || page.cursor === null || reachesPast(versions, input.versionId)) {
       return versions;
     }
+    // A server that hands out the same cursor again, or pages without end, would keep this asking.
+    if (cursors.has(page.cursor) || pages === MAX_PAGES) {
+      throw new GraphqlError('bad-response', {
+        ...callContext(call),
+        serverText: cursors.has(page.cursor)
+          ? `the model's versions page back to an earlier page (cursor "${page.cursor}")`
+          : `the model's versions go on past ${MAX_PAGES * PAGE_LIMIT} without reaching version ${input.versionId}`,
+      });
+    }
+    cursors.add(page.cursor);
     cursor = page.cursor;
   }
 }
