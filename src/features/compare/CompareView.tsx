@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ObjectQueryInput } from '../../api/objects';
-import { objectWithChildrenQuery } from '../../objects/load/objectSetQuery';
+import type { LoadableLookup } from '../../objects/load/lookup';
 import type { ObjectSet } from '../../objects/set/objectSet';
 import { useLoadPhase } from '../../objects/set/useLoadProgress';
 import { CompareResult } from './CompareResult';
 import type { CompareContext } from './compareContext';
 import { SideLoad } from './SideLoad';
 import { useComparison } from './useComparison';
+
+type ChildrenLookup = Extract<LoadableLookup, { mode: 'children' }>;
 
 /**
  * Two versions loaded side by side through the load pipeline, in parallel, then compared. A side
@@ -17,12 +18,12 @@ export function CompareView({
   to,
   context,
 }: {
-  from: ObjectQueryInput;
-  to: ObjectQueryInput;
+  from: ChildrenLookup;
+  to: ChildrenLookup;
   context: CompareContext;
 }) {
-  const { data: fromSet } = useQuery(objectWithChildrenQuery(from));
-  const { data: toSet } = useQuery(objectWithChildrenQuery(to));
+  const { data: fromSet } = useQuery(from.query);
+  const { data: toSet } = useQuery(to.query);
   if (!fromSet || !toSet) return <p role="status">Connecting…</p>;
   return <LoadedSides fromSet={fromSet} toSet={toSet} context={context} />;
 }
