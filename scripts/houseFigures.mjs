@@ -7,7 +7,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 
 const SRC = resolve(process.argv[2] ?? '.', 'src');
-const ROAD_FROM = ['features/lookup/warmLookup.ts', 'features/lookup/ObjectPage.tsx'];
+const ROAD_FROM = ['objects/load/lookup.ts', 'features/lookup/LookupResult.tsx'];
 const ROAD_TO = ['features/explore/tree/ObjectTree.tsx', 'api/client.ts'];
 
 function listFiles(dir) {

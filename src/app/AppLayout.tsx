@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet } from 'react-router';
 import { FieldFocusProvider } from '../shared/FieldFocusProvider';
 import { serverForAddress } from '../connection/activeServer';
 import { useConnectionState, useConnectionStore } from '../connection/useConnections';
@@ -7,27 +7,17 @@ import { useDemoServer } from '../connection/useDemoServer';
 import { ConnectionPanel, UnsavedServerPrompt } from '../features/connection';
 import { OpenFileControl, useFileDrop, useOpenedFiles } from '../features/files';
 import { LookupForm } from '../features/lookup';
-import { useCompareRoute } from '../routes/useCompareRoute';
-import { viewerRouteFields } from '../routes/speckleRoute';
-import { useObjectRoute } from '../routes/useObjectRoute';
+import { formFields } from '../routes/address';
+import { useAddress } from '../routes/useAddress';
 import { ThemeSwitch } from './ThemeSwitch';
 
 export function AppLayout() {
-  const route = useObjectRoute();
-  const compareRoute = useCompareRoute();
-  const { pathname, search } = useLocation();
-  // The Speckle link routes (`/projects/…`) name their server the same way.
-  const linkServer = new URLSearchParams(search).get('server');
-  const fields = useMemo(
-    () => route ?? viewerRouteFields(pathname, search),
-    [route, pathname, search],
-  );
+  const address = useAddress();
+  const fields = useMemo(() => formFields(address), [address]);
   const demo = useDemoServer();
   // After the demo is offered: a link to it saved before would otherwise be saved again by its
   // address (a "localhost:5173" beside the "My server" that Forget all leaves).
-  const unsavedServer = useServerFromRoute(
-    demo.settled ? (route?.server ?? compareRoute?.server ?? linkServer) : null,
-  );
+  const unsavedServer = useServerFromRoute(demo.settled ? address.server : null);
   const files = useOpenedFiles();
   useFileDrop(files.open);
 

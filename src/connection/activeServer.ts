@@ -6,10 +6,18 @@ export type ActiveServer =
   | { ok: true; server: SavedServer; origin: string; base: string; access: ServerAccess }
   | { ok: false; server: SavedServer | null; problem: string };
 
+/** A server a request can be sent to. */
+export type UsableServer = Extract<ActiveServer, { ok: true }>;
+
 /** The selected server as the API layer needs it: a parsed base address and its own token. */
 export function activeServer(state: ConnectionState): ActiveServer {
   const server = state.servers.find((candidate) => candidate.id === state.selectedId) ?? null;
   return serverAccess(state, server);
+}
+
+/** The server an address's lookup asks: the saved one its `?server=` names, else the selected. */
+export function lookupServer(state: ConnectionState, named: string | null): ActiveServer {
+  return named ? serverForAddress(state, named) : activeServer(state);
 }
 
 /** The saved server a route's `?server=` names, whichever server is selected. */

@@ -1,5 +1,6 @@
 /**
- * The server a lookup asks, taken when the lookup starts and kept while the connection is edited.
+ * The server an address's lookup asks, taken when the lookup starts and kept while the connection
+ * is edited.
  * Read live, every keystroke in Server URL or Access token made a new query key and so a new
  * request (`Bearer c`, `http://l/objects/…`), whose alert then took the focus from the field. A
  * lookup asked for again (another object, the form's buttons, a demo link) takes the connection
@@ -7,8 +8,8 @@
  */
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import type { ObjectRoute } from '../routes/objectRoute';
-import { activeServer, serverForAddress, type ActiveServer } from './activeServer';
+import { lookupKey, type Address } from '../routes/address';
+import { lookupServer, type ActiveServer } from './activeServer';
 import { useConnectionState } from './useConnections';
 
 /** History state of a navigation that asks for a lookup, as opposed to a move within a result. */
@@ -20,11 +21,11 @@ interface Pinned {
   server: ActiveServer;
 }
 
-export function useLookupServer(route: ObjectRoute | null): ActiveServer {
+export function useLookupServer(address: Address): ActiveServer {
   const location = useLocation();
   const state = useConnectionState();
-  const live = route?.server ? serverForAddress(state, route.server) : activeServer(state);
-  const lookup = route ? `${route.mode}/${route.projectId}/${route.objectId}/${route.server}` : '';
+  const live = lookupServer(state, address.server);
+  const lookup = lookupKey(address);
   const request = lookupRequestOf(location);
   const [pinned, setPinned] = useState<Pinned>({ lookup, request, server: live });
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { speckleRoutePath } from '../routes/speckleRoute';
+import { speckleRoutePath } from '../routes/address';
 import { LOOKUP_REQUEST } from '../connection/useLookupServer';
 import type { MissingEntry } from '../speckle/links/missingEntries';
 import { missingEntryMessage, missingEntryStep, nothingToOpenMessage } from './outcomeMessages';

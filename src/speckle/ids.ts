@@ -17,11 +17,15 @@ interface IdKind {
   lookalike: { length: number; message: string };
 }
 
+/** An object id is 32 lowercase hex characters; a project, model or version id is 10. */
+export const OBJECT_ID_LENGTH = 32;
+const PROJECT_ID_LENGTH = 10;
+
 const OBJECT_ID: IdKind = {
   name: 'An object id',
-  length: 32,
+  length: OBJECT_ID_LENGTH,
   lookalike: {
-    length: 10,
+    length: PROJECT_ID_LENGTH,
     message:
       'This looks like a model or version id, which these endpoints cannot fetch. ' +
       'Paste an object id (32 characters) or a link to an object.',
@@ -30,9 +34,9 @@ const OBJECT_ID: IdKind = {
 
 const PROJECT_ID: IdKind = {
   name: 'A project id',
-  length: 10,
+  length: PROJECT_ID_LENGTH,
   lookalike: {
-    length: 32,
+    length: OBJECT_ID_LENGTH,
     message: 'This looks like an object id; the project id has 10 characters.',
   },
 };

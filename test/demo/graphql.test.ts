@@ -17,7 +17,7 @@ import {
   LONG_HISTORY_VERSIONS,
 } from '../../demo/history.ts';
 import { resolveSpeckleLink } from '../../src/features/links/graphql/resolveLink.ts';
-import { parseSpeckleProjectLink } from '../../src/speckle/links/speckleLink.ts';
+import { parseSpeckleLink } from '../../src/speckle/links/speckleLink.ts';
 import { startDemoServer, type DemoServer } from '../../demo/server.ts';
 
 let server: DemoServer;
@@ -863,7 +863,7 @@ describe('demo links', () => {
   it.each(DEMO_LINKS.map((link) => [link.label, link.path]))(
     '%s resolves through the demo GraphQL',
     async (label, path) => {
-      const link = parseSpeckleProjectLink(`${server.url}${path}`);
+      const link = parseSpeckleLink(`${server.url}${path}`);
       if (!link) throw new Error(`${path} is not read as a link`);
 
       const outcome = await resolveSpeckleLink(

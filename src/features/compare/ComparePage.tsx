@@ -1,13 +1,12 @@
 import type { ConnectionStore } from '../../connection/connectionStore';
-import type { ActiveServer } from '../../connection/activeServer';
+import type { UsableServer } from '../../connection/activeServer';
 import { useConnectionStore } from '../../connection/useConnections';
 import { CompareView } from './CompareView';
 import { MissingEntries } from '../../shared/MissingEntries';
 import type { CompareContext } from './compareContext';
-import type { CompareRoute } from '../../routes/compareRoute';
-import { useCompareRoute } from '../../routes/useCompareRoute';
-import { objectQueryInput } from '../../objects/load/lookupQuery';
-import { objectRoutePath } from '../../routes/objectRoute';
+import { objectRoutePath, type Comparison } from '../../routes/address';
+import { useAddress } from '../../routes/useAddress';
+import { resolveLookup } from '../../objects/load/lookup';
 import { useLookupServer } from '../../connection/useLookupServer';
 import type { ComparedSide } from './core/comparedSide';
 import { compareRouteProblem, type SideName } from './core/sideReference';
@@ -18,32 +17,13 @@ import { useComparedSide, type SideResolution } from './useComparedSide';
  * or `model@version` resolved to its root, loaded and compared.
  */
 export function ComparePage() {
-  const route = useCompareRoute();
+  const route = useAddress();
   const store = useConnectionStore();
-  const server = useLookupServer(
-    route && {
-      mode: 'children',
-      projectId: `${route.projectId}/${route.toProjectId}`,
-      objectId: `${route.fromId}/${route.toId}`,
-      server: route.server,
-    },
-  );
-  if (!route) return <p role="alert">This is not a comparison address.</p>;
+  const server = useLookupServer(route);
+  if (route.kind !== 'compare') return <p role="alert">This is not a comparison address.</p>;
   const refused = compareRouteProblem(route);
-  if (refused) {
-    return (
-      <p role="alert" className="alert">
-        {refused}
-      </p>
-    );
-  }
-  if (!server.ok) {
-    return (
-      <p role="alert" className="alert">
-        {server.problem}
-      </p>
-    );
-  }
+  if (refused) return <Refused problem={refused} />;
+  if (!server.ok) return <Refused problem={server.problem} />;
   return <ResolvedComparison route={route} server={server} store={store} />;
 }
 
@@ -52,8 +32,8 @@ function ResolvedComparison({
   server,
   store,
 }: {
-  route: CompareRoute;
-  server: Extract<ActiveServer, { ok: true }>;
+  route: Comparison;
+  server: UsableServer;
   store: ConnectionStore;
 }) {
   const input = { origin: server.origin, access: server.access };
@@ -77,26 +57,32 @@ function ResolvedComparison({
       </>
     );
   }
-  const inputOf = (side: ComparedSide) =>
-    objectQueryInput(server, store, { projectId: side.projectId, objectId: side.rootId });
-  const from = inputOf(fromSide.side);
-  const to = inputOf(toSide.side);
+  // Each side's root is looked up as an object route looks it up, there to open in its tree.
+  const lookupOf = (side: ComparedSide) =>
+    resolveLookup(
+      { projectId: side.projectId, objectId: side.rootId, mode: 'children', server: route.server },
+      server,
+      store,
+    );
+  const from = lookupOf(fromSide.side);
+  const to = lookupOf(toSide.side);
+  if (!from.ok) return <Refused problem={from.problem} />;
+  if (!to.ok) return <Refused problem={to.problem} />;
   const context: CompareContext = {
     host: new URL(server.origin).host,
     from: fromSide.side,
     to: toSide.side,
-    treeHref: (side, id) => {
-      const root = side === 'from' ? from : to;
-      const path = objectRoutePath({
-        projectId: root.projectId,
-        objectId: root.objectId,
-        mode: 'children',
-        server: route.server,
-      });
-      return `${path}${path.includes('?') ? '&' : '?'}object=${encodeURIComponent(id)}`;
-    },
+    treeHref: (side, id) => objectRoutePath((side === 'from' ? from : to).lookup, id),
   };
   return <CompareView from={from} to={to} context={context} />;
+}
+
+function Refused({ problem }: { problem: string }) {
+  return (
+    <p role="alert" className="alert">
+      {problem}
+    </p>
+  );
 }
 
 /** A side still being resolved, or why it cannot be, with Retry where asking again can help. */

@@ -1,4 +1,4 @@
-import type { ObjectQueryInput } from '../../api/objects';
+import type { LoadableLookup } from '../../objects/load/lookup';
 import { useObjectSet } from '../../objects/load/objectSetQuery';
 import type { ObjectSet } from '../../objects/set/objectSet';
 import { useLoadPhase } from '../../objects/set/useLoadProgress';
@@ -6,6 +6,8 @@ import { CompareResult } from './CompareResult';
 import type { CompareContext } from './compareContext';
 import { SideLoad } from './SideLoad';
 import { useComparison } from './useComparison';
+
+type ChildrenLookup = Extract<LoadableLookup, { mode: 'children' }>;
 
 /**
  * Two versions loaded side by side through the load pipeline, in parallel, then compared. A side
@@ -16,12 +18,12 @@ export function CompareView({
   to,
   context,
 }: {
-  from: ObjectQueryInput;
-  to: ObjectQueryInput;
+  from: ChildrenLookup;
+  to: ChildrenLookup;
   context: CompareContext;
 }) {
-  const fromSet = useObjectSet(from);
-  const toSet = useObjectSet(to);
+  const fromSet = useObjectSet(from.input);
+  const toSet = useObjectSet(to.input);
   if (!fromSet || !toSet) return <p role="status">Connecting…</p>;
   return <LoadedSides fromSet={fromSet} toSet={toSet} context={context} />;
 }

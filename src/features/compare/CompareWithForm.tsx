@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { compareRoutePath } from '../../routes/compareRoute';
-import { compareTarget } from './core/compareTarget';
+import { useNavigate } from 'react-router';
+import { compareRoutePath } from '../../routes/address';
+import { useAddress } from '../../routes/useAddress';
+import { addressSide, compareTarget } from './core/compareTarget';
 
 /**
  * "Compare with…" on a loaded result: another object, version or model (its newest version), by
@@ -23,7 +24,7 @@ export function CompareWithForm({
 }) {
   const id = useId();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const address = useAddress();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
@@ -33,13 +34,10 @@ export function CompareWithForm({
       setProblem(target.reason);
       return;
     }
-    // At a version's or model's address the first side is named as the address names it, so that
-    // the comparison says which version it is.
-    const here = compareTarget(pathname, { projectId, origin });
     void navigate(
       compareRoutePath({
         projectId,
-        fromId: here.ok && here.projectId === projectId ? here.sideId : objectId,
+        fromId: addressSide(address, projectId) ?? objectId,
         toId: target.sideId,
         toProjectId: target.projectId,
         server,

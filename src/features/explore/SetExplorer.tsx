@@ -1,11 +1,13 @@
 /**
  * The explorer of a set of objects, whatever brought them: a server's with-children answer
- * (ChildrenResult) or opened files (FilesResult). The page that shows it says where the set comes
- * from and hands in what differs: the root, the names of saved files, the tools above the panels.
+ * (lookup/LookupResult.tsx) or opened files (FilesResult). The page that shows it says where the
+ * set comes from and hands in what differs: the root, the names of saved files, the tools above
+ * the panels.
  */
 import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useObjectNavigation } from './useObjectNavigation';
 import type { ObjectQueryInput } from '../../api/objects';
+import type { ObjectLookup } from '../../routes/address';
 import { countOf } from '../../speckle/counts';
 import { type ObjectSet } from '../../objects/set/objectSet';
 import { isLoading } from '../../objects/set/loadProgress';
@@ -27,6 +29,8 @@ import { useLoadPhase, useLoadProgress, useTextsStored } from '../../objects/set
 export interface SetOrigin {
   /** The server lookup that brings the set, or null for files: nothing is then fetched. */
   input: ObjectQueryInput | null;
+  /** That lookup as its address names it, for the addresses of the objects followed from it. */
+  lookup: ObjectLookup | null;
   /** Null: the set's first object, as a server sends its root. */
   rootId: string | null;
   /** With `projectId`, names the result in the names of saved files. */
@@ -64,7 +68,7 @@ export function SetExplorer({ set, origin }: { set: ObjectSet; origin: SetOrigin
   // any object came has no result to show them for; a result shown again with its objects has them
   // at once.
   const showPanels = useDeferredValue(loading || phase.anyReceived, phase.anyReceived);
-  const navigation = useObjectNavigation(rootId);
+  const navigation = useObjectNavigation(rootId, origin.lookup);
   const closure = useRootClosure(set, rootId, !loading);
   const stored = useTextsStored(set);
   const closureCheck = useClosureCheck(set, rootId, closure, !loading, stored);

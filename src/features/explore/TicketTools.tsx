@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { curlCommand, ticketReport, type TicketReportInput } from '../exports';
 import type { ObjectQueryInput } from '../../api/objects';
-import { objectRoutePath } from '../../routes/objectRoute';
+import { objectRoutePath } from '../../routes/address';
 import { useClipboard } from '../../shared/useClipboard';
 
 type ReportFacts = Omit<

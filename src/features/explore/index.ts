@@ -3,5 +3,5 @@ export { SetExplorer } from './SetExplorer';
 export { TicketTools } from './TicketTools';
 export { ObjectView } from './tree/ObjectView';
 export { objectSource } from './tree/objectSource';
-export { SHOWN_PARAM, useObjectNavigation } from './useObjectNavigation';
+export { useObjectNavigation } from './useObjectNavigation';
 export { useResultInView } from './useResultInView';

@@ -1,7 +1,13 @@
 import { useMemo } from 'react';
 import { useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
-import { objectRoutePath, type ObjectRoute } from '../../routes/objectRoute';
-import { useLookupRoute } from '../../routes/useObjectRoute';
+import {
+  objectRoutePath,
+  showingPath,
+  shownObject,
+  type Address,
+  type ObjectLookup,
+} from '../../routes/address';
+import { useAddress } from '../../routes/useAddress';
 import type { Path } from '../../speckle/paths';
 
 /**
@@ -16,17 +22,16 @@ export interface NavigationState {
   fetchApart?: unknown;
 }
 
-export const SHOWN_PARAM = 'object';
-
-export function useObjectNavigation(rootId: string) {
+/** `lookup`: the server's lookup that brought the result, or null for files (nothing to fetch). */
+export function useObjectNavigation(rootId: string, lookup: ObjectLookup | null) {
   const location = useLocation();
-  const route = useLookupRoute();
+  const address = useAddress();
   const navigate = useNavigate();
   // The same functions until the location changes, so that memoised views handed them (the shown
   // object's tree) do not draw again whenever the page does.
   return useMemo(
-    () => objectNavigation(location, route, navigate, rootId),
-    [location, route, navigate, rootId],
+    () => objectNavigation(location, address, lookup, navigate, rootId),
+    [location, address, lookup, navigate, rootId],
   );
 }
 
@@ -34,12 +39,12 @@ export type ObjectNavigation = ReturnType<typeof objectNavigation>;
 
 function objectNavigation(
   location: Location,
-  route: ObjectRoute | null,
+  address: Address,
+  lookup: ObjectLookup | null,
   navigate: NavigateFunction,
   rootId: string,
 ) {
-  const search = new URLSearchParams(location.search);
-  const shownId = search.get(SHOWN_PARAM) ?? rootId;
+  const shownId = shownObject(address) ?? rootId;
   const state = (location.state ?? {}) as NavigationState;
   const trail = readTrail(state.trail, rootId, shownId);
   const reveal = Array.isArray(state.reveal) ? (state.reveal as Path) : null;
@@ -47,12 +52,8 @@ function objectNavigation(
 
   /** The URL that shows `id`: in this result, or from the single endpoint on a single page. */
   function hrefFor(id: string): string {
-    if (route?.mode === 'single') return objectRoutePath({ ...route, objectId: id });
-    const next = new URLSearchParams(location.search);
-    if (id === rootId) next.delete(SHOWN_PARAM);
-    else next.set(SHOWN_PARAM, id);
-    const query = next.toString();
-    return `${location.pathname}${query ? `?${query}` : ''}`;
+    if (lookup?.mode === 'single') return objectRoutePath({ ...lookup, objectId: id });
+    return showingPath(location, id === rootId ? null : id);
   }
 
   return {
@@ -71,8 +72,8 @@ function objectNavigation(
     },
     /** Asks the single endpoint for an object that this result does not hold. */
     openSingle(id: string) {
-      if (!route) return;
-      const path = objectRoutePath({ ...route, objectId: id, mode: 'single' });
+      if (!lookup) return;
+      const path = objectRoutePath({ ...lookup, objectId: id, mode: 'single' });
       void navigate(path, { state: { trail: [...trail, id] } });
     },
   };

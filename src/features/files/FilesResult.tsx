@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
-import { useNavigate, useOutletContext, useSearchParams } from 'react-router';
+import { useNavigate, useOutletContext } from 'react-router';
 import { FilesSource } from './FilesSource';
-import { SHOWN_PARAM, SetExplorer } from '../explore';
+import { SetExplorer } from '../explore';
 import { closureFindings } from '../../speckle/integrity';
 import { pickRoot } from '../../speckle/rootChoice';
-import { FILES_PATH, type OpenedFiles } from './openedFiles';
+import { FILES_PATH, shownObject } from '../../routes/address';
+import { useAddress } from '../../routes/useAddress';
+import type { OpenedFiles } from './openedFiles';
 
 /** Opened files in the explorer, as a server's with-children answer is shown. */
 export function FilesResult() {
@@ -26,7 +28,7 @@ function OpenedFilesResult({ opened }: { opened: OpenedFiles }) {
   const read = useSettled(load.read);
   const [picked, setPicked] = useState<string | null>(null);
   const navigate = useNavigate();
-  const [search] = useSearchParams();
+  const address = useAddress();
   const reread = useSettled(load.reread);
   const chosen = reread?.root ?? null;
   const root = chosen && picked !== null ? pickRoot(chosen, picked) : chosen;
@@ -37,6 +39,7 @@ function OpenedFilesResult({ opened }: { opened: OpenedFiles }) {
       set={set}
       origin={{
         input: null,
+        lookup: null,
         // Until the root is chosen (the files are read again for it), the first object stands for it.
         rootId: root?.id ?? null,
         host: 'file',
@@ -54,7 +57,7 @@ function OpenedFilesResult({ opened }: { opened: OpenedFiles }) {
             rereadProblems={reread?.problems ?? []}
             root={root}
             problemInAlert={read && error ? error.message : null}
-            shownId={search.get(SHOWN_PARAM)}
+            shownId={shownObject(address)}
             onPickRoot={(id) => {
               setPicked(id);
               // The new root is shown, with its trail starting again at it.

@@ -6,8 +6,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { OpenedFile } from '../../objects/files/fileLoad';
 import { loadFileSet, type FileSetLoad } from '../../objects/files/loadFileSet';
-
-export const FILES_PATH = '/files';
+import { FILES_PATH } from '../../routes/address';
 
 export interface OpenedFiles {
   files: readonly OpenedFile[];

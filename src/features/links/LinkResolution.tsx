@@ -2,11 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { speckleLinkQuery, type GraphqlQueryInput } from './graphql/graphqlQueries';
-import type { LookupMode } from '../../routes/objectRoute';
-import { rootRoutePath, speckleRoutePath } from '../../routes/speckleRoute';
+import { rootRoutePath, speckleRoutePath, type LookupMode } from '../../routes/address';
 import { LOOKUP_REQUEST } from '../../connection/useLookupServer';
 import type { LinkRoot } from '../../speckle/links/linkResolution';
-import type { LinkTarget, SpeckleLink } from '../../speckle/links/speckleLink';
+import type { LinkTarget, ProjectLink } from '../../speckle/links/speckleLink';
 import { QueryRetryWait } from '../../shared/waits/QueryRetryWait';
 import { GraphqlAlert } from './GraphqlAlert';
 import { useOpenRoot, useSeedRoot, type RootOpening } from './openRoot';
@@ -30,7 +29,7 @@ export function LinkResolution({
   renderRoot,
 }: {
   input: GraphqlQueryInput;
-  link: SpeckleLink;
+  link: ProjectLink;
   server: string | null;
   mode: LookupMode;
   /**

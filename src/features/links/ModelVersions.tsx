@@ -6,7 +6,7 @@ import {
   modelVersionsQuery,
   type GraphqlQueryInput,
 } from './graphql/graphqlQueries';
-import { projectPath } from '../../routes/speckleRoute';
+import { projectPath } from '../../routes/address';
 import { useClipboard } from '../../shared/useClipboard';
 import { countOf } from '../../speckle/counts';
 import { QueryRetryWait } from '../../shared/waits/QueryRetryWait';

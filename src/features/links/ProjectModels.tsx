@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { projectModelsQuery, type GraphqlQueryInput } from './graphql/graphqlQueries';
 import type { ModelSummary } from './graphql/speckleGraphql';
-import { modelVersionsPath } from '../../routes/speckleRoute';
+import { modelVersionsPath } from '../../routes/address';
 import { countOf } from '../../speckle/counts';
 import { QueryRetryWait } from '../../shared/waits/QueryRetryWait';
 import { GraphqlAlert } from './GraphqlAlert';

@@ -7,8 +7,7 @@ import {
   type GraphqlQueryInput,
 } from './graphql/graphqlQueries';
 import { isGraphqlError, type GraphqlErrorKind } from '../../api/graphqlError';
-import type { LookupMode } from '../../routes/objectRoute';
-import { modelVersionsPath, rootRoutePath } from '../../routes/speckleRoute';
+import { modelVersionsPath, rootRoutePath, type LookupMode } from '../../routes/address';
 import { LOOKUP_REQUEST } from '../../connection/useLookupServer';
 import type { VersionRootRef } from '../../speckle/links/versionNeighbours';
 import { QueryRetryWait } from '../../shared/waits/QueryRetryWait';

@@ -8,11 +8,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { speckleLinkQuery, versionQuery, type GraphqlQueryInput } from './graphql/graphqlQueries';
 import type { VersionWithModel } from './graphql/speckleGraphql';
-import type { LookupMode } from '../../routes/objectRoute';
-import { rootRoutePath } from '../../routes/speckleRoute';
+import { rootRoutePath, type LookupMode } from '../../routes/address';
 import { LOOKUP_REQUEST } from '../../connection/useLookupServer';
-import { rootOutcome, rootResource, type LinkRoot } from '../../speckle/links/linkResolution';
-import type { LinkTarget } from '../../speckle/links/speckleLink';
+import { rootLink, rootOutcome, type LinkRoot } from '../../speckle/links/linkResolution';
 
 export type RootToOpen = Omit<LinkRoot, 'identifier'>;
 
@@ -22,13 +20,15 @@ export interface RootOpening {
   server: string | null;
 }
 
-/** Puts what is known of a root in the cache: what its route resolves to, and its version. */
+/**
+ * Puts what is known of a root in the cache: what its route resolves to (the link its viewer
+ * route reads as, rootRoutePath), and its version.
+ */
 export function useSeedRoot({ input, projectId }: RootOpening) {
   const client = useQueryClient();
   return (root: RootToOpen, version?: VersionWithModel) => {
-    const target: LinkTarget = { kind: 'resources', resources: [rootResource(root)] };
     client.setQueryData(
-      speckleLinkQuery({ ...input, link: { projectId, target } }).queryKey,
+      speckleLinkQuery({ ...input, link: rootLink(projectId, root) }).queryKey,
       rootOutcome(root),
     );
     if (version) {

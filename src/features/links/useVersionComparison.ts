@@ -10,7 +10,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { versionNeighboursQuery, type GraphqlQueryInput } from './graphql/graphqlQueries';
 import type { VersionSummary } from './graphql/speckleGraphql';
-import { compareRoutePath } from '../../routes/compareRoute';
+import { compareRoutePath } from '../../routes/address';
 import { errorText } from '../../lib/errorText';
 import { formatViewerResources } from '../../speckle/links/speckleLink';
 import { rootResource } from '../../speckle/links/linkResolution';

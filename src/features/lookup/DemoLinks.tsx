@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
 import { DEMO_SERVER_PATH, type DemoLink } from '../../connection/demoManifest';
-import { speckleRoutePath } from '../../routes/speckleRoute';
+import { speckleRoutePath } from '../../routes/address';
 import { LOOKUP_REQUEST } from '../../connection/useLookupServer';
-import { parseSpeckleProjectLink } from '../../speckle/links/speckleLink';
+import { parseSpeckleLink } from '../../speckle/links/speckleLink';
 
 /** The demo server's links of every form Speckle's web apps make, each opening its route. */
 export function DemoLinks({ links }: { links: readonly DemoLink[] }) {
   const server = `${window.location.origin}${DEMO_SERVER_PATH}`;
   const routes = links.flatMap((link) => {
-    const parsed = parseSpeckleProjectLink(link.path);
+    const parsed = parseSpeckleLink(link.path);
     if (!parsed) return [];
     return [{ ...link, to: speckleRoutePath(parsed.projectId, parsed.target, server) }];
   });

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { objectRoutePath } from '../../routes/objectRoute';
+import { objectRoutePath } from '../../routes/address';
 import { DEMO_SERVER_PATH, type DemoObject } from '../../connection/demoManifest';
 import { LOOKUP_REQUEST } from '../../connection/useLookupServer';
 

@@ -1,44 +1,75 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { isApiError } from '../../api/apiError';
 import { webAppBase } from '../../speckle/serverUrl';
-import type { ObjectRoute } from '../../routes/objectRoute';
-import { LookupRouteContext } from '../../routes/useObjectRoute';
-import { lookupIdsProblem } from '../../speckle/ids';
+import { useAddress } from '../../routes/useAddress';
 import type { DemoObject } from '../../connection/demoManifest';
 import { useConnectionStore } from '../../connection/useConnections';
 import { useDemoObject } from '../../connection/useDemoServer';
-import { speckleWebUrl } from '../../speckle/links/links';
-import { ChildrenResult } from './ChildrenResult';
-import { objectQueryInput } from '../../objects/load/lookupQuery';
-import { SingleObjectResult } from './SingleObjectResult';
 import { useLookupServer } from '../../connection/useLookupServer';
+import { speckleWebUrl } from '../../speckle/links/speckleLink';
+import { resolveLookup, type LoadableLookup, type ResolvedLookup } from '../../objects/load/lookup';
+import { askAgain, useObjectSet } from '../../objects/load/objectSetQuery';
+import { isLoading } from '../../objects/set/loadProgress';
+import { closureFindings } from '../../speckle/integrity';
+import { formatBytes } from '../../speckle/text';
+import { useAskAgain } from '../../shared/useAskAgain';
+import { useRetryWait } from '../../shared/waits/useRetryWait';
+import { RetryCountdown } from '../../shared/waits/RetryCountdown';
+import { ErrorAlert } from '../../shared/ErrorAlert';
+import { CompareWithForm } from '../compare';
+import {
+  objectSource,
+  ObjectTrail,
+  ObjectView,
+  SetExplorer,
+  TicketTools,
+  useObjectNavigation,
+  useResultInView,
+} from '../explore';
+
+/** `/objects/:projectId/:objectId[/single]`: the object, or with its children. */
+export function ObjectPage() {
+  const address = useAddress();
+  const store = useConnectionStore();
+  // The route names its server when several are saved: that one answers, whatever is selected.
+  const server = useLookupServer(address);
+  // The same value while the address and its server are: the views below keep what they derive.
+  const resolved = useMemo(
+    () => (address.kind === 'object' ? resolveLookup(address, server, store) : null),
+    [address, server, store],
+  );
+  if (!resolved) {
+    return (
+      <p role="alert" className="alert">
+        This address names no object.
+      </p>
+    );
+  }
+  return <LookupResult resolved={resolved} />;
+}
 
 /**
  * A lookup's result, at whichever address asked for it: an object route, or a Speckle link that
  * resolved to one root (which `header` then says more about).
  */
-export function LookupResult({ route, header }: { route: ObjectRoute; header?: ReactNode }) {
-  const { projectId, objectId, mode } = route;
-  const store = useConnectionStore();
-  // The route names its server when several are saved: that one answers, whatever is selected.
-  const server = useLookupServer(route);
+export function LookupResult({
+  resolved,
+  header,
+}: {
+  resolved: ResolvedLookup;
+  header?: ReactNode;
+}) {
+  const { projectId, objectId } = resolved.lookup;
   const demoObject = useDemoObject(projectId, objectId);
-
-  const refused = lookupIdsProblem(projectId, objectId);
-  if (refused) {
+  if (!resolved.ok) {
     return (
       <p role="alert" className="alert">
-        {refused.message}
+        {resolved.problem}
       </p>
     );
   }
-  if (!server.ok) {
-    return (
-      <p role="alert" className="alert">
-        {server.problem}
-      </p>
-    );
-  }
-  const input = objectQueryInput(server, store, { projectId, objectId });
+  const { server } = resolved;
   const host = new URL(server.origin).host;
   // The link shows only beside an object the server sent, so the server has answered Speckle's
   // object API. Its web app is at the same address under any prefix, except on the built-in demo
@@ -48,19 +79,19 @@ export function LookupResult({ route, header }: { route: ObjectRoute; header?: R
     ? null
     : (id: string) => speckleWebUrl(webAppBase(base), projectId, id);
   return (
-    <LookupRouteContext value={route}>
+    <>
       {header}
-      {mode === 'single' ? (
-        <SingleObjectResult input={input} host={host} speckleUrlOf={speckleUrlOf} />
+      {resolved.mode === 'single' ? (
+        <SingleObjectResult lookup={resolved} host={host} speckleUrlOf={speckleUrlOf} />
       ) : (
         <ChildrenResult
-          input={input}
+          lookup={resolved}
           host={host}
           speckleUrlOf={speckleUrlOf}
           waitingNote={server.server.isDemo ? preparationNote(demoObject) : null}
         />
       )}
-    </LookupRouteContext>
+    </>
   );
 }
 
@@ -74,3 +105,161 @@ function preparationNote(object: DemoObject | null): string | null {
   const model = count ? `the ${count}-object model` : 'this model';
   return `The demo server is preparing ${model}, which it does the first time it is asked for: about ${object.prepareSeconds} s.`;
 }
+
+/** A server's with-children answer, in the explorer. */
+function ChildrenResult({
+  lookup,
+  host,
+  speckleUrlOf,
+  waitingNote,
+}: {
+  lookup: Extract<LoadableLookup, { mode: 'children' }>;
+  host: string;
+  /** The object in Speckle's web app, where the server has one. */
+  speckleUrlOf: ((objectId: string) => string) | null;
+  /** What the server does before it answers, when that is known (see LoadStatus). */
+  waitingNote: string | null;
+}) {
+  const queryClient = useQueryClient();
+  const { input, query: options } = lookup;
+  const set = useObjectSet(input);
+  useAskAgain(options.queryKey, set);
+  if (!set) return <p role="status">Connecting…</p>;
+  return (
+    <SetExplorer
+      // A retry makes a new set; the selection starts again at its root.
+      key={set.getProgress().startedAt}
+      set={set}
+      origin={{
+        input,
+        lookup: lookup.lookup,
+        rootId: input.objectId,
+        host,
+        projectId: input.projectId,
+        speckleUrlOf,
+        waitingNote,
+        countAgainstFirstClosure: true,
+        // A server's body is in the line form asked for.
+        bodyIsLines: true,
+        onRetry: () => void askAgain(queryClient, options.queryKey),
+        tools: (closureCheck) => (
+          <>
+            <TicketTools
+              input={input}
+              mode="children"
+              reportFacts={() => {
+                const progress = set.getProgress();
+                return {
+                  outcome: progress.error ? progress.error.message : progress.status,
+                  httpStatus:
+                    progress.error?.context.status ?? (progress.received > 0 ? 200 : null),
+                  counts: {
+                    received: progress.received,
+                    expected: progress.expected,
+                    duplicates: progress.duplicates,
+                  },
+                  bytes: progress.bytes,
+                  elapsedMs:
+                    progress.finishedAt === null ? null : progress.finishedAt - progress.startedAt,
+                  integrity:
+                    closureCheck.state === 'done'
+                      ? closureFindings(closureCheck.report)
+                      : undefined,
+                };
+              }}
+            />
+            {!isLoading(set.getProgress()) && set.getProgress().received > 0 && (
+              <CompareWithForm
+                projectId={input.projectId}
+                objectId={input.objectId}
+                origin={input.origin}
+                server={lookup.lookup.server}
+              />
+            )}
+          </>
+        ),
+      }}
+    />
+  );
+}
+
+/** A server's answer for one object, in the object view. */
+function SingleObjectResult({
+  lookup,
+  host,
+  speckleUrlOf,
+}: {
+  lookup: Extract<LoadableLookup, { mode: 'single' }>;
+  host: string;
+  /** The object in Speckle's web app, where the server has one. */
+  speckleUrlOf: ((objectId: string) => string) | null;
+}) {
+  const { input, query: options } = lookup;
+  const query = useQuery(options);
+  useAskAgain(options.queryKey, query.error ?? query.data);
+  const retryWait = useRetryWait(options.queryKey);
+  const raw = query.data?.raw;
+  // Parsed once per answer: a single object can be 20 MB.
+  const source = useMemo(() => (raw === undefined ? null : objectSource(() => raw)), [raw]);
+  const { projectId, objectId } = input;
+  const navigation = useObjectNavigation(objectId, lookup.lookup);
+  const resultRef = useResultInView<HTMLElement>(`${projectId}/${objectId}`);
+
+  return (
+    <section className="result" aria-label="Result" tabIndex={-1} ref={resultRef}>
+      <p role="status" className="status">
+        {retryWait ? (
+          <RetryCountdown key={retryWait.attempt} error={retryWait.error} wait={retryWait} />
+        ) : query.isPending ? (
+          'Loading object…'
+        ) : query.isSuccess ? (
+          `1 object, ${formatBytes(query.data.bytes)}`
+        ) : (
+          ''
+        )}
+      </p>
+      {!query.isPending && (
+        <TicketTools
+          input={input}
+          mode="single"
+          reportFacts={() => ({
+            outcome: query.error instanceof Error ? query.error.message : 'complete',
+            httpStatus: query.isError
+              ? isApiError(query.error)
+                ? (query.error.context.status ?? null)
+                : null
+              : 200,
+            bytes: query.isSuccess ? query.data.bytes : null,
+          })}
+        />
+      )}
+      {query.isError &&
+        (isApiError(query.error) ? (
+          <ErrorAlert
+            error={query.error}
+            // The same object comes back just as large.
+            onRetry={query.error.kind === 'too-large' ? undefined : () => void query.refetch()}
+          />
+        ) : (
+          <p role="alert">{String(query.error)}</p>
+        ))}
+      {navigation.trail.length > 1 && (
+        <ObjectTrail trail={navigation.trail} hrefFor={navigation.hrefFor} titleOf={shortId} />
+      )}
+      {source && (
+        <ObjectView
+          key={objectId}
+          source={source}
+          objectId={objectId}
+          projectId={projectId}
+          host={host}
+          objects={null}
+          onFollow={navigation.openSingle}
+          speckleUrl={speckleUrlOf?.(objectId) ?? null}
+        />
+      )}
+    </section>
+  );
+}
+
+const shortId = (id: string) => id.slice(0, 8);

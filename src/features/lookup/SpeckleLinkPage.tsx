@@ -1,5 +1,4 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
 import {
   type GraphqlQueryInput,
   LinkResolution,
@@ -7,11 +6,13 @@ import {
   ProjectListing,
   VersionOriginBar,
 } from '../links';
-import type { LookupMode } from '../../routes/objectRoute';
-import { readLinkMode } from '../../routes/speckleRoute';
+import { lookupKey, type LinkAddress } from '../../routes/address';
+import { useAddress } from '../../routes/useAddress';
+import type { UsableServer } from '../../connection/activeServer';
+import { useConnectionStore } from '../../connection/useConnections';
 import { useLookupServer } from '../../connection/useLookupServer';
+import { resolveLookup } from '../../objects/load/lookup';
 import type { LinkRoot } from '../../speckle/links/linkResolution';
-import { parseSpeckleProjectLink } from '../../speckle/links/speckleLink';
 import { LookupResult } from './LookupResult';
 
 /**
@@ -20,34 +21,27 @@ import { LookupResult } from './LookupResult';
  * root is shown here, at the link's address, with where its version came from.
  */
 export function SpeckleLinkPage() {
-  const { pathname, search } = useLocation();
-  const link = useMemo(() => parseSpeckleProjectLink(`${pathname}${search}`), [pathname, search]);
-  const serverInRoute = new URLSearchParams(search).get('server');
-  const mode = readLinkMode(search);
+  const address = useAddress();
   // Where the user chose to read a public project's GraphQL without the token; any other address
   // uses the token again.
   const [withoutTokenAt, setWithoutTokenAt] = useState<string | null>(null);
-  const address = `${pathname} ${serverInRoute}`;
-  const withoutToken = withoutTokenAt === address;
+  const key = lookupKey(address);
+  const withoutToken = withoutTokenAt === key;
   // The server is pinned per address, as for an object lookup: editing the token asks nothing.
-  const server = useLookupServer(
-    link
-      ? { projectId: link.projectId, objectId: pathname, mode: 'children', server: serverInRoute }
-      : null,
-  );
-  if (!link) {
+  const server = useLookupServer(address);
+  if (address.kind === 'unreadable-link' && address.unknownMode !== null) {
+    return (
+      <p role="alert" className="alert">
+        This address asks for the mode “{address.unknownMode}”: mode=single gets the object alone;
+        without a mode the object comes with its children.
+      </p>
+    );
+  }
+  if (address.kind !== 'link') {
     return (
       <p role="alert" className="alert">
         This address names no Speckle project: a project link starts /projects/ followed by the
         project id.
-      </p>
-    );
-  }
-  if (!mode) {
-    return (
-      <p role="alert" className="alert">
-        This address asks for the mode “{new URLSearchParams(search).get('mode')}”: mode=single gets
-        the object alone; without a mode the object comes with its children.
       </p>
     );
   }
@@ -62,6 +56,7 @@ export function SpeckleLinkPage() {
     origin: server.origin,
     access: withoutToken ? { ...server.access, token: '' } : server.access,
   };
+  const { link } = address;
   const { projectId, target } = link;
   let page: ReactNode;
   switch (target.kind) {
@@ -71,7 +66,7 @@ export function SpeckleLinkPage() {
         <ProjectListing
           input={input}
           projectId={projectId}
-          server={serverInRoute}
+          server={address.server}
           listing={target}
         />
       );
@@ -81,23 +76,17 @@ export function SpeckleLinkPage() {
         <LinkResolution
           input={input}
           link={link}
-          server={serverInRoute}
-          mode={mode}
-          atViewerAddress={pathname.startsWith('/projects/')}
+          server={address.server}
+          mode={address.mode}
+          atViewerAddress={address.form === 'viewer'}
           renderRoot={(root) => (
-            <RootResult
-              input={input}
-              projectId={projectId}
-              root={root}
-              server={serverInRoute}
-              mode={mode}
-            />
+            <RootResult input={input} address={address} root={root} server={server} />
           )}
         />
       );
   }
   return (
-    <OpenWithoutTokenContext value={withoutToken ? null : () => setWithoutTokenAt(address)}>
+    <OpenWithoutTokenContext value={withoutToken ? null : () => setWithoutTokenAt(key)}>
       {withoutToken && (
         <p role="note">
           Project {projectId} is read here without your access token, which lacks the streams:read
@@ -113,28 +102,34 @@ export function SpeckleLinkPage() {
 /** The one root a link resolved to, looked up as the object routes do, under its version's bar. */
 function RootResult({
   input,
-  projectId,
+  address,
   root,
   server,
-  mode,
 }: {
   input: GraphqlQueryInput;
-  projectId: string;
+  address: LinkAddress;
   root: LinkRoot;
-  server: string | null;
-  mode: LookupMode;
+  /** The address's server: objects are asked for with its token, whoever reads the project. */
+  server: UsableServer;
 }) {
+  const store = useConnectionStore();
+  const { projectId } = address.link;
+  const { mode, server: named } = address;
   const { modelId, versionId, objectId } = root;
+  const resolved = useMemo(
+    () => resolveLookup({ projectId, objectId, mode, server: named }, server, store),
+    [projectId, objectId, mode, named, server, store],
+  );
   return (
     <LookupResult
-      route={{ projectId, objectId, mode, server }}
+      resolved={resolved}
       header={
         modelId &&
         versionId && (
           <VersionOriginBar
             input={input}
             origin={{ projectId, modelId, versionId }}
-            server={server}
+            server={named}
             mode={mode}
           />
         )

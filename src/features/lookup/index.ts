@@ -1,5 +1,4 @@
 export { LookupForm } from './LookupForm';
-export { ObjectPage } from './ObjectPage';
+export { ObjectPage } from './LookupResult';
 export { SpeckleLinkPage } from './SpeckleLinkPage';
 export { WelcomePanel } from './WelcomePanel';
-export { isNewLookup, warmLookup } from './warmLookup';

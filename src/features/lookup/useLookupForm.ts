@@ -4,21 +4,25 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { objectRoutePath, type LookupMode, type ObjectRoute } from '../../routes/objectRoute';
+import {
+  objectRoutePath,
+  speckleRoutePath,
+  type LookupMode,
+  type ObjectLookup,
+} from '../../routes/address';
 import { activeServer } from '../../connection/activeServer';
 import { useFieldFocus } from '../../shared/fieldFocus';
 import { useConnectionState, useConnectionStore } from '../../connection/useConnections';
 import { checkProjectId, lookupIdsProblem, namesModelsOrVersions } from '../../speckle/ids';
-import { parseSpeckleLink } from '../../speckle/links/links';
 import {
   formatViewerResources,
-  parseSpeckleProjectLink,
+  linkedObjectIds,
+  parseSpeckleLink,
   parseViewerResources,
   type LinkTarget,
   type SpeckleLink,
 } from '../../speckle/links/speckleLink';
 import { LOOKUP_REQUEST } from '../../connection/useLookupServer';
-import { speckleRoutePath } from '../../routes/speckleRoute';
 
 export interface LinkNotes {
   /** A server the pasted link points to, when it is not the one selected. */
@@ -31,7 +35,7 @@ export interface LinkNotes {
 const NO_LINK: LinkNotes = { server: null, message: null, objectIds: [] };
 
 /** What the fields hold when the form is drawn: the ids of the address shown. */
-export type LookupFields = Pick<ObjectRoute, 'projectId' | 'objectId'>;
+export type LookupFields = Pick<ObjectLookup, 'projectId' | 'objectId'>;
 
 export function useLookupForm(fields: LookupFields | null) {
   const navigate = useNavigate();
@@ -73,29 +77,29 @@ export function useLookupForm(fields: LookupFields | null) {
     setProblem(null);
     setProjectLink(null);
     const parsed = parseSpeckleLink(value);
-    const named = parsed?.kind === 'object' ? null : parseSpeckleProjectLink(value);
-    if (named) {
-      setProjectId(named.projectId);
-      setObjectId(objectFieldOf(named.target));
-      setLink(NO_LINK);
-      setProjectLink(named);
-      return;
-    }
     if (!parsed) {
       set(value);
       return;
     }
     setProjectId(parsed.projectId);
-    if (parsed.kind === 'object') setObjectId(parsed.objectId);
+    // The fields take the objects a link's path names. An embed link names its object in its
+    // query, read by its route like the link's other forms (which moves to the object's viewer
+    // address).
+    const objectIds = parsed.form === 'embed' ? [] : linkedObjectIds(parsed.target);
+    const [objectId] = objectIds;
+    if (objectId === undefined) {
+      setObjectId(objectFieldOf(parsed.target));
+      setLink(NO_LINK);
+      setProjectLink(parsed);
+      return;
+    }
+    setObjectId(objectId);
     setLink({
-      server: otherServerOf(parsed.base ?? parsed.origin),
-      message:
-        parsed.kind === 'unfetchable'
-          ? parsed.reason
-          : parsed.lowercased
-            ? 'The ids in the link had capital letters; Speckle ids are lowercase, so they were lowercased.'
-            : null,
-      objectIds: parsed.kind === 'object' && parsed.objectIds.length > 1 ? parsed.objectIds : [],
+      server: otherServerOf(parsed.base),
+      message: parsed.lowercased
+        ? 'The ids in the link had capital letters; Speckle ids are lowercase, so they were lowercased.'
+        : null,
+      objectIds: objectIds.length > 1 ? objectIds : [],
     });
   }
 
@@ -126,7 +130,7 @@ export function useLookupForm(fields: LookupFields | null) {
     setProjectId(project);
     setObjectId(object);
     const server = connections.servers.length > 1 && active.ok ? active.base : null;
-    // The route's loader starts the request (features/lookup/warmLookup.ts). Drawn at once rather than in a
+    // The route's loader starts the request (objects/load/lookup.ts). Drawn at once rather than in a
     // transition: a transition put a frame or two between the click and the page that shows the
     // lookup's progress.
     void navigate(objectRoutePath({ projectId: project, objectId: object, mode, server }), {

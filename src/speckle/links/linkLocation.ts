@@ -1,7 +1,6 @@
 /**
  * Where a pasted Speckle link points: its URL, the server's origin and the base address the
- * server's routes hang off. Shared by the object-link reader (links.ts) and the reader of every
- * Speckle link form (speckleLink.ts).
+ * server's routes hang off, for the reader of every Speckle link form (speckleLink.ts).
  */
 import { cleanPastedText, parseHttpUrl, serverBase } from '../serverUrl';
 

@@ -11,6 +11,7 @@
 import {
   formatViewerResources,
   type ModelNameOpens,
+  type ProjectLink,
   type SpeckleLink,
   type ViewerResource,
 } from './speckleLink';
@@ -30,6 +31,14 @@ export function rootResource(root: Omit<LinkRoot, 'identifier'>): ViewerResource
   return root.modelId && root.versionId
     ? { kind: 'version', modelId: root.modelId, versionId: root.versionId }
     : { kind: 'object', objectId: root.objectId };
+}
+
+/**
+ * The link that names just this root: what its viewer address reads as, and what its resolution
+ * is kept in the cache under by whoever already knows the root.
+ */
+export function rootLink(projectId: string, root: Omit<LinkRoot, 'identifier'>): ProjectLink {
+  return { projectId, target: { kind: 'resources', resources: [rootResource(root)] } };
 }
 
 /** What the link `/projects/{p}/models/{rootResource}` resolves to: this one root. */

@@ -1,12 +1,15 @@
 /**
- * Reads every link form of Speckle's web apps, current and legacy, into what it names: a project,
- * a viewer's resource list (models, versions, objects, all models, folders), a model's version
- * list, or a legacy version, branch or embed that needs one lookup to become a viewer resource.
- * Which GraphQL queries resolve each form is resolveLink.ts's job; this module does no I/O.
+ * The one reader of the Speckle links people paste, and of the app's own link routes: every form
+ * of Speckle's web apps, current and legacy (a project, a viewer's resource list of models,
+ * versions, objects, all models or folders, a model's version list, a legacy version, branch or
+ * embed that needs one lookup to become a viewer resource), and the REST object links this app's
+ * object routes mirror. Which GraphQL queries resolve each form is resolveLink.ts's job; this
+ * module does no I/O.
  *
  * Ids are lowercased, as the server does for viewer resources and as Speckle's own parsers do for
  * ids: real ids are lowercase hex and the server matches them exactly.
  */
+import { OBJECT_ID_LENGTH } from '../ids';
 import { serverBase } from '../serverUrl';
 import { locateLink, pathSegments, type LocatedLink } from './linkLocation';
 
@@ -18,10 +21,14 @@ export type ViewerResource =
   | { kind: 'all' }
   | { kind: 'folder'; prefix: string };
 
+/** What a link names in its project. */
 export type LinkTarget =
   /** `/projects/{p}`, `/streams/{p}`: the project itself. */
   | { kind: 'project' }
-  /** `/projects/{p}/models/{resources}`, `/streams/{p}/objects/{o}`, `/embed?…&object=`. */
+  /**
+   * `/projects/{p}/models/{resources}`, `/streams/{p}/objects/{o}`, `/embed?…&object=`, and the
+   * REST `/objects/{p}/{o}[/single]`.
+   */
   | { kind: 'resources'; resources: ViewerResource[] }
   /** `/projects/{p}/models/{m}/versions`: a model's version list. */
   | { kind: 'model-versions'; modelId: string }
@@ -38,33 +45,48 @@ export type LinkTarget =
 /** Where a link naming a model by name leads: its version list, or its newest version's root. */
 export type ModelNameOpens = 'versions' | 'viewer';
 
-export interface SpeckleLink {
+/**
+ * The form a link is written in: the web app's viewer (`/projects/…`), the legacy web app
+ * (`/streams/…`), its embed page (`/embed?…`), or the REST object endpoints (`/objects/…`).
+ */
+export type LinkForm = 'viewer' | 'legacy' | 'embed' | 'objects';
+
+/** What a link names, wherever it was found. */
+export interface ProjectLink {
+  projectId: string;
+  target: LinkTarget;
+}
+
+export interface SpeckleLink extends ProjectLink {
   /** The server's origin; null for a path pasted without a host. */
   origin: string | null;
   /** The origin plus any path prefix the server is hosted under; null without a host. */
   base: string | null;
-  projectId: string;
-  target: LinkTarget;
+  form: LinkForm;
   /** Some id or name had uppercase letters and was lowercased: worth telling the user. */
   lowercased: boolean;
 }
 
-const OBJECT_ID_LENGTH = 32;
 const PROJECT: LinkTarget = { kind: 'project' };
+/** The routes a link's path may hold, each read from the segments after its project id. */
+const ROUTES = new Map<string, { form: LinkForm; read: (rest: string[]) => Reading | null }>([
+  ['projects', { form: 'viewer', read: projectTarget }],
+  ['streams', { form: 'legacy', read: streamTarget }],
+  ['objects', { form: 'objects', read: restTarget }],
+]);
 
-/** The link's description, or null when the text is no Speckle project link. */
-export function parseSpeckleProjectLink(text: string): SpeckleLink | null {
+/** The link's description, or null when the text is no Speckle link. */
+export function parseSpeckleLink(text: string): SpeckleLink | null {
   const located = locateLink(text);
   if (!located) return null;
   const segments = pathSegments(located.url);
-  const routeIndex = segments.findIndex(
-    (segment) => segment === 'projects' || segment === 'streams',
-  );
+  const routeIndex = segments.findIndex((segment) => ROUTES.has(segment));
   if (routeIndex !== -1) {
-    const [route, projectId, ...rest] = segments.slice(routeIndex);
+    const [route = '', projectId, ...rest] = segments.slice(routeIndex);
     if (!projectId?.trim()) return null;
-    const target = route === 'projects' ? projectTarget(rest) : streamTarget(rest);
-    return linkDescription(located, located.base, projectId, target);
+    const { form, read } = ROUTES.get(route)!;
+    const reading = read(rest);
+    return reading && linkDescription(located, located.base, projectId, form, reading);
   }
   if (segments.at(-1) !== 'embed') return null;
   const projectId = located.url.searchParams.get('stream')?.trim();
@@ -73,8 +95,25 @@ export function parseSpeckleProjectLink(text: string): SpeckleLink | null {
     located,
     embedBase(located),
     projectId,
+    'embed',
     embedTarget(located.url.searchParams),
   );
+}
+
+/** The ids of the objects a link's resource list names, in its order. */
+export function linkedObjectIds(target: LinkTarget): string[] {
+  if (target.kind !== 'resources') return [];
+  return target.resources.flatMap((resource) =>
+    resource.kind === 'object' ? [resource.objectId] : [],
+  );
+}
+
+/**
+ * The object in Speckle's current web app (`/projects/{projectId}/models/{objectId}`), for a web
+ * app at `webBase`: the server's origin and any path prefix it is hosted under.
+ */
+export function speckleWebUrl(webBase: string, projectId: string, objectId: string): string {
+  return `${webBase}/projects/${encodeURIComponent(projectId)}/models/${encodeURIComponent(objectId)}`;
 }
 
 /**
@@ -85,18 +124,20 @@ export function parseViewerResources(resourceIdString: string): ViewerResource[]
   const seen = new Set<string>();
   const resources: ViewerResource[] = [];
   for (const entry of resourceIdString.split(',')) {
-    const text = entry.trim().toLowerCase();
+    const typed = entry.trim();
+    const text = typed.toLowerCase();
     if (text === '' || seen.has(text)) continue;
     seen.add(text);
-    resources.push(viewerResource(text));
+    resources.push(viewerResource(text, typed.length));
   }
   return resources;
 }
 
-function viewerResource(entry: string): ViewerResource {
+// An object id is told by the length it was typed with: lowercasing can change a length.
+function viewerResource(entry: string, typedLength: number): ViewerResource {
   if (entry === 'all') return { kind: 'all' };
   if (entry.startsWith('$')) return { kind: 'folder', prefix: entry.slice(1) };
-  if (entry.length === OBJECT_ID_LENGTH) return { kind: 'object', objectId: entry };
+  if (typedLength === OBJECT_ID_LENGTH) return { kind: 'object', objectId: entry };
   const at = entry.indexOf('@');
   if (at === -1) return { kind: 'model', modelId: entry };
   return { kind: 'version', modelId: entry.slice(0, at), versionId: entry.slice(at + 1) };
@@ -159,6 +200,13 @@ function streamTarget([section, id, ...more]: string[]): Reading {
   }
 }
 
+// The REST object endpoints: /objects/{p}/{o}[/single]; anything else there is no link.
+function restTarget([objectId, single, ...more]: string[]): Reading | null {
+  const text = objectId?.trim() ?? '';
+  if (text === '' || more.length > 0 || (single !== undefined && single !== 'single')) return null;
+  return { target: objectTarget(text), read: text };
+}
+
 // `/embed?stream=p&object=o|commit=c|branch=n`, in that order of precedence, as the web app
 // reads it; `stream` alone is the project's newest version.
 function embedTarget(params: URLSearchParams): Reading {
@@ -195,6 +243,7 @@ function linkDescription(
   located: LocatedLink,
   base: string | null,
   projectId: string,
+  form: LinkForm,
   { target, read }: Reading,
 ): SpeckleLink {
   const typedProjectId = projectId.trim();
@@ -203,6 +252,7 @@ function linkDescription(
     base,
     projectId: typedProjectId.toLowerCase(),
     target,
+    form,
     lowercased: /[A-Z]/.test(typedProjectId) || /[A-Z]/.test(read),
   };
 }

@@ -3,8 +3,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { activeServer } from '../../../src/connection/activeServer';
-import { objectWithChildrenQuery, setsOf } from '../../../src/objects/load/objectSetQuery';
-import { objectQueryInput, startLookup } from '../../../src/objects/load/lookupQuery';
+import { setsOf } from '../../../src/objects/load/objectSetQuery';
+import { resolveLookup, warmLookup } from '../../../src/objects/load/lookup';
 import { LOOKUP_REQUEST } from '../../../src/connection/useLookupServer';
 import { ObjectSet } from '../../../src/objects/set/objectSet';
 import { useAdvancingFakeTimers } from '../advancingTimers';
@@ -300,15 +300,15 @@ describe('Get with children', () => {
     const { router, queryClient, connections } = renderApp();
     // What the route's loader does as the form asks for the lookup, here with the answer broken
     // before the page draws, as a malformed line early in a body can be on a busy machine.
-    const server = activeServer(connections.getState());
-    if (!server.ok) throw new Error(server.problem);
-    const input = objectQueryInput(server, connections, {
-      projectId: PROJECT_ID,
-      objectId: ROOT_ID,
-    });
-    startLookup(queryClient, 'children', input);
-    const key = hashKey(objectWithChildrenQuery(input).queryKey);
-    const set = () => setsOf(queryClient).peek(key);
+    warmLookup(queryClient, connections, new URL(route, 'http://localhost'));
+    const resolved = resolveLookup(
+      { projectId: PROJECT_ID, objectId: ROOT_ID, mode: 'children', server: null },
+      activeServer(connections.getState()),
+      connections,
+    );
+    if (!resolved.ok) throw new Error(resolved.problem);
+    // The query went with its last view; the registry keeps the broken set the page shows.
+    const set = () => setsOf(queryClient).peek(hashKey(resolved.query.queryKey));
     await waitFor(() => expect(set()?.getProgress().error).toBeTruthy());
     const asked = requests.length;
 

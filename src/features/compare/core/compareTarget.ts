@@ -4,10 +4,10 @@
  * project of the same server. A link to another server is refused: a token is sent only to its own
  * server, and one comparison reads both sides with one.
  */
-import { parseSpeckleLink } from '../../../speckle/links/links';
+import type { Address } from '../../../routes/address';
 import {
   formatViewerResources,
-  parseSpeckleProjectLink,
+  parseSpeckleLink,
   type LinkTarget,
 } from '../../../speckle/links/speckleLink';
 import { ONE_PER_SIDE, readSideReference, type Reading } from './sideReference';
@@ -22,7 +22,7 @@ export function compareTarget(
   if (trimmed === '') {
     return { ok: false, reason: 'Enter an object, version or model id, or a link to one.' };
   }
-  const link = parseSpeckleProjectLink(trimmed) ?? objectLink(trimmed);
+  const link = parseSpeckleLink(trimmed);
   if (link) {
     if (link.origin !== null && link.origin !== current.origin) {
       return {
@@ -43,15 +43,14 @@ export function compareTarget(
   return { ok: true, projectId: current.projectId, sideId: trimmed.toLowerCase() };
 }
 
-/** A REST object link, `/objects/{p}/{o}`, which the viewer link parser does not read. */
-function objectLink(text: string) {
-  const link = parseSpeckleLink(text);
-  if (link?.kind !== 'object') return null;
-  const target: LinkTarget = {
-    kind: 'resources',
-    resources: [{ kind: 'object', objectId: link.objectId }],
-  };
-  return { origin: link.origin, projectId: link.projectId, target };
+/**
+ * The side a result's address names, when it names it otherwise than by its root object: the
+ * version or model of a Speckle link (`model@version`, a model), so that a comparison started
+ * there says which version it is; null at an object's own address.
+ */
+export function addressSide(address: Address, projectId: string): string | null {
+  if (address.kind !== 'link' || address.link.projectId !== projectId) return null;
+  return sideIdOf(address.link.target);
 }
 
 /** The route segment for a link that names one side; null for a link that names no one root. */

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { linkSummary, openButtonName } from '../../../../src/features/lookup/linkSummary';
-import { parseSpeckleProjectLink } from '../../../../src/speckle/links/speckleLink';
+import { parseSpeckleLink } from '../../../../src/speckle/links/speckleLink';
 
 const P = 'a1b2c3d4e5';
 const GET = 'Get with children opens it with its children, Get object its root alone.';
 
 function linkOf(path: string) {
-  const link = parseSpeckleProjectLink(`https://speckle.test${path}`);
+  const link = parseSpeckleLink(`https://speckle.test${path}`);
   if (!link) throw new Error(`not a link: ${path}`);
   return link;
 }

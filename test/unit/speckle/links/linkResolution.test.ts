@@ -5,10 +5,7 @@ import {
   readViewerAnswer,
   versionOutcome,
 } from '../../../../src/speckle/links/linkResolution';
-import {
-  parseSpeckleProjectLink,
-  parseViewerResources,
-} from '../../../../src/speckle/links/speckleLink';
+import { parseSpeckleLink, parseViewerResources } from '../../../../src/speckle/links/speckleLink';
 
 const APP = 'https://app.speckle.systems';
 const PROJECT = '4f7e2b9a1c';
@@ -19,7 +16,7 @@ const OBJECT = 'fc1c8b6a5990bc18a2541a701abae1c0';
 const OTHER_OBJECT = '7238c0e0bbd1bafbe1a287aa7fc88619';
 
 function plan(path: string) {
-  const link = parseSpeckleProjectLink(`${APP}${path}`);
+  const link = parseSpeckleLink(`${APP}${path}`);
   if (!link) throw new Error(`not a link: ${path}`);
   return planLinkLookup(link);
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatViewerResources,
-  parseSpeckleProjectLink,
+  linkedObjectIds,
+  parseSpeckleLink,
   parseViewerResources,
+  speckleWebUrl,
   type LinkTarget,
 } from '../../../../src/speckle/links/speckleLink';
 
@@ -11,21 +13,21 @@ const MODEL = '0be2983f2b';
 const OTHER_MODEL = '718adf0d31';
 const VERSION = '286bd88656';
 const OBJECT = 'fc1c8b6a5990bc18a2541a701abae1c0';
+const OTHER_OBJECT = 'fedcba9876543210fedcba9876543210';
 const APP = 'https://app.speckle.systems';
 
 const onApp = { origin: APP, base: APP, projectId: PROJECT, lowercased: false };
 
 function target(link: string): LinkTarget | undefined {
-  return parseSpeckleProjectLink(link)?.target;
+  return parseSpeckleLink(link)?.target;
 }
 
-describe('parseSpeckleProjectLink', () => {
+describe('parseSpeckleLink', () => {
   describe('viewer links', () => {
     it('reads a model@version link', () => {
-      expect(
-        parseSpeckleProjectLink(`${APP}/projects/${PROJECT}/models/${MODEL}@${VERSION}`),
-      ).toEqual({
+      expect(parseSpeckleLink(`${APP}/projects/${PROJECT}/models/${MODEL}@${VERSION}`)).toEqual({
         ...onApp,
+        form: 'viewer',
         target: {
           kind: 'resources',
           resources: [{ kind: 'version', modelId: MODEL, versionId: VERSION }],
@@ -65,11 +67,10 @@ describe('parseSpeckleProjectLink', () => {
 
     it('lowercases ids and says so', () => {
       expect(
-        parseSpeckleProjectLink(
-          `${APP}/projects/${PROJECT.toUpperCase()}/models/${MODEL.toUpperCase()}`,
-        ),
+        parseSpeckleLink(`${APP}/projects/${PROJECT.toUpperCase()}/models/${MODEL.toUpperCase()}`),
       ).toEqual({
         ...onApp,
+        form: 'viewer',
         lowercased: true,
         target: { kind: 'resources', resources: [{ kind: 'model', modelId: MODEL }] },
       });
@@ -96,7 +97,11 @@ describe('parseSpeckleProjectLink', () => {
       `${APP}/projects/${PROJECT}/models`,
       `${APP}/projects/${PROJECT}/models/%20,%20`,
     ])('reads %s as the project', (link) => {
-      expect(parseSpeckleProjectLink(link)).toEqual({ ...onApp, target: { kind: 'project' } });
+      expect(parseSpeckleLink(link)).toEqual({
+        ...onApp,
+        form: 'viewer',
+        target: { kind: 'project' },
+      });
     });
   });
 
@@ -134,14 +139,17 @@ describe('parseSpeckleProjectLink', () => {
         { kind: 'model-name', name: 'façade 2/north wing', opens: 'versions' },
       ],
     ])('reads %s', (_, path, expected) => {
-      expect(parseSpeckleProjectLink(`${APP}${path}`)).toEqual({ ...onApp, target: expected });
+      expect(parseSpeckleLink(`${APP}${path}`)).toEqual({
+        ...onApp,
+        form: 'legacy',
+        target: expected,
+      });
     });
 
     it('lowercases a branch name, as the server stores names, and says so', () => {
-      expect(
-        parseSpeckleProjectLink(`${APP}/streams/${PROJECT}/branches/Structure%2FLevels`),
-      ).toEqual({
+      expect(parseSpeckleLink(`${APP}/streams/${PROJECT}/branches/Structure%2FLevels`)).toEqual({
         ...onApp,
+        form: 'legacy',
         lowercased: true,
         target: { kind: 'model-name', name: 'structure/levels', opens: 'versions' },
       });
@@ -173,22 +181,93 @@ describe('parseSpeckleProjectLink', () => {
         { kind: 'version', versionId: VERSION },
       ],
     ])('reads %s', (_, query, expected) => {
-      expect(parseSpeckleProjectLink(`${APP}/embed?${query}`)).toEqual({
+      expect(parseSpeckleLink(`${APP}/embed?${query}`)).toEqual({
         ...onApp,
+        form: 'embed',
         target: expected,
       });
     });
 
     it('keeps a self-hosted server’s path prefix out of the embed page', () => {
       expect(
-        parseSpeckleProjectLink(
-          `https://example.org/speckle/embed/?stream=${PROJECT}&commit=${VERSION}`,
-        ),
+        parseSpeckleLink(`https://example.org/speckle/embed/?stream=${PROJECT}&commit=${VERSION}`),
       ).toMatchObject({ origin: 'https://example.org', base: 'https://example.org/speckle' });
     });
 
     it('needs a stream', () => {
-      expect(parseSpeckleProjectLink(`${APP}/embed?commit=${VERSION}`)).toBeNull();
+      expect(parseSpeckleLink(`${APP}/embed?commit=${VERSION}`)).toBeNull();
+    });
+  });
+
+  describe('REST object links', () => {
+    it.each([
+      `${APP}/objects/${PROJECT}/${OBJECT}`,
+      `${APP}/objects/${PROJECT}/${OBJECT}/`,
+      `${APP}/objects/${PROJECT}/${OBJECT}/single`,
+    ])('reads %s', (link) => {
+      expect(parseSpeckleLink(link)).toEqual({
+        ...onApp,
+        form: 'objects',
+        target: { kind: 'resources', resources: [{ kind: 'object', objectId: OBJECT }] },
+      });
+    });
+
+    it('keeps a path prefix in the base, and cuts /api from it as the server address does', () => {
+      expect(
+        parseSpeckleLink(`http://localhost:5173/demo-server/objects/${PROJECT}/${OBJECT}`),
+      ).toMatchObject({
+        origin: 'http://localhost:5173',
+        base: 'http://localhost:5173/demo-server',
+      });
+      expect(parseSpeckleLink(`${APP}/api/objects/${PROJECT}/${OBJECT}`)).toMatchObject({
+        origin: APP,
+        base: APP,
+      });
+    });
+
+    it.each([
+      `${APP}/objects/${PROJECT}`,
+      `${APP}/objects/${PROJECT}/${OBJECT}/children`,
+      `${APP}/objects/${PROJECT}/${OBJECT}/single/extra`,
+    ])('does not take %s for an object link', (link) => {
+      expect(parseSpeckleLink(link)).toBeNull();
+    });
+
+    it('lowercases the ids and says so', () => {
+      expect(parseSpeckleLink(`${APP}/objects/ABCDEF0123/${OBJECT.toUpperCase()}`)).toEqual({
+        ...onApp,
+        projectId: 'abcdef0123',
+        form: 'objects',
+        lowercased: true,
+        target: { kind: 'resources', resources: [{ kind: 'object', objectId: OBJECT }] },
+      });
+    });
+  });
+
+  describe('the objects a link names', () => {
+    it.each<[string, string, string[]]>([
+      ['a viewer link', `/projects/${PROJECT}/models/${OBJECT}`, [OBJECT]],
+      [
+        'a resource list, in its order, whatever stands around them',
+        `/projects/${PROJECT}/models/${MODEL}@${VERSION},${OBJECT},${MODEL},${OTHER_OBJECT.toUpperCase()}`,
+        [OBJECT, OTHER_OBJECT],
+      ],
+      [
+        'a percent-encoded resource list',
+        `/projects/${PROJECT}/models/${encodeURIComponent(`${MODEL}@${VERSION},${OBJECT}`)}`,
+        [OBJECT],
+      ],
+      ['a legacy object link', `/streams/${PROJECT}/objects/${OBJECT}`, [OBJECT]],
+      ['a REST object link', `/objects/${PROJECT}/${OBJECT}/single`, [OBJECT]],
+      ['a model version', `/projects/${PROJECT}/models/${MODEL}@${VERSION}`, []],
+      ['a folder', `/projects/${PROJECT}/models/$walls%2Fexterior`, []],
+      ['all models', `/projects/${PROJECT}/models/all`, []],
+      ['a project', `/projects/${PROJECT}`, []],
+      ['a legacy commit', `/streams/${PROJECT}/commits/${VERSION}`, []],
+    ])('are read from %s', (_, path, objectIds) => {
+      const link = parseSpeckleLink(`${APP}${path}`);
+
+      expect(link && linkedObjectIds(link.target)).toEqual(objectIds);
     });
   });
 
@@ -198,7 +277,7 @@ describe('parseSpeckleProjectLink', () => {
       ['a path prefix', 'https://example.org/tools/speckle', 'https://example.org/tools/speckle'],
       ['a local server', 'http://localhost:3000', 'http://localhost:3000'],
     ])('reads a link on %s', (_, base, expectedBase) => {
-      expect(parseSpeckleProjectLink(`${base}/projects/${PROJECT}/models/${MODEL}`)).toMatchObject({
+      expect(parseSpeckleLink(`${base}/projects/${PROJECT}/models/${MODEL}`)).toMatchObject({
         origin: new URL(base).origin,
         base: expectedBase,
         projectId: PROJECT,
@@ -206,7 +285,7 @@ describe('parseSpeckleProjectLink', () => {
     });
 
     it('reads a path without a server', () => {
-      expect(parseSpeckleProjectLink(`/projects/${PROJECT}/models/${MODEL}`)).toMatchObject({
+      expect(parseSpeckleLink(`/projects/${PROJECT}/models/${MODEL}`)).toMatchObject({
         origin: null,
         base: null,
         projectId: PROJECT,
@@ -214,32 +293,79 @@ describe('parseSpeckleProjectLink', () => {
     });
 
     it('reads a link pasted from a sentence or a ticket', () => {
-      expect(
-        parseSpeckleProjectLink(`<${APP}/projects/${PROJECT}/models/${MODEL}>.`),
-      ).toMatchObject({
+      expect(parseSpeckleLink(`<${APP}/projects/${PROJECT}/models/${MODEL}>.`)).toMatchObject({
         target: { kind: 'resources', resources: [{ kind: 'model', modelId: MODEL }] },
       });
     });
 
-    it("reads this app's own links, whose server is in ?server=", () => {
-      const link = `https://explorer.example.org/projects/${PROJECT}/models/${MODEL}?server=${encodeURIComponent('https://speckle.example.org')}`;
+    it.each([`/projects/${PROJECT}/models/${MODEL}`, `/objects/${PROJECT}/${OBJECT}/single`])(
+      "reads this app's own link %s, whose server is in ?server=",
+      (path) => {
+        const server = encodeURIComponent('https://speckle.example.org');
+        const link = `https://explorer.example.org${path}?server=${server}`;
 
-      expect(parseSpeckleProjectLink(link)).toMatchObject({
-        origin: 'https://speckle.example.org',
-        base: 'https://speckle.example.org',
+        expect(parseSpeckleLink(link)).toMatchObject({
+          origin: 'https://speckle.example.org',
+          base: 'https://speckle.example.org',
+          projectId: PROJECT,
+        });
+      },
+    );
+
+    it.each([
+      `app.speckle.systems/projects/${PROJECT}/models/${OBJECT}`,
+      `  ${APP}/projects/${PROJECT}/models/${OBJECT}\n`,
+      `<${APP}/projects/${PROJECT}/models/${OBJECT}>`,
+      `"${APP}/projects/${PROJECT}/models/${OBJECT}"`,
+      `'${APP}/projects/${PROJECT}/models/${OBJECT}'`,
+      `${APP}/projects/${PROJECT}/models/${OBJECT}.`,
+      `${APP}/projects/${PROJECT}/models/${OBJECT}#embed=%7B%22isEnabled%22%3Atrue%7D`,
+    ])('reads the link out of %j as pasted from a ticket', (text) => {
+      expect(parseSpeckleLink(text)).toEqual({
+        ...onApp,
+        form: 'viewer',
+        target: { kind: 'resources', resources: [{ kind: 'object', objectId: OBJECT }] },
+      });
+    });
+
+    it('assumes http for a link to the local machine without a scheme', () => {
+      expect(parseSpeckleLink(`localhost:3000/objects/${PROJECT}/${OBJECT}`)).toMatchObject({
+        origin: 'http://localhost:3000',
+        base: 'http://localhost:3000',
       });
     });
   });
 
   it.each([
     '',
+    '   ',
+    OBJECT,
+    PROJECT,
     'hello',
     `${APP}/`,
     `${APP}/projects/`,
-    `${APP}/objects/${PROJECT}/${OBJECT}`,
+    'https://example.com/some/page',
     'ftp://x.org/projects/a',
-  ])('finds no project link in %j', (text) => {
-    expect(parseSpeckleProjectLink(text)).toBeNull();
+    `ftp://app.speckle.systems/objects/${PROJECT}/${OBJECT}`,
+    `see ${APP}/projects/${PROJECT}/models/${OBJECT}`,
+  ])('finds no Speckle link in %j', (text) => {
+    expect(parseSpeckleLink(text)).toBeNull();
+  });
+});
+
+describe('speckleWebUrl', () => {
+  it('links to the object under the web app, prefix kept, and reads back as the same ids', () => {
+    const url = speckleWebUrl('https://example.com/speckle', PROJECT, OBJECT);
+
+    expect(url).toBe(`https://example.com/speckle/projects/${PROJECT}/models/${OBJECT}`);
+    expect(parseSpeckleLink(url)).toEqual({
+      origin: 'https://example.com',
+      base: 'https://example.com/speckle',
+      projectId: PROJECT,
+      form: 'viewer',
+      target: { kind: 'resources', resources: [{ kind: 'object', objectId: OBJECT }] },
+      lowercased: false,
+    });
   });
 });
 

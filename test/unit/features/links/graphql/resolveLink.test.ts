@@ -9,7 +9,7 @@ import {
   resolveSpeckleLink,
   resolveTypedIds,
 } from '../../../../../src/features/links/graphql/resolveLink';
-import { parseSpeckleProjectLink } from '../../../../../src/speckle/links/speckleLink';
+import { parseSpeckleLink } from '../../../../../src/speckle/links/speckleLink';
 import {
   graphqlHandlers,
   graphqlRequests,
@@ -31,7 +31,7 @@ const M = DEMO_MODELS;
 const V = DEMO_VERSIONS;
 
 function resolve(path: string, token = '') {
-  const link = parseSpeckleProjectLink(`${SERVER}${path}`);
+  const link = parseSpeckleLink(`${SERVER}${path}`);
   if (!link) throw new Error(`not a link: ${path}`);
   return resolveSpeckleLink({ access: { base: SERVER, token }, answered: new Set() }, link);
 }
@@ -244,7 +244,7 @@ describe('resolveSpeckleLink', () => {
 
   it('is cached by link and token through its query options', async () => {
     const client = new QueryClient();
-    const link = parseSpeckleProjectLink(
+    const link = parseSpeckleLink(
       `${SERVER}/projects/${PUBLIC_PROJECT_ID}/models/${M.revitFloor}`,
     )!;
     const options = (token: string) =>
