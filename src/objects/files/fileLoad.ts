@@ -7,7 +7,7 @@
  * When no file is gzip, the bytes stay in the files: the page reads an object's text back from its
  * file when it needs it (objects/files/fileSource.ts), and the blocks come without their bytes, but for
  * those up to the end of the root's line, which the page shows at once. A gzip file's unpacked bytes
- * exist nowhere else: they come to the page as a server's body does (byteHold.ts).
+ * exist nowhere else: they come to the page as a server's body does (byteDeferral.ts).
  *
  * A gzip file is told by its first two bytes, not its name, and decompressed as it is read
  * (fileBytes.ts), as is a gzip body after the HTTP headers that `curl -i` saved before it. A file

@@ -1,6 +1,6 @@
 /**
  * Where a big load's bytes go once the page should not hold them (docs/storage.md): the bytes the
- * loader held back (objects/load/byteHold.ts), appended in the order they came, and read back by offset.
+ * loader deferred (objects/load/byteDeferral.ts), appended in the order they came, and read back by offset.
  * Two kinds: in memory (a list of blocks, as the set keeps its own) and on disk
  * (opfsByteStore.ts, a file of the Origin Private File System written by a worker).
  */

@@ -70,9 +70,9 @@ export class ObjectSet {
   /** The body offset just past the last good line. */
   private goodEnd = 0;
   private progress: LoadProgress;
-  /** The objects received when the loader began to hold bytes back: those the set can read. */
-  private readableWhileHeld: number | null = null;
-  /** Asks the loader for the bytes it holds; set by the loader (see wantBytes). */
+  /** The objects received when the loader began to defer bytes: those the set can read. */
+  private readableWhileDeferred: number | null = null;
+  /** Asks the loader for the bytes it defers; set by the loader (see wantBytes). */
   private askForBytes: (() => void) | null = null;
   private bytesWanted = false;
   private readonly bytesHere = settlement();
@@ -133,21 +133,21 @@ export class ObjectSet {
   }
 
   /**
-   * Has the loader send the bytes it holds back, and every later block's as it comes; resolves
-   * once they are here. A loader holds the bytes of all but the first blocks until a reader
-   * needs them (objects/load/byteHold.ts): readers of any object's text but the root's wait for this.
+   * Has the loader send the bytes it defers, and every later block's as it comes; resolves
+   * once they are here. A loader defers the bytes of all but the first blocks until a reader
+   * needs them (objects/load/byteDeferral.ts): readers of any object's text but the root's wait for this.
    */
   wantBytes(): Promise<void> {
     if (!this.bytesWanted) {
       this.bytesWanted = true;
-      // Without a loader, nothing holds bytes back; a spilled body's are read back one by one.
+      // Without a loader, nothing defers bytes; a spilled body's are read back one by one.
       if (this.askForBytes && !this.body.store) this.askForBytes();
       else this.bytesHere.settle();
     }
     return this.bytesHere.done;
   }
 
-  /** Brings the object's text where `raw` reads it: held bytes (wantBytes), or read back (spill). */
+  /** Brings the object's text where `raw` reads it: deferred bytes (wantBytes), or read back (spill). */
   async wantText(id: string): Promise<void> {
     const line = this.find(id);
     if (line === -1 || this.readableLine(id) !== -1) return;
@@ -167,12 +167,12 @@ export class ObjectSet {
   }
 
   /**
-   * The bytes the loader held back, and every later block's, go to `store` instead of the page, or
+   * The bytes the loader deferred, and every later block's, go to `store` instead of the page, or
    * stay in the opened files: each object's text is read back from there when asked for (wantText).
    */
   spillTo(store: ByteSource, where: 'disk' | 'file' = 'disk'): void {
     this.body.spillTo(store);
-    this.readableWhileHeld = null;
+    this.readableWhileDeferred = null;
     this.bytesHere.settle();
     this.update({ readable: this.progress.received, stored: where }, 'now');
   }
@@ -203,7 +203,7 @@ export class ObjectSet {
     void this.body.store?.release();
   }
 
-  /** How the loader is asked for the bytes it holds back, once a reader wants them. */
+  /** How the loader is asked for the bytes it defers, once a reader wants them. */
   askForBytesWith(ask: () => void): void {
     this.askForBytes = ask;
     if (this.bytesWanted) ask();
@@ -214,7 +214,7 @@ export class ObjectSet {
     let { received, expected, duplicates, tooLarge, damaged } = this.progress;
     const { bytes, byteLength, offset, starts, ends, types, idHashes } = block;
     const firstLine = this.lines.length;
-    if (!bytes && !this.body.store) this.readableWhileHeld ??= received;
+    if (!bytes && !this.body.store) this.readableWhileDeferred ??= received;
     this.typeNames.push(...block.newTypes);
     this.body.append(bytes, offset, byteLength);
     if (starts.length > 0) {
@@ -255,7 +255,7 @@ export class ObjectSet {
       {
         status: 'loading',
         received,
-        readable: this.readableWhileHeld ?? received,
+        readable: this.readableWhileDeferred ?? received,
         expected,
         duplicates,
         tooLarge,
@@ -267,10 +267,10 @@ export class ObjectSet {
     );
   }
 
-  /** The bytes of the blocks that arrived without them, in order (objects/load/byteHold.ts). */
+  /** The bytes of the blocks that arrived without them, in order (objects/load/byteDeferral.ts). */
   receiveBytes(parts: readonly Uint8Array[]): void {
     this.body.fill(parts);
-    this.readableWhileHeld = null;
+    this.readableWhileDeferred = null;
     this.bytesHere.settle();
     this.update({ readable: this.progress.received }, 'now');
   }
@@ -278,7 +278,7 @@ export class ObjectSet {
   /**
    * The body's bytes up to the end of its last good line, as received: what a byte-exact copy of
    * the body holds (a line cut short or malformed left out). Taken now: blocks that arrive later
-   * are not part of it, nor are bytes the loader still holds (see wantBytes).
+   * are not part of it, nor are bytes the loader still defers (see wantBytes).
    */
   bodyBytes(): Uint8Array[] {
     return this.body.bytesBefore(Math.min(this.goodEnd, this.body.readableEnd));

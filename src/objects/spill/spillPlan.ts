@@ -2,7 +2,7 @@
  * When a load's bytes spill to disk rather than into the page (docs/storage.md). A body is spilled
  * once it is expected to pass the threshold: its size is guessed from the root's closure count and
  * the objects seen so far, so a million-object body spills from its first blocks, before the page
- * took any of its held bytes. Bodies under the threshold (the 100,000-object model's 337 MB) load
+ * took any of its deferred bytes. Bodies under the threshold (the 100,000-object model's 337 MB) load
  * as they always did.
  */
 import type { ByteStore } from '../set/byteStore';
