@@ -29,7 +29,7 @@ import {
   moreProblemsMessage,
   notGzipMessage,
   problemMessage,
-  ProblemsSaid,
+  ProblemReporter,
   refusalMessage,
   tooBigMessage,
   tooManyObjectsMessage,
@@ -56,7 +56,7 @@ export interface FileRead {
 /** What a file load tells beside its blocks. */
 export type FileNote =
   | { kind: 'file-read'; file: FileRead }
-  /** Something wrong in a file, said in a message that names it. */
+  /** Something wrong in a file, in a message that names it. */
   | { kind: 'file-problem'; message: string }
   /**
    * Which object to show as the root, and what else the second read of the files found
@@ -189,7 +189,7 @@ async function loadFile(
   if (!gzip && /\.gz$/i.test(file.name)) problem(notGzipMessage(file.name));
   if (headers) problem(gzipAfterHeadersMessage(file.name, headers));
   const cutter = new ObjectCutter(bodyStart);
-  const cutProblems = new ProblemsSaid(file.name, problem);
+  const cutProblems = new ProblemReporter(file.name, problem);
   let bytes = 0;
   let broken: string | null = null;
   let atLimit = false;
@@ -232,7 +232,7 @@ async function loadFile(
     );
     send(reply, transfer);
   }
-  // A read stopped at a limit said so: the object it stopped in is not cut short in the file.
+  // A read stopped at a limit reported it: the object it stopped in is not cut short in the file.
   const endProblems = atLimit
     ? []
     : end.problems.map((cutProblem) => problemMessage(file.name, cutProblem));
