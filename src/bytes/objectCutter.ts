@@ -64,7 +64,7 @@ export class ObjectCutter {
   /** How many objects were cut out. */
   objects = 0;
   /** Copies of the chunks read before the form was known. */
-  private held: Uint8Array[] = [];
+  private chunksBeforeForm: Uint8Array[] = [];
   private received = 0;
   private line = 1;
   /** The file offset where the line being read starts (its text: past a byte order mark). */
@@ -105,7 +105,7 @@ export class ObjectCutter {
     const block = this.emptyBlock(chunk, chunkStart);
     if (this.refused) return block;
     if (this.form === null) {
-      this.held.push(chunk.slice());
+      this.chunksBeforeForm.push(chunk.slice());
       this.decide(false, block);
     } else {
       this.cut(chunk, chunkStart, block);
@@ -153,12 +153,12 @@ export class ObjectCutter {
     return this.form === 'json-lines';
   }
 
-  /** Reads the held chunks as one, once they tell the form. */
+  /** Reads the chunks read so far as one, once they tell the form. */
   private decide(final: boolean, block: CutBlock): void {
-    const head = concatBytes(this.held);
+    const head = concatBytes(this.chunksBeforeForm);
     const sniffed = sniffForm(head, final);
     if (!sniffed) return;
-    this.held = [];
+    this.chunksBeforeForm = [];
     if ('refused' in sniffed) {
       this.refused = sniffed.refused;
       return;
