@@ -73,7 +73,7 @@ export class WaitingReads {
 }
 
 /** The reading end of a store's reader port: each range as a promise. */
-export function readThrough(
+export function readFromStorePort(
   port: MessagePort,
 ): (start: number, length: number) => Promise<Uint8Array> {
   const pending = new Map<
