@@ -5,7 +5,7 @@
  */
 import { isGraphqlError } from './graphqlError';
 import { capitalise } from '../lib/capitalise';
-import type { DoubtedField } from './doubtedField';
+import type { FieldToFix } from './fieldToFix';
 
 export type ApiErrorKind =
   | 'invalid-token'
@@ -75,7 +75,7 @@ export class ApiError extends Error {
   }
 }
 
-export type { DoubtedField } from './doubtedField';
+export type { FieldToFix } from './fieldToFix';
 
 /**
  * Whether asking again unchanged can succeed: a wait, a network or a server failure can pass; a
@@ -97,7 +97,7 @@ export function retryCanHelp(error: ApiError): boolean {
 }
 
 /** What to correct instead, most likely first. */
-export function doubtedFields(error: ApiError): DoubtedField[] {
+export function fieldsToFix(error: ApiError): FieldToFix[] {
   switch (error.kind) {
     case 'invalid-token':
       return ['Access token'];
