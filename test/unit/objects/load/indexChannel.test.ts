@@ -1,10 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SpillPlan } from '../../../../src/objects/spill/spillPlan';
-import {
-  memoryByteStore,
-  StorageError,
-  type ByteStore,
-} from '../../../../src/objects/set/byteStore';
+import { StorageError, type ByteStore } from '../../../../src/objects/set/byteStore';
+import { memoryByteStore } from '../../support/memoryByteStore';
 
 /** Stands in for the indexing worker: records what it is told, and keeps the vault it is given. */
 class FakeWorker {

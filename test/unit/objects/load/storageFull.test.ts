@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IndexChannel, LoadEnd } from '../../../../src/objects/load/indexChannel';
-import { memoryByteStore, StorageError } from '../../../../src/objects/set/byteStore';
+import { StorageError } from '../../../../src/objects/set/byteStore';
+import { memoryByteStore } from '../../support/memoryByteStore';
 import { ObjectSet } from '../../../../src/objects/set/objectSet';
 import { concatBytes } from '../../../../src/bytes/lines';
 import { appendDeferredRecords, appendRecords } from '../../support/objectSets';

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { EXPORT_FORMATS } from '../../../../src/features/exports/formats';
 import { concatBytes } from '../../../../src/bytes/lines';
 import { Body } from '../../../../src/objects/set/body';
-import { memoryByteStore } from '../../../../src/objects/set/byteStore';
+import { memoryByteStore } from '../../support/memoryByteStore';
 import { ObjectSet } from '../../../../src/objects/set/objectSet';
 import { collect } from '../../support/exportFixtures';
 import { appendDeferredRecords, appendRecords } from '../../support/objectSets';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { memoryByteStore } from '../../../../src/objects/set/byteStore';
+import { memoryByteStore } from '../../support/memoryByteStore';
 import { readFromStorePort, WaitingReads } from '../../../../src/objects/set/storeReader';
 
 const ports: MessagePort[] = [];

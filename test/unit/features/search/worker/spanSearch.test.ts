@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LineRecord } from '../../../../../src/bytes/lines';
 import { searchObjects } from '../../../../../src/speckle/search';
-import { memoryByteStore } from '../../../../../src/objects/set/byteStore';
+import { memoryByteStore } from '../../../support/memoryByteStore';
 import { readFromStorePort } from '../../../../../src/objects/set/storeReader';
 import type { SpilledBody } from '../../../../../src/objects/set/textWindows';
 import type { FromDiskSearch } from '../../../../../src/features/search/worker/diskSearchMessages';
