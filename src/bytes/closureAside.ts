@@ -24,7 +24,7 @@ const CLOSURE_KEY = new TextEncoder().encode('"__closure"');
 const HEAD_LIMIT = 1024 * 1024;
 
 /** Where the closure's value lies in the text, as offsets into the pieces laid end to end. */
-export interface ClosureSpan {
+interface ClosureSpan {
   start: number;
   end: number;
 }

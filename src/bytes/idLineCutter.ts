@@ -34,7 +34,7 @@ export interface CutProblem extends TextPosition {
 }
 
 /** Where the cut objects and the problems found go. */
-export interface CutOutput {
+interface CutOutput {
   lines: SplitLine[];
   problems: CutProblem[];
 }

@@ -20,11 +20,11 @@ import { TopLevelArray, type Place } from './topLevelArray';
 
 export type { CutProblem };
 
-export interface CutBlock extends LineBlock {
+interface CutBlock extends LineBlock {
   problems: CutProblem[];
 }
 
-export interface CutEnd {
+interface CutEnd {
   /** Whether the file ended where an object could: not inside one, nor inside an open array. */
   complete: boolean;
   /** The objects that only the end told: a small file's, whose form the end decided. */

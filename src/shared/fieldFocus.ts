@@ -7,7 +7,7 @@
 import { createContext, useContext, useEffect, useRef } from 'react';
 import type { FieldToFix } from '../api/apiError';
 
-export interface FieldFocus {
+interface FieldFocus {
   requested: FieldToFix | null;
   /** Focuses `field`, opening the connection's editor first when the field is in it. */
   request: (field: FieldToFix) => void;

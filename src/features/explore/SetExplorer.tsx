@@ -24,7 +24,7 @@ import { useResultInView } from './useResultInView';
 import { useEscapeToCancel } from '../../shared/useEscapeToCancel';
 import { useLoadPhase, useLoadProgress, useTextsStored } from '../../objects/set/useLoadProgress';
 
-export interface SetOrigin {
+interface SetOrigin {
   /** The server lookup that brings the set, or null for files: nothing is then fetched. */
   input: ObjectQueryInput | null;
   /** Null: the set's first object, as a server sends its root. */

@@ -74,12 +74,12 @@ export interface BytesInFiles {
 
 export type FromFileLoad = FileNote | BytesInFiles | FromIndexer;
 
-export type SendFileReply = (reply: FromFileLoad, transfer?: ArrayBuffer[]) => void;
+type SendFileReply = (reply: FromFileLoad, transfer?: ArrayBuffer[]) => void;
 
 /** A file as the browser gives it: a Blob with a name. */
 export type OpenedFile = Blob & { readonly name: string };
 
-export interface FileLoadOptions {
+interface FileLoadOptions {
   signal?: AbortSignal;
   /**
    * Called before reading when the files' bytes will come to the page (a gzip file among them):

@@ -27,7 +27,7 @@ export interface LoadRequest {
 }
 
 /** An ApiError as data: an error's class does not survive the trip between threads. */
-export interface ApiErrorData {
+interface ApiErrorData {
   kind: ApiErrorKind;
   context: ApiErrorContext;
   message: string;

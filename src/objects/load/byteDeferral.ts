@@ -16,7 +16,7 @@
  */
 import type { SendReply } from './bodyLoad';
 
-export interface ByteDeferral {
+interface ByteDeferral {
   /** Sends a reply on, its block's bytes to the vault while the page has not asked for them. */
   send: SendReply;
   /** Sends every later block's bytes with it, and says so in a `released` reply. */

@@ -19,9 +19,9 @@ import { decodeSpan } from '../../bytes/utf8Text';
 import { TypeNumbers } from './typeNumbers';
 
 /** A block as the indexer makes it: its bytes with it. */
-export type WholeBlock = IndexedBlock & { bytes: Uint8Array };
+type WholeBlock = IndexedBlock & { bytes: Uint8Array };
 
-export type ToIndexer = { kind: 'chunk'; chunk: Uint8Array } | { kind: 'finish' };
+type ToIndexer = { kind: 'chunk'; chunk: Uint8Array } | { kind: 'finish' };
 
 export type FromIndexer =
   | { kind: 'block'; block: IndexedBlock }

@@ -2,7 +2,7 @@
 import type { ApiError } from '../../api/apiError';
 import type { RetryWait } from '../../api/retryPolicy';
 
-export type LoadStatus = 'waiting' | 'loading' | 'complete' | 'incomplete' | 'failed';
+type LoadStatus = 'waiting' | 'loading' | 'complete' | 'incomplete' | 'failed';
 
 export interface LoadProgress {
   status: LoadStatus;

@@ -6,14 +6,14 @@
  */
 import { errorText } from '../../lib/errorText';
 
-export interface StoreRead {
+interface StoreRead {
   request: number;
   /** Counted from the first byte stored. */
   start: number;
   length: number;
 }
 
-export type StoreReadAnswer =
+type StoreReadAnswer =
   { request: number; bytes: Uint8Array } | { request: number; bytes?: undefined; message: string };
 
 /**

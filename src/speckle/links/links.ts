@@ -13,7 +13,7 @@ interface LinkTarget {
   projectId: string;
 }
 
-export interface ObjectLink extends LinkTarget {
+interface ObjectLink extends LinkTarget {
   kind: 'object';
   /** The first of `objectIds`: the object the link is about. */
   objectId: string;
@@ -27,7 +27,7 @@ export interface ObjectLink extends LinkTarget {
   lowercased: boolean;
 }
 
-export interface UnfetchableLink extends LinkTarget {
+interface UnfetchableLink extends LinkTarget {
   kind: 'unfetchable';
   reason: string;
 }

@@ -24,7 +24,7 @@ import {
  * while the worker reads the rest of the body, rather than after it, when the load's end waits for
  * them.
  */
-export const RECEIVE_DEFERRED_FROM = 0.9;
+const RECEIVE_DEFERRED_FROM = 0.9;
 
 export interface LoadEnd {
   complete: boolean;
@@ -35,7 +35,7 @@ export interface LoadEnd {
 }
 
 /** Where the bytes of the blocks that came without them go. */
-export type DeferredBytesPlace = 'page' | 'disk' | 'files';
+type DeferredBytesPlace = 'page' | 'disk' | 'files';
 
 export interface ReplyState {
   /** Read, never changed: a plan's room is filled in once the storage answers. */
@@ -92,7 +92,7 @@ export type ReplyEffect =
   | { kind: 'cancel-opening'; why: 'cancelled' | 'truncated' }
   | { kind: 'settle'; end: LoadEnd | null };
 
-export interface Reduced {
+interface Reduced {
   state: ReplyState;
   effects: ReplyEffect[];
 }

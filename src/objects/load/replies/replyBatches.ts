@@ -20,7 +20,7 @@ import type { FromLoad } from '../bodyLoad';
  */
 export const BATCH_WINDOW_MS = 64;
 
-export interface ReplyBatches {
+interface ReplyBatches {
   send(reply: FromLoad, transfer?: ArrayBuffer[]): void;
   vault(bytes: Uint8Array): void;
 }
