@@ -73,16 +73,16 @@ async function waitForWords(
   timeoutMs: number,
 ): Promise<string> {
   const started = Date.now();
-  let told = started;
+  let lastLogged = started;
   for (;;) {
     const shown = await read();
     if (done.test(shown) || failed.test(shown)) return shown;
     if (Date.now() - started > timeoutMs)
       return `timed out after ${timeoutMs / MINUTES} min: ${shown}`;
     // Minutes go by: the log shows them going.
-    if (Date.now() - told > PROGRESS_EVERY_MS) {
-      told = Date.now();
-      console.log(`${Math.round((told - started) / 1000)} s: ${shown}`);
+    if (Date.now() - lastLogged > PROGRESS_EVERY_MS) {
+      lastLogged = Date.now();
+      console.log(`${Math.round((lastLogged - started) / 1000)} s: ${shown}`);
     }
     await page.waitForTimeout(2000);
   }
