@@ -184,7 +184,7 @@ export function retryReason(error: unknown): string {
   }
 }
 
-/** Whether a load that ended early had received objects; unsaid means it had not begun. */
+/** Whether a load that ended early had received objects; no count means it had not begun. */
 function arrived(c: ApiErrorContext): boolean {
   return (c.received ?? 0) > 0;
 }

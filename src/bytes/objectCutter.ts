@@ -166,7 +166,7 @@ export class ObjectCutter {
     this.form = sniffed.form;
     const { headers } = sniffed;
     if (headers) {
-      // Said, but not counted as a problem: the objects after them are read as any file's.
+      // Reported, but not counted as a problem: the objects after them are read as any file's.
       block.problems.push({ ...headers.at, reason: headersReadOver(headers) });
       this.line = headers.bodyLine;
     }
