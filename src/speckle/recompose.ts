@@ -83,7 +83,7 @@ interface Built {
   pathLength: number;
 }
 
-/** The whole tree below `rootId`, for exports. */
+/** The whole tree below `rootId`; views and exports recompose a value (recomposeValue). */
 export function recompose(
   rootId: string,
   lookup: Lookup,
