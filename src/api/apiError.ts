@@ -7,7 +7,7 @@ import { isGraphqlError } from './graphqlError';
 import { capitalise } from '../lib/capitalise';
 import { withoutSecrets } from '../speckle/secrets';
 import { redirectedText } from './redirectedText';
-import type { DoubtedField } from './doubtedField';
+import type { FieldToFix } from './fieldToFix';
 
 export type ApiErrorKind =
   | 'invalid-token'
@@ -80,7 +80,7 @@ export class ApiError extends Error {
   }
 }
 
-export type { DoubtedField } from './doubtedField';
+export type { FieldToFix } from './fieldToFix';
 
 /**
  * Whether asking again unchanged can succeed: a wait, a network or a server failure can pass; a
@@ -102,7 +102,7 @@ export function retryCanHelp(error: ApiError): boolean {
 }
 
 /** What to correct instead, most likely first. */
-export function doubtedFields(error: ApiError): DoubtedField[] {
+export function fieldsToFix(error: ApiError): FieldToFix[] {
   switch (error.kind) {
     case 'invalid-token':
       return ['Access token'];
@@ -192,7 +192,7 @@ export function retryReason(error: unknown): string {
   }
 }
 
-/** Whether a load that ended early had received objects; unsaid means it had not begun. */
+/** Whether a load that ended early had received objects; no count means it had not begun. */
 function arrived(c: ApiErrorContext): boolean {
   return (c.received ?? 0) > 0;
 }

@@ -49,7 +49,7 @@ export interface SingleObjectResponse {
  */
 export type AnsweredBases = Set<string>;
 
-export interface ObjectStreamResponse {
+interface ObjectStreamResponse {
   body: ReadableStream<Uint8Array>;
   base: string;
 }

@@ -11,20 +11,20 @@ import { webAppBase } from '../speckle/serverUrl';
 import { isRecord } from '../bytes/jsonValues';
 import { shapeProblem, type Shape } from './answerShape';
 
-export interface GraphqlOperation {
+interface GraphqlOperation {
   query: string;
   variables?: Record<string, unknown>;
   operationName?: string;
 }
 
 /** One entry of a GraphQL answer's `errors`. */
-export interface GraphqlErrorEntry {
+interface GraphqlErrorEntry {
   message: string;
   path?: ReadonlyArray<string | number>;
   extensions?: { code?: string; scope?: string; statusCode?: number };
 }
 
-export interface GraphqlResult<T> {
+interface GraphqlResult<T> {
   /** Null when a non-null field failed: the error propagates up to the whole `data`. */
   data: T | null;
   errors: GraphqlErrorEntry[];

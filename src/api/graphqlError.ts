@@ -4,7 +4,7 @@
  * as 200 with `errors` (branch on `code`; "log in first" is FORBIDDEN, there is no
  * UNAUTHENTICATED), a bad token as 403 plain JSON, a rate limit as 429 plain JSON.
  */
-import type { DoubtedField } from './doubtedField';
+import type { FieldToFix } from './fieldToFix';
 import { capitalise } from '../lib/capitalise';
 import { withoutSecrets } from '../speckle/secrets';
 import { redirectedText } from './redirectedText';
@@ -80,7 +80,7 @@ export function isGraphqlError(error: unknown): error is GraphqlError {
 }
 
 /** The form fields a refusal puts in doubt, most likely first, as the lookup's alerts name them. */
-export function graphqlDoubtedFields(error: GraphqlError): DoubtedField[] {
+export function graphqlFieldsToFix(error: GraphqlError): FieldToFix[] {
   switch (error.kind) {
     case 'invalid-token':
     case 'missing-scope':

@@ -20,7 +20,7 @@ export interface ObjectQueryInput extends ObjectAddress {
   onBaseResolved: (base: string) => void;
 }
 
-export type ObjectQueryMode = 'single' | 'children';
+type ObjectQueryMode = 'single' | 'children';
 
 /** The bases that have answered in this app's session, for retries and error messages. */
 export const answeredBases = perQueryClient((): AnsweredBases => new Set());

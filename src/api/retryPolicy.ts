@@ -35,7 +35,7 @@ export interface RetryWait {
   delayMs: number;
 }
 
-export interface RetryOptions {
+interface RetryOptions {
   /** Ends the pause (and the retries) with the signal's reason. */
   signal?: AbortSignal;
   /** Called as each pause begins, with the answer that caused it. */

@@ -16,7 +16,7 @@ export interface PendingRetry extends RetryWait {
   stop: () => void;
 }
 
-export class RetryWaits {
+class RetryWaits {
   private readonly waits = new Map<string, PendingRetry>();
   private readonly listeners = new Set<() => void>();
 

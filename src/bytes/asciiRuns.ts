@@ -8,7 +8,7 @@
 import asciiRunsModule from './asciiRuns.wat';
 
 /** The first index from `at` on whose byte is a newline or not ASCII, or the range's end. */
-export type NextRunEnd = (at: number) => number;
+type NextRunEnd = (at: number) => number;
 
 /** Prepares `bytes[from, to)` to be scanned, from front to back. */
 export type AsciiRunScanner = (bytes: Uint8Array, from: number, to: number) => NextRunEnd;

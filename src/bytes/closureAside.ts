@@ -11,7 +11,7 @@ import {
   COLON,
   COMMA,
   countByte,
-  holdsAt,
+  hasBytesAt,
   OPEN_BRACE,
   OPEN_BRACKET,
   QUOTE,
@@ -24,7 +24,7 @@ const CLOSURE_KEY = new TextEncoder().encode('"__closure"');
 const HEAD_LIMIT = 1024 * 1024;
 
 /** Where the closure's value lies in the text, as offsets into the pieces laid end to end. */
-export interface ClosureSpan {
+interface ClosureSpan {
   start: number;
   end: number;
 }
@@ -48,7 +48,7 @@ export function flatClosureSpan(pieces: readonly Uint8Array[]): ClosureSpan | nu
     if (head[at] !== COLON) return null;
     const start = skipSpace(head, at + 1);
     const isClosure =
-      keyClose + 1 - keyStart === CLOSURE_KEY.length && holdsAt(head, CLOSURE_KEY, keyStart);
+      keyClose + 1 - keyStart === CLOSURE_KEY.length && hasBytesAt(head, CLOSURE_KEY, keyStart);
     if (isClosure) return head[start] === OPEN_BRACE ? flatObjectSpan(pieces, start) : null;
     const end = valueEnd(head, start);
     if (end === -1) return null;

@@ -13,7 +13,7 @@
 import {
   CLOSE_BRACE,
   CLOSE_BRACKET,
-  holdsAt,
+  hasBytesAt,
   isJsonSpace,
   OPEN_BRACE,
   OPEN_BRACKET,
@@ -34,7 +34,7 @@ export interface CutProblem extends TextPosition {
 }
 
 /** Where the cut objects and the problems found go. */
-export interface CutOutput {
+interface CutOutput {
   lines: SplitLine[];
   problems: CutProblem[];
 }
@@ -73,7 +73,7 @@ export class IdLineCutter {
   /** Cuts the lines that `chunk`, whose first byte is the file's byte `chunkStart`, ends. */
   push(chunk: Uint8Array, chunkStart: number, out: CutOutput): void {
     const first = chunk.indexOf(NEWLINE);
-    if (first === -1) return this.hold(chunk, chunkStart, 0);
+    if (first === -1) return this.keepRest(chunk, chunkStart, 0);
     let from = 0;
     if (this.pending.length > 0) {
       const joined = concatBytes([...this.pending, chunk.subarray(0, first)]);
@@ -89,7 +89,7 @@ export class IdLineCutter {
       this.take(chunk, chunkStart, from, end, !utf8, out);
       from = end + 1;
     }
-    this.hold(chunk, chunkStart, from);
+    this.keepRest(chunk, chunkStart, from);
   }
 
   /** Cuts the last line, which has no newline; false when the file ends inside an object. */
@@ -99,7 +99,7 @@ export class IdLineCutter {
     return this.take(rest, this.pendingStart, 0, rest.length, true, out, true);
   }
 
-  private hold(chunk: Uint8Array, chunkStart: number, from: number): void {
+  private keepRest(chunk: Uint8Array, chunkStart: number, from: number): void {
     if (from === chunk.length) return;
     if (this.pending.length === 0) this.pendingStart = chunkStart + from;
     this.pending.push(chunk.slice(from));
@@ -180,7 +180,7 @@ function otherIdReason(
   const own = topLevelIdSpan(source, json, end);
   if (!own) return null;
   const ownId = source.subarray(own.from, own.to);
-  if (ownId.length === tab - start && holdsAt(source, ownId, start)) return null;
+  if (ownId.length === tab - start && hasBytesAt(source, ownId, start)) return null;
   const listedAs = clippedText(source, start, tab, ID_SHOWN_LENGTH);
   const jsonId = clippedText(source, own.from, own.to, ID_SHOWN_LENGTH);
   return `is listed as “${listedAs}”, the id before its tab, but the "id" in its JSON is “${jsonId}”`;

@@ -18,7 +18,7 @@ export function isJsonSpace(code: number | undefined): boolean {
 }
 
 /** Whether `bytes` stand in `text` at `at`. */
-export function holdsAt(text: Uint8Array, bytes: Uint8Array, at: number): boolean {
+export function hasBytesAt(text: Uint8Array, bytes: Uint8Array, at: number): boolean {
   if (at < 0 || at + bytes.length > text.length) return false;
   for (let index = 0; index < bytes.length; index += 1) {
     if (text[at + index] !== bytes[index]) return false;

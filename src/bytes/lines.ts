@@ -226,7 +226,7 @@ function lineProblem(
  * A text whose first member is not `"id"` is checked by its ends alone: the database orders keys
  * shortest first, so a point's `"x"` comes before its id.
  */
-export function isWholeObjectText(
+function isWholeObjectText(
   bytes: Uint8Array,
   lineStart: number,
   tab: number,

@@ -20,11 +20,11 @@ import { TopLevelArray, type Place } from './topLevelArray';
 
 export type { CutProblem };
 
-export interface CutBlock extends LineBlock {
+interface CutBlock extends LineBlock {
   problems: CutProblem[];
 }
 
-export interface CutEnd {
+interface CutEnd {
   /** Whether the file ended where an object could: not inside one, nor inside an open array. */
   complete: boolean;
   /** The objects that only the end told: a small file's, whose form the end decided. */
@@ -64,7 +64,7 @@ export class ObjectCutter {
   /** How many objects were cut out. */
   objects = 0;
   /** Copies of the chunks read before the form was known. */
-  private held: Uint8Array[] = [];
+  private chunksBeforeForm: Uint8Array[] = [];
   private received = 0;
   private line = 1;
   /** The file offset where the line being read starts (its text: past a byte order mark). */
@@ -105,7 +105,7 @@ export class ObjectCutter {
     const block = this.emptyBlock(chunk, chunkStart);
     if (this.refused) return block;
     if (this.form === null) {
-      this.held.push(chunk.slice());
+      this.chunksBeforeForm.push(chunk.slice());
       this.decide(false, block);
     } else {
       this.cut(chunk, chunkStart, block);
@@ -153,12 +153,12 @@ export class ObjectCutter {
     return this.form === 'json-lines';
   }
 
-  /** Reads the held chunks as one, once they tell the form. */
+  /** Reads the chunks read so far as one, once they tell the form. */
   private decide(final: boolean, block: CutBlock): void {
-    const head = concatBytes(this.held);
+    const head = concatBytes(this.chunksBeforeForm);
     const sniffed = sniffForm(head, final);
     if (!sniffed) return;
-    this.held = [];
+    this.chunksBeforeForm = [];
     if ('refused' in sniffed) {
       this.refused = sniffed.refused;
       return;
@@ -166,7 +166,7 @@ export class ObjectCutter {
     this.form = sniffed.form;
     const { headers } = sniffed;
     if (headers) {
-      // Said, but not counted as a problem: the objects after them are read as any file's.
+      // Reported, but not counted as a problem: the objects after them are read as any file's.
       block.problems.push({ ...headers.at, reason: headersReadOver(headers) });
       this.line = headers.bodyLine;
     }

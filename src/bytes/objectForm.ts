@@ -51,7 +51,7 @@ export interface HttpHeaders {
   bodyLine: number;
 }
 
-export type Sniffed = { form: ObjectForm; headers?: HttpHeaders } | { refused: Refusal };
+type Sniffed = { form: ObjectForm; headers?: HttpHeaders } | { refused: Refusal };
 
 /** What is said of headers read over, as a problem at the file's first line is. */
 export function headersReadOver({ status, bodyLine }: HttpHeaders): string {

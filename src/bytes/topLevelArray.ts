@@ -13,10 +13,10 @@ export interface Place {
   column: number;
 }
 
-export type ReportAt = (place: Place, reason: string) => void;
+type ReportAt = (place: Place, reason: string) => void;
 
 /** What a byte between elements did: opened or closed the array, or began an element. */
-export type ArrayStep = 'opened' | 'closed' | 'element' | null;
+type ArrayStep = 'opened' | 'closed' | 'element' | null;
 
 export class TopLevelArray {
   /** Before its `[`, inside it, after its `]`, or past text after it (read over). */

@@ -17,7 +17,7 @@ import {
   COLON,
   COMMA,
   countByte,
-  holdsAt,
+  hasBytesAt,
   isJsonSpace,
   OPEN_BRACE,
   OPEN_BRACKET,
@@ -83,7 +83,7 @@ export function topLevelIdSpan(
   const key = skipSpace(text, start + 1);
   const colon = skipSpace(text, key + ID_KEY.length);
   const quote = skipSpace(text, colon + 1);
-  if (holdsAt(text, ID_KEY, key) && text[colon] === COLON && text[quote] === QUOTE) {
+  if (hasBytesAt(text, ID_KEY, key) && text[colon] === COLON && text[quote] === QUOTE) {
     const close = stringEnd(text, quote);
     if (close !== -1 && close < end && !text.subarray(quote, close).includes(BACKSLASH)) {
       return { from: quote + 1, to: close };
@@ -137,7 +137,7 @@ export function* readTopLevelClosureSteps(
 ): Generator<void, ClosureInto> {
   // Most objects (a mesh, a point) have no closure, and finding that by reading their text
   // backwards, then parsing it, cost seconds over a 100,000-object file.
-  if (!mayHoldKey(text, CLOSURE_KEY)) return closure;
+  if (!mayContainKey(text, CLOSURE_KEY)) return closure;
   const afterKey = topLevelKeyEnd(text, CLOSURE_KEY);
   if (afterKey === -1) {
     for (const [id, depth] of parsedField(text, closureOf)) closure.set(id, depth);
@@ -184,11 +184,11 @@ export function* readTopLevelClosureSteps(
  * in the text, nor any escape that could spell them. Looks for the key's second byte, the first
  * of its name, with the engine's own byte search.
  */
-function mayHoldKey(text: Uint8Array, key: Uint8Array): boolean {
+function mayContainKey(text: Uint8Array, key: Uint8Array): boolean {
   if (text.includes(BACKSLASH)) return true;
   const name = key[1]!;
   for (let at = text.indexOf(name, 1); at !== -1; at = text.indexOf(name, at + 1)) {
-    if (holdsAt(text, key, at - 1)) return true;
+    if (hasBytesAt(text, key, at - 1)) return true;
   }
   return false;
 }
@@ -237,7 +237,7 @@ function topLevelKeyEnd(text: Uint8Array, key: Uint8Array, start = 0, end = text
       if (
         depth === 0 &&
         at + 1 - open === key.length &&
-        holdsAt(text, key, open) &&
+        hasBytesAt(text, key, open) &&
         text[skipSpace(text, at + 1)] === COLON
       ) {
         return at + 1;

@@ -9,7 +9,7 @@ import { nextTask } from './nextTask';
 /** What a step yields is the caller's own (a phase name, say): the runner only counts steps. */
 export type Steps<Result> = Generator<unknown, Result, void>;
 
-export interface SliceOptions {
+interface SliceOptions {
   /** Milliseconds of work per task. */
   budgetMs?: number;
   /** Abandons the work at the next slice; the promise then rejects with the signal's reason. */

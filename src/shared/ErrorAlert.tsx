@@ -1,4 +1,4 @@
-import { doubtedFields, retryCanHelp, type ApiError } from '../api/apiError';
+import { fieldsToFix, retryCanHelp, type ApiError } from '../api/apiError';
 import { FixFieldButtons } from './FixFieldButtons';
 import { useFocusOnChange } from './useFocusOnChange';
 
@@ -8,7 +8,7 @@ import { useFocusOnChange } from './useFocusOnChange';
  */
 export function ErrorAlert({ error, onRetry }: { error: ApiError; onRetry?: () => void }) {
   const ref = useFocusOnChange<HTMLDivElement>(error.message);
-  const fields = doubtedFields(error);
+  const fields = fieldsToFix(error);
   const retry = onRetry && retryCanHelp(error) ? onRetry : null;
   return (
     <div role="alert" className="alert" tabIndex={-1} ref={ref}>

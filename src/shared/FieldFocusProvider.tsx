@@ -1,13 +1,13 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import type { DoubtedField } from '../api/apiError';
+import type { FieldToFix } from '../api/apiError';
 import { FieldFocusContext } from './fieldFocus';
 
-const CONNECTION_FIELDS: readonly DoubtedField[] = ['Server URL', 'Access token'];
+const CONNECTION_FIELDS: readonly FieldToFix[] = ['Server URL', 'Access token'];
 
 export function FieldFocusProvider({ children }: { children: ReactNode }) {
-  const [requested, setRequested] = useState<DoubtedField | null>(null);
+  const [requested, setRequested] = useState<FieldToFix | null>(null);
   const [connectionOpen, setConnectionOpen] = useState(false);
-  const request = useCallback((field: DoubtedField) => {
+  const request = useCallback((field: FieldToFix) => {
     if (CONNECTION_FIELDS.includes(field)) setConnectionOpen(true);
     setRequested(field);
   }, []);

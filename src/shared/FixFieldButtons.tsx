@@ -1,7 +1,7 @@
-import type { DoubtedField } from '../api/apiError';
+import type { FieldToFix } from '../api/apiError';
 import { useFieldFocus } from './fieldFocus';
 
-const FIX_LABELS: Record<DoubtedField, string> = {
+const FIX_LABELS: Record<FieldToFix, string> = {
   'Access token': 'Edit access token',
   'Server URL': 'Edit server URL',
   'Project ID': 'Check the project ID',
@@ -9,7 +9,7 @@ const FIX_LABELS: Record<DoubtedField, string> = {
 };
 
 /** A button per field a failure puts in doubt, each taking the user to that field. */
-export function FixFieldButtons({ fields }: { fields: readonly DoubtedField[] }) {
+export function FixFieldButtons({ fields }: { fields: readonly FieldToFix[] }) {
   const { request } = useFieldFocus();
   return fields.map((field) => (
     <button key={field} type="button" onClick={() => request(field)}>

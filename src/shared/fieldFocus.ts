@@ -5,12 +5,12 @@
  * (FieldFocusProvider).
  */
 import { createContext, useContext, useEffect, useRef } from 'react';
-import type { DoubtedField } from '../api/apiError';
+import type { FieldToFix } from '../api/apiError';
 
-export interface FieldFocus {
-  requested: DoubtedField | null;
+interface FieldFocus {
+  requested: FieldToFix | null;
   /** Focuses `field`, opening the connection's editor first when the field is in it. */
-  request: (field: DoubtedField) => void;
+  request: (field: FieldToFix) => void;
   done: () => void;
   connectionOpen: boolean;
   setConnectionOpen: (open: boolean) => void;
@@ -25,7 +25,7 @@ export function useFieldFocus(): FieldFocus {
 }
 
 /** A ref for the input of `field`: it takes the focus when something asks for that field. */
-export function useFocusWhenRequested<T extends HTMLElement>(field: DoubtedField) {
+export function useFocusWhenRequested<T extends HTMLElement>(field: FieldToFix) {
   const { requested, done } = useFieldFocus();
   const ref = useRef<T>(null);
   useEffect(() => {

@@ -43,7 +43,7 @@ const PROJECT_ID: IdKind = {
 
 const OK: IdCheck = { level: 'ok' };
 
-export interface IdsProblem {
+interface IdsProblem {
   field: 'Project ID' | 'Object ID';
   message: string;
 }

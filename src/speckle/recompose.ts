@@ -20,12 +20,12 @@ import { joinChunks, marker, type ChunkPart, type JoinedChunks, type Lookup } fr
  */
 export const DEFAULT_MAX_DEPTH = 100;
 
-export interface RecomposeOptions {
+interface RecomposeOptions {
   /** How many references deep below the root to resolve; 0 keeps only the root. */
   maxDepth?: number;
 }
 
-export interface ChunkJoin {
+interface ChunkJoin {
   /** Where the joined array sits in the recomposed value. */
   path: Path;
   chunks: number;
@@ -34,7 +34,7 @@ export interface ChunkJoin {
   length: number;
 }
 
-export interface Recomposition {
+interface Recomposition {
   /**
    * The recomposed root (a `__missing` marker when the root itself is absent). An object that is
    * referenced from several places is built once and shared: treat the value as read-only.
@@ -83,7 +83,7 @@ interface Built {
   pathLength: number;
 }
 
-/** The whole tree below `rootId`, for exports. */
+/** The whole tree below `rootId`; views and exports recompose a value (recomposeValue). */
 export function recompose(
   rootId: string,
   lookup: Lookup,
@@ -92,7 +92,7 @@ export function recompose(
   return recomposeValue({ referencedId: rootId }, lookup, options);
 }
 
-export interface ValueRecomposeOptions extends RecomposeOptions {
+interface ValueRecomposeOptions extends RecomposeOptions {
   /**
    * Ids of the objects on the path from the root down to the value, the root first, as the
    * recomposed view knows them: a reference back to one is a cycle, and each counts as a level

@@ -7,7 +7,7 @@
  * sibling `speckle_type`. Walks are iterative: a value nested 10,000 levels deep must not overflow
  * the call stack.
  */
-import { BACKSLASH, holdsAt, isKeyAt, QUOTE, skipSpace, stringEnd } from '../bytes/jsonBytes';
+import { BACKSLASH, hasBytesAt, isKeyAt, QUOTE, skipSpace, stringEnd } from '../bytes/jsonBytes';
 import { decodeSpan } from '../bytes/utf8Text';
 import { extendPath, pathOf, type Path, type PathLink } from './paths';
 
@@ -92,7 +92,7 @@ export function referencedIdsInText(text: Uint8Array): string[] {
   ) {
     const at = found - ANCHOR;
     const afterKey = at + KEY.length;
-    if (!holdsAt(text, KEY, at) || !isKeyAt(text, at, afterKey)) continue;
+    if (!hasBytesAt(text, KEY, at) || !isKeyAt(text, at, afterKey)) continue;
     const open = skipSpace(text, skipSpace(text, afterKey) + 1);
     if (text[open] !== QUOTE) continue;
     const close = stringEnd(text, open);

@@ -122,7 +122,7 @@ export function joinChunks(
   return joined;
 }
 
-export type Resolution =
+type Resolution =
   /** Neither a reference nor a chunked array: shown as it is. */
   | { kind: 'value'; value: unknown }
   /** A reference and the object it names (whose own references are not resolved yet). */

@@ -7,7 +7,7 @@
 import { readTopLevelClosure } from '../bytes/topLevelFields';
 import { referencedIdsInText } from './references';
 
-export type RootRule =
+type RootRule =
   'only-object' | 'first-of-answer' | 'unreferenced' | 'first-object' | 'picked';
 
 export interface RootCandidate {

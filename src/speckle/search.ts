@@ -11,14 +11,14 @@
 import type { LineRecord } from '../bytes/lines';
 import { extendPath, pathOf, type Path, type PathLink } from './paths';
 
-export type MatchOn = 'key' | 'value';
+type MatchOn = 'key' | 'value';
 
-export interface ValueMatch {
+interface ValueMatch {
   path: Path;
   on: MatchOn;
 }
 
-export interface ValueSearch {
+interface ValueSearch {
   /** The first `limit` matches in document order. */
   matches: ValueMatch[];
   /** All matches, also those past the limit. */
@@ -31,7 +31,7 @@ function toNeedle(query: string): string | null {
 }
 
 /** The text a plain value is matched and shown as; null for objects and arrays. */
-export function plainText(value: unknown): string | null {
+function plainText(value: unknown): string | null {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean' || value === null) {
     return String(value);
@@ -131,7 +131,7 @@ export function matchRanges(text: string, query: string): Array<{ start: number;
  * any other key, or any other value. */
 export type SearchField = 'id' | 'type' | 'applicationId' | 'name' | 'key' | 'value';
 
-export const SEARCH_FIELDS: readonly SearchField[] = [
+const SEARCH_FIELDS: readonly SearchField[] = [
   'id',
   'type',
   'applicationId',
@@ -165,7 +165,7 @@ export interface ObjectMatch {
   total: number;
 }
 
-export interface ObjectSearchOptions {
+interface ObjectSearchOptions {
   /** Stop after this many matching objects. */
   limit?: number;
   /** Matches listed per object. */
@@ -174,7 +174,7 @@ export interface ObjectSearchOptions {
   fields?: readonly SearchField[];
 }
 
-export interface ObjectSearchResult {
+interface ObjectSearchResult {
   objects: ObjectMatch[];
   /** Records looked at. */
   scanned: number;
@@ -184,7 +184,7 @@ export interface ObjectSearchResult {
 
 export const DEFAULT_OBJECT_LIMIT = 200;
 export const DEFAULT_PER_OBJECT = 5;
-export const EXCERPT_LENGTH = 120;
+const EXCERPT_LENGTH = 120;
 
 /**
  * A matcher for one query, for callers that feed records in batches (a worker that reports

@@ -3,10 +3,10 @@
  * link into a Speckle server, which is cut back to the address the object endpoints hang off.
  */
 
-export type ServerUrlResult =
+type ServerUrlResult =
   { ok: true; origin: string; base: string; note?: string } | { ok: false; error: string };
 
-export type HttpUrlResult =
+type HttpUrlResult =
   { ok: true; url: URL; schemeAssumed: boolean } | { ok: false; error: string };
 
 const EXAMPLE = 'https://app.speckle.systems';

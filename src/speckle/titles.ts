@@ -5,7 +5,7 @@
  */
 import { shortTypeName } from './types';
 
-export interface ObjectTitle {
+interface ObjectTitle {
   title: string;
   /** A second line: the type, Revit category and type, or the id; may be empty. */
   subtitle: string;
@@ -74,7 +74,7 @@ export function isInternalKey(key: string): boolean {
   return key.startsWith('__') || key === 'totalChildrenCount';
 }
 
-export interface RevitParameter {
+interface RevitParameter {
   /** The property that holds it: Revit's internal name (`HOST_AREA_COMPUTED`) in v2 data. */
   key: string;
   name: string;

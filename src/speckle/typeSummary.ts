@@ -17,7 +17,7 @@ export interface TypeTotals {
 }
 
 /** An object as the received set indexes it: what a summary needs, without parsing it. */
-export interface SizedObject {
+interface SizedObject {
   id: string;
   speckleType: string;
   /** Size of the object's text in UTF-8 bytes. */

@@ -139,7 +139,7 @@ describe('a 10,000-object model', () => {
     expect(index).toBeLessThan(100);
   });
 
-  it('opens an object from the list while the load goes on: the worker sends the bytes it held', async () => {
+  it('opens an object from the list while the load goes on: the worker sends the bytes it deferred', async () => {
     const { page } = session;
     const { project, object } = await tenThousandObjectModel();
     await lookUpHeldOpen(page, project.id, object.id, 200);
@@ -165,7 +165,7 @@ describe('a 10,000-object model', () => {
     const file = await download(page, 'Download server lines (id, tab, JSON)');
 
     // Every object listed when the button was pressed, as the server sent it: the bytes the
-    // indexer held back came to the page first.
+    // indexer deferred came to the page first.
     const lines = splitLines(file.bytes);
     expect(lines.length).toBeGreaterThanOrEqual(before.received);
     expect(lines.length).toBeLessThan(10_000);
@@ -178,7 +178,7 @@ describe('a 10,000-object model', () => {
       'the Cancel button',
       (page: Page) => page.getByRole('button', { name: 'Cancel', exact: true }).click(),
     ],
-    // Escape from the lookup form: the result untouched, the worker still holds the bytes.
+    // Escape from the lookup form: the result untouched, the worker still defers the bytes.
     [
       'Escape in the form',
       async (page: Page) => {

@@ -140,7 +140,7 @@ describe('opening files', () => {
       .poll(() => page.getByRole('region', { name: 'Opened files' }).textContent())
       .toContain('b.json.gz');
     await waitForCompleteCount(page, floor.records.length);
-    // Said beside the list (and, once checked, in the closure integrity's findings).
+    // Shown beside the list (and, once checked, in the closure integrity's findings).
     await page
       .getByText(new RegExp(`^${floor.records.length} objects arrived more than once \\(`))
       .waitFor({ state: 'visible' });

@@ -5,7 +5,7 @@
 // stopped at 2,000 MiB and the load ended "incomplete" as if the connection had closed early
 // (src/objects/spill/segmentedFile.ts); it must end complete, and a search read every object back. With
 // the quota Chromium itself gives such a context, the storage takes less than the body: what it
-// cannot keep must be said as the storage's failure, and the search must cover what it kept.
+// cannot keep must be shown as the storage's failure, and the search must cover what it kept.
 //
 // The demo server builds the model on first request into files under the system temp folder
 // (about 5 minutes and 3.6 GB of disk; later runs reuse them). Measured: docs/storage.md.
@@ -73,16 +73,16 @@ async function waitForWords(
   timeoutMs: number,
 ): Promise<string> {
   const started = Date.now();
-  let told = started;
+  let lastLogged = started;
   for (;;) {
-    const said = await read();
-    if (done.test(said) || failed.test(said)) return said;
+    const shown = await read();
+    if (done.test(shown) || failed.test(shown)) return shown;
     if (Date.now() - started > timeoutMs)
-      return `timed out after ${timeoutMs / MINUTES} min: ${said}`;
+      return `timed out after ${timeoutMs / MINUTES} min: ${shown}`;
     // Minutes go by: the log shows them going.
-    if (Date.now() - told > PROGRESS_EVERY_MS) {
-      told = Date.now();
-      console.log(`${Math.round((told - started) / 1000)} s: ${said}`);
+    if (Date.now() - lastLogged > PROGRESS_EVERY_MS) {
+      lastLogged = Date.now();
+      console.log(`${Math.round((lastLogged - started) / 1000)} s: ${shown}`);
     }
     await page.waitForTimeout(2000);
   }
@@ -147,21 +147,21 @@ async function loadModel(step: string): Promise<string> {
   await page.getByRole('textbox', { name: 'Project ID' }).fill(PRIVATE_PROJECT_ID);
   await page.getByRole('textbox', { name: 'Object ID' }).fill(rootId);
   await page.getByRole('button', { name: 'Get with children', exact: true }).click();
-  const said = await timedStep(step, () =>
+  const shown = await timedStep(step, () =>
     waitForWords(loadSays, [/^1,000,000 objects/, /incomplete|failed|stopped/i], LOAD_TIMEOUT_MS),
   );
-  console.log(`${step}: ${said}`);
-  return said;
+  console.log(`${step}: ${shown}`);
+  return shown;
 }
 
 /** Searches every object the page can read for the last one's id; what the search says then. */
 async function searchLastChild(step: string): Promise<string> {
   await page.getByRole('searchbox', { name: 'Search all objects' }).fill(lastChildId);
-  const said = await timedStep(step, () =>
+  const shown = await timedStep(step, () =>
     waitForWords(searchSays, [/^Searched all /, /failed/], SEARCH_TIMEOUT_MS),
   );
-  console.log(`${step}: ${said}`);
-  return said;
+  console.log(`${step}: ${shown}`);
+  return shown;
 }
 
 afterAll(async () => {
@@ -175,11 +175,11 @@ describe('the million-object demo model, as a new user loads it (10 GB quota)', 
     'loads complete in a fresh context, kept in the browser’s storage',
     async () => {
       await openFreshApp(QUOTA_BYTES);
-      const said = await loadModel('load');
+      const shown = await loadModel('load');
 
-      expect(said).toMatch(/^1,000,000 objects/);
-      expect(said).not.toMatch(/incomplete/);
-      expect(said).toMatch(/kept on disk/);
+      expect(shown).toMatch(/^1,000,000 objects/);
+      expect(shown).not.toMatch(/incomplete/);
+      expect(shown).toMatch(/kept on disk/);
     },
     LOAD_TIMEOUT_MS + MINUTES,
   );
@@ -187,10 +187,10 @@ describe('the million-object demo model, as a new user loads it (10 GB quota)', 
   it(
     'searches every object back from the storage, to the last',
     async () => {
-      const said = await searchLastChild('search');
+      const shown = await searchLastChild('search');
 
       // Its own line, its parent's reference and the root's closure name it.
-      expect(said).toMatch(/^Searched all 1,000,000 objects for "[0-9a-f]{32}": 3 objects match/);
+      expect(shown).toMatch(/^Searched all 1,000,000 objects for "[0-9a-f]{32}": 3 objects match/);
       await expect
         .poll(() => page.getByRole('listbox', { name: 'Search results' }).textContent())
         .toContain(lastChildId);
@@ -202,7 +202,7 @@ describe('the million-object demo model, as a new user loads it (10 GB quota)', 
 /**
  * With the quota Chromium itself gives a fresh context, its storage in memory takes less than the
  * body: 1.4 to 1.6 GB on a machine of 24 GB, from one run to the next, though
- * `navigator.storage.estimate()` says 10 GB. What it cannot keep must be said as the storage's
+ * `navigator.storage.estimate()` says 10 GB. What it cannot keep must be shown as the storage's
  * failure, and what it kept searched (docs/storage.md, "Limits").
  */
 describe('the million-object demo model in a fresh context with Chromium’s own quota', () => {
@@ -210,12 +210,12 @@ describe('the million-object demo model in a fresh context with Chromium’s own
     'ends complete, or incomplete with the storage’s own message, not the network’s',
     async () => {
       await openFreshApp(null);
-      const said = await loadModel('load, own quota');
+      const shown = await loadModel('load, own quota');
 
-      expect(said).not.toMatch(/connection closed early|Nothing received|timed out/);
-      if (/incomplete/.test(said)) {
-        expect(said).toMatch(/^1,000,000 of 1,000,000 objects \(incomplete\)/);
-        expect(said).toMatch(/The browser's storage stopped keeping this model after/);
+      expect(shown).not.toMatch(/connection closed early|Nothing received|timed out/);
+      if (/incomplete/.test(shown)) {
+        expect(shown).toMatch(/^1,000,000 of 1,000,000 objects \(incomplete\)/);
+        expect(shown).toMatch(/The browser's storage stopped keeping this model after/);
       }
     },
     LOAD_TIMEOUT_MS + MINUTES,
@@ -224,11 +224,11 @@ describe('the million-object demo model in a fresh context with Chromium’s own
   it(
     'searches what the storage kept, and says what it left out',
     async () => {
-      const said = await searchLastChild('search, own quota');
+      const shown = await searchLastChild('search, own quota');
 
-      expect(said).toMatch(/^Searched all [\d,]+ objects for "[0-9a-f]{32}"/);
-      if (!said.startsWith('Searched all 1,000,000 objects')) {
-        expect(said).toMatch(
+      expect(shown).toMatch(/^Searched all [\d,]+ objects for "[0-9a-f]{32}"/);
+      if (!shown.startsWith('Searched all 1,000,000 objects')) {
+        expect(shown).toMatch(
           /The last [\d,]+ objects received are left out: the browser’s storage did not keep their text\.$/,
         );
       }

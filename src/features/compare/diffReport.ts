@@ -11,7 +11,7 @@ import { type ExportFormat, PartBuffer, type TextParts } from '../exports';
 
 export const DIFF_REPORT_FORMAT = 'speckle-object-explorer/diff@1';
 
-export interface ComparedRoots {
+interface ComparedRoots {
   from: ComparedSide;
   to: ComparedSide;
 }

@@ -5,7 +5,7 @@ import type { ObjectSet } from '../../objects/set/objectSet';
 import { compareSideOf } from './compareSide';
 import { errorText } from '../../lib/errorText';
 
-export type ComparisonState =
+type ComparisonState =
   | { state: 'waiting' }
   | { state: 'comparing' }
   | { state: 'done'; comparison: Comparison }

@@ -4,7 +4,7 @@
  */
 import { alternateBase, parseServerUrl } from '../../speckle/serverUrl';
 
-export interface ServerUrlHint {
+interface ServerUrlHint {
   text: string;
   isError: boolean;
 }

@@ -26,7 +26,7 @@ import { useResultInView } from './useResultInView';
 import { useEscapeToCancel } from '../../shared/useEscapeToCancel';
 import { useLoadPhase, useLoadProgress, useTextsStored } from '../../objects/set/useLoadProgress';
 
-export interface SetOrigin {
+interface SetOrigin {
   /** The server lookup that brings the set, or null for files: nothing is then fetched. */
   input: ObjectQueryInput | null;
   /** That lookup as its address names it, for the addresses of the objects followed from it. */

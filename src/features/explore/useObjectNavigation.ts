@@ -16,7 +16,7 @@ import type { Path } from '../../speckle/paths';
  * breadcrumb) and a path to reveal. Back and forward therefore retrace what was followed, and a
  * reload keeps the object though not the trail.
  */
-export interface NavigationState {
+interface NavigationState {
   trail?: unknown;
   reveal?: unknown;
   fetchApart?: unknown;

@@ -6,7 +6,7 @@
 
 export type EndpointMode = 'single' | 'children';
 
-export interface EndpointAddress {
+interface EndpointAddress {
   /** The API base that answered: the server's origin, possibly followed by a path such as `/api`. */
   base: string;
   projectId: string;
@@ -14,7 +14,7 @@ export interface EndpointAddress {
   mode: EndpointMode;
 }
 
-export interface CurlRequest extends EndpointAddress {
+interface CurlRequest extends EndpointAddress {
   /** Put the real token in the command instead of `$SPECKLE_TOKEN`. */
   includeToken: boolean;
   /** The token the app sent; empty or absent when it sent none (a public project). */

@@ -40,7 +40,7 @@ export interface RawInput {
  * Every line of a with-children answer in the order received, repeated copies included; a stream
  * of them for a body on disk (ObjectSet.withTexts).
  */
-export interface RecordsInput {
+interface RecordsInput {
   records: ListOrStream<LineRecord>;
   /**
    * The body's bytes holding those lines, where the caller keeps them (ObjectSet.bodyPieces): the
@@ -56,27 +56,27 @@ export interface ExportObject {
 }
 
 /** Each received object once, in the order received (see uniqueObjects), or a stream of them. */
-export interface ObjectsInput {
+interface ObjectsInput {
   objects: Iterable<ExportObject> | AsyncIterable<ExportObject>;
 }
 
-export interface TypeInput extends ObjectsInput {
+interface TypeInput extends ObjectsInput {
   /** The full `speckle_type` chain, matched exactly. */
   speckleType: string;
 }
 
 /** Ids that are not objects received, such as those a closure lists and the server did not send. */
-export interface IdListInput {
+interface IdListInput {
   ids: Iterable<string>;
 }
 
 /** A value inside an object's received text. */
-export interface ValueInput {
+interface ValueInput {
   raw: string;
   path: Path;
 }
 
-export interface RecomposedInput {
+interface RecomposedInput {
   /**
    * Builds the recomposed value (src/speckle/recompose.ts), or a promise of it. Called once writing
    * starts, after the save dialog has been answered: building a big model takes seconds, and the

@@ -11,7 +11,7 @@ import { nextTask } from '../../lib/nextTask';
 import { downloadBlob } from './download';
 import { isHighSurrogate, type TextParts } from './parts';
 
-export interface SaveRequest {
+interface SaveRequest {
   fileName: string;
   mimeType: string;
   /** The file type as the save dialog lists it. */
@@ -25,7 +25,7 @@ export interface WriteOptions {
   onProgress?: (bytes: number) => void;
 }
 
-export type SaveMethod = 'picker' | 'download';
+type SaveMethod = 'picker' | 'download';
 
 export interface SaveOutcome {
   /** 'cancelled': the dialog was dismissed or the signal aborted; no file is left behind. */
@@ -34,7 +34,7 @@ export interface SaveOutcome {
   bytes: number;
 }
 
-export interface SaveSink {
+interface SaveSink {
   readonly method: SaveMethod;
   /** Writes the parts once. Rejects when a part cannot be made or the disk write fails. */
   write(parts: TextParts, options?: WriteOptions): Promise<SaveOutcome>;

@@ -8,7 +8,7 @@ import { utf8ByteLength } from '../../bytes/utf8Text';
 import type { ExportObject } from './formats';
 
 /** The sizes a with-children load keeps, as ObjectSet does: each text's UTF-8 byte count. */
-export interface SizedSet {
+interface SizedSet {
   /** Every line received, repeats included. */
   readonly records: ReadonlyList<ObjectSummary>;
   /** Each object once. */
@@ -38,7 +38,7 @@ export function setExportBytes(formatId: string, set: SizedSet): number | null {
 }
 
 /** The received objects a with-children load holds, as ObjectSet keeps them. */
-export interface ReceivedObjects {
+interface ReceivedObjects {
   readonly summaries: ReadonlyList<ExportObject>;
 }
 

@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { graphqlDoubtedFields, isGraphqlError } from '../../api/graphqlError';
+import { graphqlFieldsToFix, isGraphqlError } from '../../api/graphqlError';
 import { errorText } from '../../lib/errorText';
 import { FixFieldButtons } from '../../shared/FixFieldButtons';
 import { OpenWithoutTokenContext } from './openWithoutToken';
@@ -15,7 +15,7 @@ export function GraphqlAlert({ error, onRetry }: { error: unknown; onRetry: () =
   const known = isGraphqlError(error) ? error : null;
   const transient = known ? known.isTransient || known.kind === 'cancelled' : true;
   const withoutToken = known?.context.opensWithoutToken ? openWithoutToken : null;
-  const fields = known ? graphqlDoubtedFields(known) : [];
+  const fields = known ? graphqlFieldsToFix(known) : [];
   return (
     <div role="alert" className="alert">
       <p>{errorText(error)}</p>

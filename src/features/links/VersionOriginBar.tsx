@@ -17,7 +17,7 @@ import { errorText } from '../../lib/errorText';
 import { firstLine, formatDate } from '../../speckle/links/versionText';
 
 /** The version a root was resolved from: the route names it, or resolves to it. */
-export interface VersionOrigin {
+interface VersionOrigin {
   projectId: string;
   modelId: string;
   versionId: string;

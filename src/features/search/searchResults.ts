@@ -42,7 +42,7 @@ export function applyUpdate(
   };
 }
 
-export interface SetProgress {
+interface SetProgress {
   /** Distinct objects the page holds. */
   received: number;
   loading: boolean;

@@ -32,7 +32,7 @@ export function useObjectSearch(set: ObjectSet, readable: number) {
         setResults(NO_RESULTS);
         return;
       }
-      // The objects' texts, held back by the loader until asked for, follow the first query.
+      // The objects' texts, deferred by the loader until asked for, follow the first query.
       void set.wantBytes();
       // A body that went to disk since the last query is searched there.
       if (connection.current && connection.current.onDisk !== set.spilled) {

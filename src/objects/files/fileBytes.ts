@@ -16,7 +16,7 @@ import {
 } from '../../bytes/objectForm';
 
 /** Measured against 1, 4 and 8 MiB (docs/loading.md). */
-export const CHUNK_BYTES = 2 * 1024 * 1024;
+const CHUNK_BYTES = 2 * 1024 * 1024;
 
 export interface ChunkOptions {
   /**
@@ -30,7 +30,7 @@ export interface ChunkOptions {
 }
 
 /** How a file's objects are packed in it, told from its first bytes. */
-export interface Packing {
+interface Packing {
   /** Whether its body is gzip-compressed. */
   gzip: boolean;
   /** HTTP headers read over before a gzip body (headersBeforeGzip); the body is the rest. */

@@ -7,7 +7,7 @@
  * When no file is gzip, the bytes stay in the files: the page reads an object's text back from its
  * file when it needs it (objects/files/fileSource.ts), and the blocks come without their bytes, but for
  * those up to the end of the root's line, which the page shows at once. A gzip file's unpacked bytes
- * exist nowhere else: they come to the page as a server's body does (byteHold.ts).
+ * exist nowhere else: they come to the page as a server's body does (byteDeferral.ts).
  *
  * A gzip file is told by its first two bytes, not its name, and decompressed as it is read
  * (fileBytes.ts), as is a gzip body after the HTTP headers that `curl -i` saved before it. A file
@@ -29,7 +29,7 @@ import {
   moreProblemsMessage,
   notGzipMessage,
   problemMessage,
-  ProblemsSaid,
+  ProblemReporter,
   refusalMessage,
   tooBigMessage,
   tooManyObjectsMessage,
@@ -56,7 +56,7 @@ export interface FileRead {
 /** What a file load tells beside its blocks. */
 export type FileNote =
   | { kind: 'file-read'; file: FileRead }
-  /** Something wrong in a file, said in a message that names it. */
+  /** Something wrong in a file, in a message that names it. */
   | { kind: 'file-problem'; message: string }
   /**
    * Which object to show as the root, and what else the second read of the files found
@@ -74,12 +74,12 @@ export interface BytesInFiles {
 
 export type FromFileLoad = FileNote | BytesInFiles | FromIndexer;
 
-export type SendFileReply = (reply: FromFileLoad, transfer?: ArrayBuffer[]) => void;
+type SendFileReply = (reply: FromFileLoad, transfer?: ArrayBuffer[]) => void;
 
 /** A file as the browser gives it: a Blob with a name. */
 export type OpenedFile = Blob & { readonly name: string };
 
-export interface FileLoadOptions {
+interface FileLoadOptions {
   signal?: AbortSignal;
   /**
    * Called before reading when the files' bytes will come to the page (a gzip file among them):
@@ -189,7 +189,7 @@ async function loadFile(
   if (!gzip && /\.gz$/i.test(file.name)) problem(notGzipMessage(file.name));
   if (headers) problem(gzipAfterHeadersMessage(file.name, headers));
   const cutter = new ObjectCutter(bodyStart);
-  const cutProblems = new ProblemsSaid(file.name, problem);
+  const cutProblems = new ProblemReporter(file.name, problem);
   let bytes = 0;
   let broken: string | null = null;
   let atLimit = false;
@@ -232,7 +232,7 @@ async function loadFile(
     );
     send(reply, transfer);
   }
-  // A read stopped at a limit said so: the object it stopped in is not cut short in the file.
+  // A read stopped at a limit reported it: the object it stopped in is not cut short in the file.
   const endProblems = atLimit
     ? []
     : end.problems.map((cutProblem) => problemMessage(file.name, cutProblem));

@@ -1,6 +1,6 @@
 /**
- * What is said about opened files: every message names the file, and the line, column and byte
- * where it went wrong, so that whoever attached the file can be told exactly what is broken in it.
+ * The messages about opened files: each names the file, and the line, column and byte where it
+ * went wrong, so that whoever attached the file can be told exactly what is broken in it.
  */
 import type { CutProblem } from '../../bytes/objectCutter';
 import type { HttpHeaders, ObjectForm, Refusal } from '../../bytes/objectForm';
@@ -76,7 +76,7 @@ export function refusalMessage(file: string, refusal: Refusal): string {
 
 /**
  * A gzip body after HTTP headers: the server sent its answer compressed and `curl -i` saved it as
- * it came. The positions said of the file after this are the unpacked body's, as for a .gz file.
+ * it came. The positions given for the file after this are the unpacked body's, as for a .gz file.
  */
 export function gzipAfterHeadersMessage(file: string, { status, at, bodyAt }: HttpHeaders): string {
   return (
@@ -133,37 +133,37 @@ export function tooManyObjectsMessage(file: string, bytes: number, limit: number
   return `The files hold more objects than one tab can list (${formatCount(limit)}): the reading stopped at byte ${bytes} of ${file}; the objects before are kept.`;
 }
 
-/** How many problems of one kind are said one by one, in each file. */
-export const PROBLEMS_SAID = 10;
+/** How many problems of one kind are listed one by one, in each file. */
+export const PROBLEMS_LISTED = 10;
 
 /**
- * A file's problems of one kind as they are said: the first PROBLEMS_SAID one by one, and the
- * others in one message at the end, from where they start. A file broken on every line is not
+ * Reports a file's problems of one kind: the first PROBLEMS_LISTED one by one, and the others in
+ * one message at the end, from where they start. A file broken on every line is not
  * told as 100,000 messages, each a message to the page and an item of its alert.
  */
-export class ProblemsSaid {
-  private said = 0;
-  private unsaid: { first: CutProblem; count: number } | null = null;
+export class ProblemReporter {
+  private listed = 0;
+  private unlisted: { first: CutProblem; count: number } | null = null;
 
   constructor(
     private readonly file: string,
-    private readonly say: (message: string) => void,
+    private readonly report: (message: string) => void,
   ) {}
 
   add(problem: CutProblem): void {
-    if (this.said < PROBLEMS_SAID) {
-      this.said += 1;
-      this.say(problemMessage(this.file, problem));
-    } else if (this.unsaid) {
-      this.unsaid.count += 1;
+    if (this.listed < PROBLEMS_LISTED) {
+      this.listed += 1;
+      this.report(problemMessage(this.file, problem));
+    } else if (this.unlisted) {
+      this.unlisted.count += 1;
     } else {
-      this.unsaid = { first: problem, count: 1 };
+      this.unlisted = { first: problem, count: 1 };
     }
   }
 
-  /** Says how many were not said, if any, in the words of `more`. */
+  /** Reports how many were not listed, if any, in the words of `more`. */
   end(more: (file: string, count: number, first: CutProblem) => string): void {
-    if (this.unsaid) this.say(more(this.file, this.unsaid.count, this.unsaid.first));
+    if (this.unlisted) this.report(more(this.file, this.unlisted.count, this.unlisted.first));
   }
 }
 
@@ -172,7 +172,7 @@ export function moreProblemsMessage(file: string, count: number, first: CutProbl
   return `In ${file}, ${problems} from ${positionText(first)} on ${count === 1 ? 'is' : 'are'} not listed one by one.`;
 }
 
-/** Lines of the server's form listed under another id than their JSON's, past those said. */
+/** Lines of the server's form listed under another id than their JSON's, past those listed. */
 export function moreOtherIdsMessage(file: string, count: number, first: CutProblem): string {
   const [are, their] = count === 1 ? ['is', 'its'] : ['are', 'their'];
   const lines = countOf(count, 'more line', 'more lines');

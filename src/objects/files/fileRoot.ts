@@ -4,7 +4,7 @@
  * files are first read, that doubled the time to list them, and the worker keeps none of their
  * bytes. Reading a file again is the browser's quickest work (it is in the disk's cache), and this
  * reading is done in the indexing worker, like the first, once the page has drawn the end of that
- * one: on two cores it took the CPU from that drawing. The same read says the lines of the
+ * one: on two cores it took the CPU from that drawing. The same read reports the lines of the
  * server's form whose JSON has another "id" than the line's, which the first read has no time for.
  */
 import type { SplitLine } from '../../bytes/lines';
@@ -13,7 +13,7 @@ import type { ObjectForm } from '../../bytes/objectForm';
 import { decodeSpan } from '../../bytes/utf8Text';
 import { rootCandidate, RootTally, type RootChoice } from '../../speckle/rootChoice';
 import { fileChunks } from './fileBytes';
-import { moreOtherIdsMessage, ProblemsSaid } from './fileMessages';
+import { moreOtherIdsMessage, ProblemReporter } from './fileMessages';
 
 /** A file as its first read left it. */
 export interface FileToReread {
@@ -43,7 +43,7 @@ export async function rereadFiles(
   for (const { name, file, gzip, form, bytes } of files) {
     if (form === null) continue;
     const cutter = new ObjectCutter(0, true);
-    const otherIds = new ProblemsSaid(name, (message) => problems.push(message));
+    const otherIds = new ProblemReporter(name, (message) => problems.push(message));
     const take = (cut: { lines: readonly SplitLine[]; problems: readonly CutProblem[] }) => {
       tallyLines(tally, cut.lines);
       for (const problem of cut.problems) if (problem.otherId) otherIds.add(problem);
@@ -58,7 +58,7 @@ export async function rereadFiles(
         if (read >= bytes) break;
       }
     } catch {
-      // The first read said what broke; the objects before it are counted.
+      // The first read reported what broke; the objects before it are counted.
     }
     take(cutter.finish());
     otherIds.end(moreOtherIdsMessage);

@@ -14,7 +14,7 @@ import { answerReads } from '../set/storeReader';
 import { concatBytes } from '../../bytes/lines';
 import { errorText } from '../../lib/errorText';
 
-export type NamedBlob = Blob & { readonly name: string };
+type NamedBlob = Blob & { readonly name: string };
 
 export interface FileSource extends ByteSource {
   /** The file being read ended after `bytes` of it: the next file's bytes follow those. */

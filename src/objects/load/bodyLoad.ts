@@ -16,7 +16,7 @@ import {
   type ServerAccess,
 } from '../../api/client';
 import type { BytesInFiles, FileNote } from '../files/fileLoad';
-import { answer, type BlockIndexer, type FromIndexer } from './indexing';
+import { indexerReply, type BlockIndexer, type FromIndexer } from './indexing';
 import { errorText } from '../../lib/errorText';
 
 export interface LoadRequest {
@@ -27,7 +27,7 @@ export interface LoadRequest {
 }
 
 /** An ApiError as data: an error's class does not survive the trip between threads. */
-export interface ApiErrorData {
+interface ApiErrorData {
   kind: ApiErrorKind;
   context: ApiErrorContext;
   message: string;
@@ -70,7 +70,7 @@ export async function loadBody(
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      const indexed = answer(indexer, { kind: 'chunk', chunk: value });
+      const indexed = indexerReply(indexer, { kind: 'chunk', chunk: value });
       if (!indexed) continue;
       send(indexed.reply, indexed.transfer);
       // The indexer stops at a malformed line; what follows it is not read.

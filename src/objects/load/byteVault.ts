@@ -1,5 +1,5 @@
 /**
- * The page's end of a load's byte vault (objects/load/byteHold.ts): the bytes of the blocks the indexer
+ * The page's end of a load's byte vault (objects/load/byteDeferral.ts): the bytes of the blocks the indexer
  * sent without them, in the order it sent those blocks. A worker's vault is a message port the page
  * leaves unstarted until it wants the bytes, so that they wait outside every heap; the in-page
  * indexer (no Worker: jsdom, node) keeps them in an array.

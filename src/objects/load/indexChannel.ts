@@ -12,7 +12,7 @@
 import type { ToIndexWorker } from './indexWorker';
 import { fromErrorData, loadBody, type FromLoad, type LoadRequest } from './bodyLoad';
 import { loadFiles, sendFilesReread, type FileNote, type OpenedFile } from '../files/fileLoad';
-import { holdBytes } from './byteHold';
+import { deferBytes } from './byteDeferral';
 import type { IndexedBlock } from '../set/indexedBlock';
 import { BlockIndexer } from './indexing';
 import { afterNextPaint } from '../../lib/nextTask';
@@ -40,12 +40,12 @@ export type { LoadEnd } from './replies/indexReplies';
 
 export interface BlockSink {
   appendBlock(block: IndexedBlock): void;
-  /** The bytes of the blocks that came without them, in order (objects/load/byteHold.ts). */
+  /** The bytes of the blocks that came without them, in order (objects/load/byteDeferral.ts). */
   receiveBytes(parts: readonly Uint8Array[]): void;
   /** What a file load read, and the problems it found. */
   noteFile?(note: FileNote): void;
   /**
-   * The held bytes, and every later block's, go to `store` (objects/spill/spillPlan.ts), or stay in the
+   * The deferred bytes, and every later block's, go to `store` (objects/spill/spillPlan.ts), or stay in the
    * opened files (`file`).
    */
   spillTo?(store: ByteSource, where: 'disk' | 'file'): void;
@@ -64,10 +64,10 @@ export interface IndexChannel {
   openFiles(files: readonly OpenedFile[]): void;
   /** Resolves once the body ended and every block was delivered; null when stopped first. */
   readonly finished: Promise<LoadEnd | null>;
-  /** Brings the bytes held back to the sink, and has the indexer send every later block whole. */
+  /** Brings the deferred bytes to the sink, and has the indexer send every later block whole. */
   release(): void;
   /**
-   * Stops at once: the request ends. Resolves once the bytes held back are with the sink, from the
+   * Stops at once: the request ends. Resolves once the deferred bytes are with the sink, from the
    * vault.
    */
   stop(): Promise<void>;
@@ -140,10 +140,10 @@ interface Opening {
 function replyRouter(sink: BlockSink, vault: ByteVault, spill: SpillPlan | null) {
   let state = initialReplyState(spill);
   let opening: Opening | null = null;
-  /** Set once the load stops; resolves when the held bytes are with the sink. */
+  /** Set once the load stops; resolves when the deferred bytes are with the sink. */
   let stopping: Promise<void> | null = null;
   let store: ByteStore | null = null;
-  /** The files read, once their bytes stay there (fileLoad.ts): nothing is held then. */
+  /** The files read, once their bytes stay there (fileLoad.ts): nothing is deferred then. */
   let files: readonly OpenedFile[] = [];
   let inFiles: FileSource | null = null;
   let taking: Promise<void> | null = null;
@@ -160,11 +160,11 @@ function replyRouter(sink: BlockSink, vault: ByteVault, spill: SpillPlan | null)
     switch (effect.kind) {
       case 'append-block':
         return sink.appendBlock(effect.block);
-      case 'receive-held':
+      case 'receive-deferred':
         return vault.receive();
-      case 'take-held':
-        taking = takeHeld(effect).then((storageFailure) =>
-          dispatch({ kind: 'held-taken', storageFailure }),
+      case 'take-deferred':
+        taking = takeDeferred(effect).then((storageFailure) =>
+          dispatch({ kind: 'deferred-taken', storageFailure }),
         );
         return;
       case 'spill':
@@ -199,9 +199,9 @@ function replyRouter(sink: BlockSink, vault: ByteVault, spill: SpillPlan | null)
     }
   }
 
-  /** Resolves with why the store could not keep the held bytes, when it could not. */
-  async function takeHeld(
-    effect: Extract<ReplyEffect, { kind: 'take-held' }>,
+  /** Resolves with why the store could not keep the deferred bytes, when it could not. */
+  async function takeDeferred(
+    effect: Extract<ReplyEffect, { kind: 'take-deferred' }>,
   ): Promise<StorageError | undefined> {
     if (effect.from === 'files') return undefined;
     if (effect.from === 'disk') {
@@ -226,12 +226,12 @@ function replyRouter(sink: BlockSink, vault: ByteVault, spill: SpillPlan | null)
   return {
     finished,
     /**
-     * Decides now whether to spill, as a reader wants the held bytes: true when they spilled; when
+     * Decides now whether to spill, as a reader wants the deferred bytes: true when they spilled; when
      * not, they will come to the page, and then never spill.
      */
     spillsRatherThanRelease(): boolean {
       dispatch({ kind: 'decide-storage' });
-      return state.heldGo !== 'page';
+      return state.deferredTo !== 'page';
     },
     readFiles(opened: readonly OpenedFile[]): void {
       files = opened;
@@ -250,7 +250,7 @@ function replyRouter(sink: BlockSink, vault: ByteVault, spill: SpillPlan | null)
     },
     /**
      * Ends the load: a pending request fails as `why` says, and the end is null. Resolves once the
-     * held bytes are with the sink; the vault is closed then. Once stopped, stays stopped.
+     * deferred bytes are with the sink; the vault is closed then. Once stopped, stays stopped.
      */
     stop(why: 'cancelled' | 'truncated'): Promise<void> {
       stopping ??= (async () => {
@@ -322,23 +322,23 @@ function inPageChannel(
   const indexer = new BlockIndexer();
   const vault = arrayVault();
   const router = replyRouter(sink, vault, spill);
-  // The same hold as in the worker, though here it saves nothing: one code, two hosts.
-  const hold = holdBytes((reply) => router.route(reply), vault.put);
+  // The same deferral as in the worker, though here it saves nothing: one code, two hosts.
+  const deferral = deferBytes((reply) => router.route(reply), vault.put);
   return {
     open(access, address, answered) {
       const opened = router.open(access, address, answered);
-      void loadBody(loadRequest(access, address, answered), indexer, hold.send, signal);
+      void loadBody(loadRequest(access, address, answered), indexer, deferral.send, signal);
       return opened;
     },
     openFiles(files) {
       router.readFiles(files);
-      void loadFiles(files, indexer, hold.send, { signal }).then((read) =>
-        sendFilesReread(read, hold.send, signal),
+      void loadFiles(files, indexer, deferral.send, { signal }).then((read) =>
+        sendFilesReread(read, deferral.send, signal),
       );
     },
     finished: router.finished,
     release() {
-      if (!router.spillsRatherThanRelease()) hold.release();
+      if (!router.spillsRatherThanRelease()) deferral.release();
     },
     // The request ends with the load's signal, which a cancel aborts.
     stop: () => router.stop('cancelled'),

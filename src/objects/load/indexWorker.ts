@@ -7,7 +7,7 @@
 import { loadBody, type FromLoad, type LoadRequest } from './bodyLoad';
 import { loadFiles, sendFilesReread, type OpenedFile } from '../files/fileLoad';
 import type { FileToReread } from '../files/fileRoot';
-import { holdBytes } from './byteHold';
+import { deferBytes } from './byteDeferral';
 import { dropGcBallast, holdGcBallast } from '../spill/gcBallast';
 import { BlockIndexer } from './indexing';
 import { batchReplies } from './replies/replyBatches';
@@ -21,12 +21,12 @@ import {
 } from './warmUp';
 
 export type ToIndexWorker =
-  /** Where to put the bytes held back (byteHold.ts); comes before the load. */
+  /** Where to put the deferred bytes (byteDeferral.ts); comes before the load. */
   | { kind: 'vault'; port: MessagePort }
   | { kind: 'load'; request: LoadRequest }
   /** Files are read here too: a File crosses to the worker without its bytes. */
   | { kind: 'files'; files: OpenedFile[] }
-  /** Send every later block's bytes with it (byteHold.ts). */
+  /** Send every later block's bytes with it (byteDeferral.ts). */
   | { kind: 'release' }
   /**
    * The page has shown the end of the files' first read: read them again for their root
@@ -50,7 +50,7 @@ const batches = batchReplies(
       parts.map(({ buffer }) => buffer),
     ),
 );
-const hold = holdBytes(batches.send, batches.vault);
+const deferral = deferBytes(batches.send, batches.vault);
 let warmUpTask: ReturnType<typeof setTimeout> | undefined;
 let filesRead: Promise<FileToReread[]> | undefined;
 
@@ -64,17 +64,17 @@ scope.onmessage = (event) => {
       vault = message.port;
       return;
     case 'release':
-      hold.release();
+      deferral.release();
       return;
     case 'load':
       clearTimeout(warmUpTask);
       holdGcBallast();
-      void loadBody(message.request, indexer, hold.send);
+      void loadBody(message.request, indexer, deferral.send);
       return;
     case 'files':
       clearTimeout(warmUpTask);
       // A plain file is read into the same buffer again and again: no ballast is needed then.
-      filesRead = loadFiles(message.files, indexer, hold.send, {
+      filesRead = loadFiles(message.files, indexer, deferral.send, {
         beforeKeptBytes: () => void holdGcBallast(),
       }).then((read) => {
         dropGcBallast();
@@ -82,7 +82,7 @@ scope.onmessage = (event) => {
       });
       return;
     case 'choose-root':
-      void filesRead?.then((read) => sendFilesReread(read, hold.send));
+      void filesRead?.then((read) => sendFilesReread(read, deferral.send));
   }
 };
 

@@ -1,7 +1,7 @@
 /**
  * Indexing a with-children body, and the messages that carry it between the page and the indexing
  * worker. Pure: the worker (indexWorker.ts) and the in-page fallback (no Worker: jsdom, node) both
- * run `answer`, so the two paths are one code.
+ * run `indexerReply`, so the two paths are one code.
  *
  * Structured cloning costs about as much as parsing, so little crosses: each block's bytes are
  * transferred (not copied), and beside them go only ids, offsets and type numbers. Type names are
@@ -19,13 +19,13 @@ import { decodeSpan } from '../../bytes/utf8Text';
 import { TypeNumbers } from './typeNumbers';
 
 /** A block as the indexer makes it: its bytes with it. */
-export type WholeBlock = IndexedBlock & { bytes: Uint8Array };
+type WholeBlock = IndexedBlock & { bytes: Uint8Array };
 
-export type ToIndexer = { kind: 'chunk'; chunk: Uint8Array } | { kind: 'finish' };
+type ToIndexer = { kind: 'chunk'; chunk: Uint8Array } | { kind: 'finish' };
 
 export type FromIndexer =
   | { kind: 'block'; block: IndexedBlock }
-  /** Every later block comes with its bytes; those sent without went to the vault (byteHold.ts). */
+  /** Every later block comes with its bytes; those sent without went to the vault (byteDeferral.ts). */
   | { kind: 'released' }
   /**
    * The body ended: complete when its last line ended too; `broken` says why the read failed, when
@@ -146,7 +146,7 @@ function indexIds(
 }
 
 /** What the indexer sends back for one message, with the buffers to transfer rather than copy. */
-export function answer(
+export function indexerReply(
   indexer: BlockIndexer,
   message: ToIndexer,
 ): { reply: FromIndexer; transfer: ArrayBuffer[] } | null {

@@ -77,7 +77,7 @@ export async function loadObjectSet(
     else set.fail(new ApiError('truncated', ended, undefined, error));
   } finally {
     signal.removeEventListener('abort', stop);
-    // Ends the worker, and its memory with it; the bytes it held back come first.
+    // Ends the worker, and its memory with it; the bytes it deferred come first.
     await channel.stop();
   }
 }

@@ -5,7 +5,7 @@
  * finding it.
  */
 import { HASH_SEED, nextHash } from '../../bytes/idHash';
-import { holdsAt } from '../../bytes/jsonBytes';
+import { hasBytesAt } from '../../bytes/jsonBytes';
 import { decodeSpan } from '../../bytes/utf8Text';
 
 interface KnownBytes {
@@ -27,7 +27,7 @@ export class TypeNumbers {
     const known = this.byBytesHash.get(hash);
     if (known) {
       for (const { bytes, number } of known) {
-        if (bytes.length === to - from && holdsAt(text, bytes, from)) return number;
+        if (bytes.length === to - from && hasBytesAt(text, bytes, from)) return number;
       }
     }
     const number = this.ofName(decodeSpan(text, from, to), onNew);

@@ -7,17 +7,17 @@
  *
  * The sample takes every path a real body takes: a root whose `__closure` spans several chunks,
  * lines split across chunks, nested objects after the top-level `speckle_type`, escaped quotes,
- * characters of two to four bytes. Its blocks go through a byte hold and a structured clone with
+ * characters of two to four bytes. Its blocks go through the byte deferral and a structured clone with
  * their buffers transferred, as a load's blocks go to the page: the first detached buffer, and the
- * first block the hold copies without its bytes, otherwise each throw away optimised code that
+ * first block the deferral copies without its bytes, otherwise each throw away optimised code that
  * relied on them never happening (seen with --trace-opt: the indexer was optimised again, from
  * scratch, during every load). The sample is also cut as an opened file is (cutSampleOnce): the
  * file's cutter, and the indexer fed by it, are otherwise cold when a file is opened.
  */
 import { ObjectCutter } from '../../bytes/objectCutter';
-import { holdBytes } from './byteHold';
+import { deferBytes } from './byteDeferral';
 import { rootBytesOnly } from '../files/fileLoad';
-import { answer, blockReply, BlockIndexer } from './indexing';
+import { indexerReply, blockReply, BlockIndexer } from './indexing';
 
 /**
  * About 150 kB, indexed 200 times in small chunks: less work left the biggest function to be
@@ -75,7 +75,7 @@ function sampleId(index: number): string {
 export function indexSampleOnce(body: Uint8Array): number {
   const indexer = new BlockIndexer();
   let lines = 0;
-  const hold = holdBytes(
+  const deferral = deferBytes(
     (reply, transfer) => {
       if (reply.kind !== 'block') return;
       lines += structuredClone(reply, { transfer }).block.starts.length;
@@ -84,10 +84,10 @@ export function indexSampleOnce(body: Uint8Array): number {
   );
   for (let at = 0; at < body.length; at += WARM_UP_CHUNK_BYTES) {
     const chunk = body.slice(at, at + WARM_UP_CHUNK_BYTES);
-    const answered = answer(indexer, { kind: 'chunk', chunk });
-    if (answered) hold.send(answered.reply, answered.transfer);
+    const answered = indexerReply(indexer, { kind: 'chunk', chunk });
+    if (answered) deferral.send(answered.reply, answered.transfer);
   }
-  answer(indexer, { kind: 'finish' });
+  indexerReply(indexer, { kind: 'finish' });
   return lines;
 }
 

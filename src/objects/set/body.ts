@@ -24,7 +24,7 @@ const READ_BACK_BYTES = 64 * 1024 * 1024;
 
 /**
  * The body as received, chunk by chunk, with the body offset of each chunk's first byte. The loader
- * may hold the bytes of the last chunks back (objects/load/byteHold.ts): those chunks are null here
+ * may defer the bytes of the last chunks (objects/load/byteDeferral.ts): those chunks are null here
  * until it sends them, always the last ones, as it sends them in order. Or, for a body too big for
  * the page, it spills them to a byte store (objects/set/byteStore.ts), and an opened file's stay in the
  * file (objects/files/fileSource.ts): they are read back from there.
@@ -32,7 +32,7 @@ const READ_BACK_BYTES = 64 * 1024 * 1024;
 export class Body {
   readonly blocks: (Uint8Array | null)[] = [];
   readonly offsets: number[] = [];
-  /** The body offset where the held bytes begin; the end of the body when none are held. */
+  /** The body offset where the deferred bytes begin; the end of the body when none are deferred. */
   readableEnd = 0;
   /** Where the bytes from body offset `from` on are, once spilled: at `offset - from` there. */
   private spill: { store: ByteSource; from: number } | null = null;
@@ -80,12 +80,14 @@ export class Body {
     if (block && this.readableEnd === offset) this.readableEnd = offset + length;
   }
 
-  /** Takes the held blocks' bytes, in order. */
+  /** Takes the deferred blocks' bytes, in order. */
   fill(parts: readonly Uint8Array[]): void {
     const first = this.blocks.indexOf(null);
-    const held = first === -1 ? 0 : this.blocks.length - first;
-    if (parts.length !== held) {
-      throw new Error(`The loader sent the bytes of ${parts.length} held blocks, not ${held}.`);
+    const deferred = first === -1 ? 0 : this.blocks.length - first;
+    if (parts.length !== deferred) {
+      throw new Error(
+        `The loader sent the bytes of ${parts.length} deferred blocks, not ${deferred}.`,
+      );
     }
     for (const [index, part] of parts.entries()) {
       this.blocks[first + index] = part;
@@ -93,7 +95,7 @@ export class Body {
     }
   }
 
-  /** The held bytes, and every later block's, go to `store`, first byte first. */
+  /** The deferred bytes, and every later block's, go to `store`, first byte first. */
   spillTo(store: ByteSource): void {
     this.spill = { store, from: this.readableEnd };
   }
@@ -115,7 +117,7 @@ export class Body {
   /**
    * The bytes from body offset `start` on: a view into their block, or for the few that span
    * blocks (one line per chunk of the body, at most) a copy joined from them; a text read back
-   * from the spill (readBack). Null while any of them is held.
+   * from the spill (readBack). Null while any of them is deferred.
    */
   slice(start: number, length: number): Uint8Array | null {
     if (start + length > this.readableEnd) {
@@ -220,7 +222,7 @@ export class StoredObject implements ObjectSummary, LineRecord {
 
   /**
    * The text's UTF-8 bytes, as received (see Body.slice). Readers of every record wait for
-   * `ObjectSet.wantBytes` first: a text still held cannot be read.
+   * `ObjectSet.wantBytes` first: a text still deferred cannot be read.
    */
   get encoded(): Uint8Array {
     const bytes = this.#body.slice(this.start, this.bytes);

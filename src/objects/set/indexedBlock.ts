@@ -7,7 +7,7 @@ import type { MalformedLine } from '../../bytes/lines';
 
 /** A chunk of the body, as received, and the object lines it completes. */
 export interface IndexedBlock {
-  /** The chunk's bytes; null while the loader holds them back (byteHold.ts). */
+  /** The chunk's bytes; null while the loader defers them (byteDeferral.ts). */
   bytes: Uint8Array | null;
   byteLength: number;
   /** The body offset of the chunk's first byte. */

@@ -10,7 +10,7 @@ export interface LoadProgress {
   received: number;
   /**
    * Distinct objects whose text the page has: the first this many of `summaries`. Fewer than
-   * `received` while the loader holds bytes back (see `ObjectSet.wantBytes`), and for good when
+   * `received` while the loader defers bytes (see `ObjectSet.wantBytes`), and for good when
    * the browser's storage stopped keeping a spilled body (`ObjectSet.keepStoredOnly`).
    */
   readable: number;

@@ -88,15 +88,15 @@ export class ObjectSet {
   }
 
   /**
-   * Has the loader send the bytes it holds back, and every later block's as it comes; resolves
-   * once they are here. A loader holds the bytes of all but the first blocks until a reader
-   * needs them (objects/load/byteHold.ts): readers of any object's text but the root's wait for this.
+   * Has the loader send the bytes it defers, and every later block's as it comes; resolves
+   * once they are here. A loader defers the bytes of all but the first blocks until a reader
+   * needs them (objects/load/byteDeferral.ts): readers of any object's text but the root's wait for this.
    */
   wantBytes(): Promise<void> {
     return this.texts.wantBytes();
   }
 
-  /** Brings the object's text where `raw` reads it: held bytes (wantBytes), or read back (spill). */
+  /** Brings the object's text where `raw` reads it: deferred bytes (wantBytes), or read back (spill). */
   async wantText(id: string): Promise<void> {
     if (await this.texts.wantText(id)) this.status.notify();
   }
@@ -107,7 +107,7 @@ export class ObjectSet {
   }
 
   /**
-   * The bytes the loader held back, and every later block's, go to `store` instead of the page, or
+   * The bytes the loader deferred, and every later block's, go to `store` instead of the page, or
    * stay in the opened files: each object's text is read back from there when asked for (wantText).
    */
   spillTo(store: ByteSource, where: 'disk' | 'file' = 'disk'): void {
@@ -137,7 +137,7 @@ export class ObjectSet {
     this.texts.dispose();
   }
 
-  /** How the loader is asked for the bytes it holds back, once a reader wants them. */
+  /** How the loader is asked for the bytes it defers, once a reader wants them. */
   askForBytesWith(ask: () => void): void {
     this.texts.askForBytesWith(ask);
   }
@@ -162,7 +162,7 @@ export class ObjectSet {
     );
   }
 
-  /** The bytes of the blocks that arrived without them, in order (objects/load/byteHold.ts). */
+  /** The bytes of the blocks that arrived without them, in order (objects/load/byteDeferral.ts). */
   receiveBytes(parts: readonly Uint8Array[]): void {
     this.texts.receive(parts);
     this.status.update({ readable: this.index.distinct }, 'now');
@@ -171,7 +171,7 @@ export class ObjectSet {
   /**
    * The body's bytes up to the end of its last good line, as received: what a byte-exact copy of
    * the body holds (a line cut short or malformed left out). Taken now: blocks that arrive later
-   * are not part of it, nor are bytes the loader still holds (see wantBytes).
+   * are not part of it, nor are bytes the loader still defers (see wantBytes).
    */
   bodyBytes(): Uint8Array[] {
     return this.texts.bodyBytes();

@@ -3,7 +3,7 @@
  * is kept as the blocks of bytes it arrived in, duplicates included, so that exports equal the
  * server's body byte for byte, and an object's text is decoded from its bytes when it is asked
  * for (body.ts). Strings would cost more than the bytes (a string per object, and twice the bytes
- * for any non-Latin-1 text). The bytes may also wait with the loader (objects/load/byteHold.ts),
+ * for any non-Latin-1 text). The bytes may also wait with the loader (objects/load/byteDeferral.ts),
  * have spilled to a byte store, or stay in opened files; the texts are read back from there.
  */
 import { settlement } from '../../lib/settlement';
@@ -18,39 +18,39 @@ export class SetTexts {
   private readonly body = new Body();
   /** The body offset just past the last good line. */
   private goodEnd = 0;
-  /** The objects received when the loader began to hold bytes back: those the set can read. */
-  private readableWhileHeld: number | null = null;
-  /** Asks the loader for the bytes it holds; set by the loader (see wantBytes). */
+  /** The objects received when the loader began to defer bytes: those the set can read. */
+  private readableWhileDeferred: number | null = null;
+  /** Asks the loader for the bytes it defers; set by the loader (see wantBytes). */
   private askForBytes: (() => void) | null = null;
   private bytesWanted = false;
   private readonly bytesHere = settlement();
 
   constructor(private readonly index: SetIndex) {}
 
-  /** Keeps a block's bytes, or notes that the loader holds them; `received` objects came before. */
+  /** Keeps a block's bytes, or notes that the loader defers them; `received` objects came before. */
   append(block: IndexedBlock, received: number): void {
     const { bytes, byteLength, offset } = block;
-    if (!bytes && !this.body.store) this.readableWhileHeld ??= received;
+    if (!bytes && !this.body.store) this.readableWhileDeferred ??= received;
     this.body.append(bytes, offset, byteLength);
     this.goodEnd = block.goodEnd;
   }
 
   /** Of `received` objects, how many the page can read now: the first this many. */
   readable(received: number): number {
-    return this.readableWhileHeld ?? received;
+    return this.readableWhileDeferred ?? received;
   }
 
-  /** The bytes of the blocks that arrived without them, in order (objects/load/byteHold.ts). */
+  /** The bytes of the blocks that arrived without them, in order (objects/load/byteDeferral.ts). */
   receive(parts: readonly Uint8Array[]): void {
     this.body.fill(parts);
-    this.readableWhileHeld = null;
+    this.readableWhileDeferred = null;
     this.bytesHere.settle();
   }
 
-  /** The held bytes, and every later block's, are in `store`: texts are read back from there. */
+  /** The deferred bytes, and every later block's, are in `store`: texts are read back from there. */
   spillTo(store: ByteSource): void {
     this.body.spillTo(store);
-    this.readableWhileHeld = null;
+    this.readableWhileDeferred = null;
     this.bytesHere.settle();
   }
 

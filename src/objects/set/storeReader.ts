@@ -6,14 +6,14 @@
  */
 import { errorText } from '../../lib/errorText';
 
-export interface StoreRead {
+interface StoreRead {
   request: number;
   /** Counted from the first byte stored. */
   start: number;
   length: number;
 }
 
-export type StoreReadAnswer =
+type StoreReadAnswer =
   { request: number; bytes: Uint8Array } | { request: number; bytes?: undefined; message: string };
 
 /**
@@ -73,7 +73,7 @@ export class WaitingReads {
 }
 
 /** The reading end of a store's reader port: each range as a promise. */
-export function readThrough(
+export function readFromStorePort(
   port: MessagePort,
 ): (start: number, length: number) => Promise<Uint8Array> {
   const pending = new Map<

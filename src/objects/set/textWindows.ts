@@ -10,7 +10,7 @@ import type { ByteSource } from './byteStore';
 export const SPAN_BYTES = 4 * 1024 * 1024;
 
 /** What the set tells of its lines, by their place in the list read. */
-export interface LinesToRead {
+interface LinesToRead {
   count: number;
   start(index: number): number;
   size(index: number): number;
@@ -20,7 +20,7 @@ export interface LinesToRead {
   record(index: number, body: Body): StoredObject;
 }
 
-export interface Span {
+interface Span {
   /** The lines from `index` up to `end`, their texts within the body's bytes `[from, to)`. */
   end: number;
   from: number;

@@ -19,7 +19,7 @@ export function useTextsStored(set: ObjectSet): LoadProgress['stored'] {
   return useSyncExternalStore(set.subscribe, () => set.getProgress().stored);
 }
 
-type Arrival = 'absent' | 'held' | 'readable';
+type Arrival = 'absent' | 'listed' | 'readable';
 
 /**
  * Whether object `id` has arrived, and whether its text can be read yet: changes twice at most,
@@ -32,11 +32,11 @@ export function useArrival(
   id: string,
 ): { arrival: Arrival; readError: string | null } {
   const arrival = useSyncExternalStore(set.subscribe, (): Arrival =>
-    set.canRead(id) ? 'readable' : set.has(id) ? 'held' : 'absent',
+    set.canRead(id) ? 'readable' : set.has(id) ? 'listed' : 'absent',
   );
   const [failed, setFailed] = useState<{ set: ObjectSet; id: string; message: string }>();
   useEffect(() => {
-    if (arrival !== 'held') return;
+    if (arrival !== 'listed') return;
     let current = true;
     set.wantText(id).catch((error: unknown) => {
       const message = errorText(error);
@@ -47,5 +47,5 @@ export function useArrival(
     };
   }, [set, id, arrival]);
   const readError = failed?.set === set && failed.id === id ? failed.message : null;
-  return { arrival, readError: arrival === 'held' ? readError : null };
+  return { arrival, readError: arrival === 'listed' ? readError : null };
 }

@@ -5,7 +5,7 @@
  */
 
 /** A quarter of a machine of 8 GB: Chromium ends a renderer at a few GB. */
-export const MEMORY_LIMIT_BYTES = 2_000_000_000;
+const MEMORY_LIMIT_BYTES = 2_000_000_000;
 
 /** The share of the device's memory a tab may take on a smaller machine, as on one of 8 GB. */
 const DEVICE_MEMORY_SHARE = 0.25;

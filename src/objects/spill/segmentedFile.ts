@@ -16,7 +16,7 @@ export interface SyncHandle {
 }
 
 /** 1 GiB: half of what an off-the-record file takes, and far from any 32-bit count. */
-export const SEGMENT_BYTES = 2 ** 30;
+const SEGMENT_BYTES = 2 ** 30;
 
 export class SegmentedFile {
   /** The bytes stored, counted from the first: the body offset past the last one, less the page's. */

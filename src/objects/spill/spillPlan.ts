@@ -2,7 +2,7 @@
  * When a load's bytes spill to disk rather than into the page (docs/storage.md). A body is spilled
  * once it is expected to pass the threshold: its size is guessed from the root's closure count and
  * the objects seen so far, so a million-object body spills from its first blocks, before the page
- * took any of its held bytes. Bodies under the threshold (the 100,000-object model's 337 MB) load
+ * took any of its deferred bytes. Bodies under the threshold (the 100,000-object model's 337 MB) load
  * as they always did.
  */
 import type { ByteStore } from '../set/byteStore';
@@ -11,7 +11,7 @@ import { spillRoom, tabSpillDirectory, type SpillRoom } from './spillDirectory';
 import { formatBytes } from '../../speckle/text';
 import { browserMemoryLimit } from './memoryLimit';
 
-export const SPILL_THRESHOLD_BYTES = 500_000_000;
+const SPILL_THRESHOLD_BYTES = 500_000_000;
 
 /** Room to leave in the storage beyond the body's guessed size: the guess is from a sample. */
 const ROOM_MARGIN = 1.25;
@@ -52,7 +52,7 @@ export function expectedBodyBytes({ bytes, lines, expected, rootEnd }: BodySoFar
   return Math.max(bytes, rootEnd + ((bytes - rootEnd) / (lines - 1)) * (expected - 1));
 }
 
-export type SpillChoice =
+type SpillChoice =
   | { kind: 'memory' }
   | { kind: 'spill' }
   /** Too big to keep in memory, and the storage cannot take it: why, for the user. */

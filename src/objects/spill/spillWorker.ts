@@ -1,5 +1,5 @@
 /**
- * The byte store's worker (opfsByteStore.ts): appends a big load's held bytes to a file of the
+ * The byte store's worker (opfsByteStore.ts): appends a big load's deferred bytes to a file of the
  * Origin Private File System, in segments (segmentedFile.ts), and reads ranges back. Only a worker may open a file's synchronous
  * access handle, whose writes and reads are plain calls at an offset, without a promise or a copy
  * through a stream each: appending a 64 kB chunk costs what copying it does.

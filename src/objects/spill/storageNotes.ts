@@ -26,7 +26,7 @@ function inMemory({ memoryLimit }: MemoryLimits): string {
 }
 
 /**
- * Said when the storage cannot take a model of the size the app is built for: none at all, or too
+ * Shown when the storage cannot take a model of the size the app is built for: none at all, or too
  * little room. Room for one says nothing, since every smaller model fits as well.
  */
 export function storageNoteBeforeLoad(limits: StorageLimits): string | null {
@@ -45,7 +45,7 @@ export function storageNoteBeforeLoad(limits: StorageLimits): string | null {
 }
 
 /**
- * Said of a model whose object count is known before its load (a demo model, an object fetched
+ * Shown for a model whose object count is known before its load (a demo model, an object fetched
  * alone) when the storage will not take it; null when it fits in the page or on disk, when its count is unknown, or while the
  * storage has not answered.
  */

@@ -67,7 +67,7 @@ export type LinkOutcome =
   /** Model ids of another project: the server resolves them; this app refuses to follow them. */
   | { kind: 'other-project'; modelIds: string[] };
 
-export type LinkLookup =
+type LinkLookup =
   | { kind: 'viewer-resources'; resourceIdString: string; modelIds: string[] }
   | { kind: 'version'; versionId: string }
   | { kind: 'model-by-name'; name: string; opens: ModelNameOpens }
@@ -103,7 +103,7 @@ export function modelNameOutcome(opens: ModelNameOpens, modelId: string): LinkOu
 }
 
 /** Models the link names by id: those must belong to the link's project. */
-export function explicitModelIds(resources: readonly ViewerResource[]): string[] {
+function explicitModelIds(resources: readonly ViewerResource[]): string[] {
   const ids = resources.flatMap((resource) =>
     resource.kind === 'model' || resource.kind === 'version' ? [resource.modelId] : [],
   );

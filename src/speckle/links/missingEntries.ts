@@ -7,7 +7,7 @@
  */
 import { formatViewerResources, type ViewerResource } from './speckleLink';
 
-export interface ModelName {
+interface ModelName {
   id: string;
   /** The full name with its folders, `structure/levels`. */
   name: string;

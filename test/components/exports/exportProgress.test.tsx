@@ -13,14 +13,14 @@ const texts = ids.map(
 );
 const ARRAY_BYTES = 2 + (texts.length - 1) + texts.reduce((sum, text) => sum + text.length, 0);
 
-interface HeldWrite {
+interface PendingWrite {
   bytes: number;
   finish: () => void;
 }
 
 /** A save dialog whose file takes each write only when the test lets it. */
-function holdingSavePicker() {
-  const writes: HeldWrite[] = [];
+function stepwiseSavePicker() {
+  const writes: PendingWrite[] = [];
   const ends: string[] = [];
   Object.assign(window, {
     showSaveFilePicker: () =>
@@ -52,7 +52,7 @@ async function openModel() {
 
 describe('export progress', () => {
   it('counts the bytes written against the file size, and a cancel discards the file', async () => {
-    const { writes, ends } = holdingSavePicker();
+    const { writes, ends } = stepwiseSavePicker();
     const { user } = await openModel();
 
     await user.click(screen.getByRole('button', { name: 'Download all as JSON array' }));
@@ -83,7 +83,7 @@ describe('export progress', () => {
   });
 
   it('says how much was saved once every write is done', async () => {
-    const { writes, ends } = holdingSavePicker();
+    const { writes, ends } = stepwiseSavePicker();
     const { user } = await openModel();
 
     await user.click(screen.getByRole('button', { name: 'Download all as JSON array' }));

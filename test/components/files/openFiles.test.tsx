@@ -58,7 +58,7 @@ describe('Open file', () => {
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent(`${CUBE_OBJECTS.length} objects`),
     );
-    // What the file held is said once it is read: after its objects are listed.
+    // What the file held is shown once it is read: after its objects are listed.
     await waitFor(() =>
       expect(screen.getByRole('region', { name: 'Opened files' })).toHaveTextContent(
         /cube\.tsv\.gz, .* \(gzip, .* unpacked, server line form \(id, tab, JSON\)\)/,
@@ -151,7 +151,7 @@ describe('Open file', () => {
     const broken = [good[0], good[1], '{"not closed', good[2], good[3]!.slice(0, 40)].join('\n');
     await openFiles(file(broken, 'dump.jsonl'));
 
-    // The problem at the end is said once the file has ended: after the one on its line 3.
+    // The problem at the end is shown once the file has ended: after the one on its line 3.
     await waitFor(() => {
       const text = screen.getAllByRole('alert').map((alert) => alert.textContent);
       expect(text.join(' ')).toMatch(/dump\.jsonl.*line 3, column 1/);

@@ -170,23 +170,23 @@ describe('Get with children', () => {
     {
       broken: 'the stream was cut',
       body: () => streamOf(CUBE_LINES.slice(0, CUBE_LINES.length / 2), { error: true }),
-      said: /stopped before the server/,
+      shown: /stopped before the server/,
     },
     {
       broken: 'a line was malformed',
       body: () => streamOf(`${firstLine}\nthis is not a record\n${otherLines.join('\n')}`),
-      said: /line 2 of the response.*has no tab/i,
+      shown: /line 2 of the response.*has no tab/i,
     },
     {
       broken: 'an object was not valid JSON',
       body: () => streamOf(CUBE_LINES.replace(/\}\n$/, '\n')),
-      said: /1 object is not valid JSON/,
+      shown: /1 object is not valid JSON/,
     },
   ];
 
   it.each(brokenAnswers)(
     'asks the server again when Get with children is pressed after $broken',
-    async ({ body, said }) => {
+    async ({ body, shown }) => {
       speckleServer.use(
         http.get(`${SERVER}/objects/:p/:o`, () => linesResponse(body()), { once: true }),
       );
@@ -195,7 +195,7 @@ describe('Get with children', () => {
       await user.type(screen.getByRole('textbox', { name: 'Object ID' }), ROOT_ID);
       await user.click(screen.getByRole('button', { name: 'Get with children' }));
       await waitFor(() =>
-        expect(screen.getByRole('region', { name: 'Result' })).toHaveTextContent(said),
+        expect(screen.getByRole('region', { name: 'Result' })).toHaveTextContent(shown),
       );
       const asked = requests.length;
 

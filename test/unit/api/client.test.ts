@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { doubtedFields, isApiError, type ApiError } from '../../../src/api/apiError';
+import { fieldsToFix, isApiError, type ApiError } from '../../../src/api/apiError';
 import { fetchSingleObject, openObjectStream, type AnsweredBases } from '../../../src/api/client';
 import { MAX_TEXT_BYTES } from '../../../src/speckle/textLimit';
 import { paddedObjectText } from '../support/paddedObjects';
@@ -282,7 +282,7 @@ describe('a redirect', () => {
     expect(error.message).toBe(
       `${BASE} redirected the request to https://other.example/api, and the token was not sent on. If you trust https://other.example/api, enter it as the server address.`,
     );
-    expect(doubtedFields(error)).toEqual(['Server URL']);
+    expect(fieldsToFix(error)).toEqual(['Server URL']);
     expect(error.isTransient).toBe(false);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   GraphqlError,
-  graphqlDoubtedFields,
+  graphqlFieldsToFix,
   type GraphqlErrorKind,
 } from '../../../src/api/graphqlError';
 
@@ -17,13 +17,13 @@ describe('the fields a GraphQL refusal puts in doubt', () => {
     ['rate-limited', []],
     ['version-not-found', []],
   ])('%s: %j', (kind, fields) => {
-    expect(graphqlDoubtedFields(new GraphqlError(kind, context))).toEqual(fields);
+    expect(graphqlFieldsToFix(new GraphqlError(kind, context))).toEqual(fields);
   });
 
   it('doubts the server URL of a failed request only where the server never answered', () => {
-    expect(graphqlDoubtedFields(new GraphqlError('network', context))).toEqual(['Server URL']);
+    expect(graphqlFieldsToFix(new GraphqlError('network', context))).toEqual(['Server URL']);
     expect(
-      graphqlDoubtedFields(new GraphqlError('network', { ...context, answeredBefore: true })),
+      graphqlFieldsToFix(new GraphqlError('network', { ...context, answeredBefore: true })),
     ).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Every kind of problem in an opened file, after whatever may come before its text (blank lines,
- * spaces, a byte order mark, the headers `curl -i` saves), is said at its true line, column and
+ * spaces, a byte order mark, the headers `curl -i` saves), is reported at its true line, column and
  * byte, however the file is cut into chunks.
  */
 import { describe, expect, it } from 'vitest';
@@ -140,10 +140,10 @@ describe('the position of each problem in a file', () => {
     it.each(PROBLEMS)('%s', (_kind, body, bodyAt, reason) => {
       const bytes = encoder.encode(prefix + body);
       for (const read of cutAtEveryByte(bytes, () => new ObjectCutter(0, true))) {
-        const said = read.problems.filter(
+        const found = read.problems.filter(
           (problem) => !problem.reason.startsWith('is the headers'),
         );
-        expect(said).toEqual([expect.objectContaining({ ...shifted(prefix, bodyAt), reason })]);
+        expect(found).toEqual([expect.objectContaining({ ...shifted(prefix, bodyAt), reason })]);
       }
     });
   });

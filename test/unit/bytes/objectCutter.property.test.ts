@@ -123,15 +123,15 @@ describe('ObjectCutter (properties)', () => {
         const forms = records.length === 1 ? ['json-lines', 'json-objects', form] : [form];
         expect(forms).toContain(read.form);
         expect(read.records).toEqual(records);
-        // Headers read over are said, at the first line, after a byte order mark; nothing else is.
-        const said = read.problems.map(({ line, column, byte, reason }) => [
+        // Headers read over are reported, at the first line, after a byte order mark; nothing else is.
+        const found = read.problems.map(({ line, column, byte, reason }) => [
           line,
           column,
           byte,
           reason.split(' (')[0],
         ]);
         const at = bytes[0] === 0xef ? 3 : 0;
-        expect(said).toEqual(headers ? [[1, 1, at, 'is the headers of an HTTP response']] : []);
+        expect(found).toEqual(headers ? [[1, 1, at, 'is the headers of an HTTP response']] : []);
         expect(read.complete).toBe(true);
       }),
       { numRuns: 400 },

@@ -56,14 +56,26 @@ describe('ObjectCutter checking the ids of the server line form', () => {
   const bytes = new TextEncoder().encode(text);
 
   it('says each line whose own "id" is not the one before its tab, and lists it under the line\'s', () => {
-    const said = (listedAs: string, jsonId: string) =>
+    const otherIdReason = (listedAs: string, jsonId: string) =>
       `is listed as “${listedAs}”, the id before its tab, but the "id" in its JSON is “${jsonId}”`;
     const reads = cutAtEveryByte(bytes, () => new ObjectCutter(0, true));
     for (const read of reads) {
       expect(read.records.map(({ id }) => id)).toEqual(['a1', 'b2', 'd4', 'e5', 'g']);
       expect(read.problems).toEqual([
-        { line: 2, column: 1, byte: text.indexOf('b2'), reason: said('b2', 'c3'), otherId: true },
-        { line: 4, column: 1, byte: text.indexOf('e5'), reason: said('e5', 'e5f'), otherId: true },
+        {
+          line: 2,
+          column: 1,
+          byte: text.indexOf('b2'),
+          reason: otherIdReason('b2', 'c3'),
+          otherId: true,
+        },
+        {
+          line: 4,
+          column: 1,
+          byte: text.indexOf('e5'),
+          reason: otherIdReason('e5', 'e5f'),
+          otherId: true,
+        },
       ]);
       expect(read.complete).toBe(true);
     }

@@ -16,10 +16,10 @@ export function appendRecords(set: ObjectSet, records: readonly LineRecord[]): v
 }
 
 /**
- * Adds records as a block whose bytes the loader holds back (objects/load/byteHold.ts); returns the
+ * Adds records as a block whose bytes the loader defers (objects/load/byteDeferral.ts); returns the
  * bytes, for `ObjectSet.receiveBytes`.
  */
-export function appendHeldRecords(set: ObjectSet, records: readonly LineRecord[]): Uint8Array {
+export function appendDeferredRecords(set: ObjectSet, records: readonly LineRecord[]): Uint8Array {
   const block = indexRecords(set, records);
   set.appendBlock({ ...block, bytes: null });
   return block.bytes;

@@ -12,7 +12,7 @@ import {
 } from '../../../speckle/links/speckleLink';
 import { ONE_PER_SIDE, readSideReference, type Reading } from './sideReference';
 
-export type CompareTarget = Reading<{ projectId: string; sideId: string }>;
+type CompareTarget = Reading<{ projectId: string; sideId: string }>;
 
 export function compareTarget(
   text: string,

@@ -23,12 +23,12 @@ export interface ComparedPair extends MatchedPair {
   diff: PairDiff;
 }
 
-export interface KindTotals {
+interface KindTotals {
   count: number;
   bytes: number;
 }
 
-export interface TypeChanges {
+interface TypeChanges {
   speckleType: string;
   kinds: Record<ChangeKind, KindTotals>;
 }
@@ -60,7 +60,7 @@ export interface SummarisedSide extends CompareSide {
 }
 
 /** What a step was doing (see MatchPhase): diffing pairs, or counting the changes by type. */
-export type ComparePhase = MatchPhase | 'diffs' | 'summary';
+type ComparePhase = MatchPhase | 'diffs' | 'summary';
 
 /** Pairs or changes counted between yields. */
 const CHANGES_PER_STEP = 1_000;

@@ -5,7 +5,7 @@
  */
 import { firstLine, formatDate } from '../../../speckle/links/versionText';
 
-export interface SideVersion {
+interface SideVersion {
   modelId: string;
   modelName: string;
   versionId: string;

@@ -22,7 +22,7 @@ export type DiffOp =
   | { path: Path; op: 'remove'; from: RawValue }
   | { path: Path; op: 'change'; from: RawValue; to: RawValue };
 
-export interface BelowChange {
+interface BelowChange {
   path: Path;
   from: string;
   to: string;

@@ -20,7 +20,7 @@ export interface CompareSide {
   raw(id: string): string | undefined;
 }
 
-export type MatchVia = 'applicationId' | 'parent' | 'root';
+type MatchVia = 'applicationId' | 'parent' | 'root';
 
 export interface MatchedPair {
   from: string;

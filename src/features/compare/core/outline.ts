@@ -39,7 +39,7 @@ export function outlineOf(text: string): Outline | null {
   }
 }
 
-export function pathKey(path: Path): string {
+function pathKey(path: Path): string {
   return JSON.stringify(path);
 }
 

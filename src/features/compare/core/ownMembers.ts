@@ -8,7 +8,7 @@
 import { topLevelItems, topLevelMembers } from '../../../bytes/lazyObject';
 
 /** Top-level members that every changed object changes: its hash, and its descendants' ids. */
-export const DERIVED_MEMBERS: ReadonlySet<string> = new Set(['id', '__closure']);
+const DERIVED_MEMBERS: ReadonlySet<string> = new Set(['id', '__closure']);
 
 const NONE: ReadonlySet<string> = new Set();
 const CLOSURE_KEY = '"__closure"';

@@ -7,7 +7,7 @@
 import { checkObjectId, checkProjectId, namesModelsOrVersions } from '../../../speckle/ids';
 import { parseViewerResources, type ViewerResource } from '../../../speckle/links/speckleLink';
 
-export type SideReference =
+type SideReference =
   | { kind: 'object'; objectId: string }
   /** A model, `model@version`, or a 10-character id that is a model's or else a version's. */
   | { kind: 'resource'; resource: ViewerResource };

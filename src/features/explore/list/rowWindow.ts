@@ -5,7 +5,7 @@
  */
 
 /** Rows `start` up to, not including, `end`. */
-export interface RowRange {
+interface RowRange {
   start: number;
   end: number;
 }

@@ -14,7 +14,7 @@ import { useObjectTree } from './useObjectTree';
 import { useLoadSettled, type GrowingObjects } from './useLoadSettled';
 import { useViewMemory } from './useViewMemory';
 
-export interface ObjectViewProps {
+interface ObjectViewProps {
   source: ObjectSource;
   objectId: string;
   projectId: string;

@@ -9,7 +9,7 @@ import { shortTypeName, typeChain } from '../../../speckle/types';
 import type { Resolved, TreeRow } from './treeModel';
 
 /** Strings longer than this are cut in the tree unless the user asks for them whole. */
-export const STRING_PREVIEW_LENGTH = 2_000;
+const STRING_PREVIEW_LENGTH = 2_000;
 
 export interface ReferenceInfo {
   /** Short type and name of the object a reference names, or its id when it is not loaded. */

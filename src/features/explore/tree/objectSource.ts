@@ -8,7 +8,7 @@ import {
 import { TextTooLargeError } from '../../../speckle/textLimit';
 import { errorText } from '../../../lib/errorText';
 
-export type ParseResult =
+type ParseResult =
   | { ok: true; value: object }
   | { ok: false; error: string }
   /** The text is too large to read as one (speckle/textLimit.ts): why, in words. */

@@ -18,7 +18,7 @@ import { extendPath, type PathLink } from '../../../speckle/paths';
 import { DeferredJson, settled } from '../../../bytes/lazyObject';
 import { isInternalKey } from '../../../speckle/titles';
 
-export const RANGE_SIZE = 100;
+const RANGE_SIZE = 100;
 
 export interface TreeOptions {
   hideInternal: boolean;
@@ -54,7 +54,7 @@ export interface EntryRow {
   ancestors: readonly string[];
 }
 
-export interface RangeRow {
+interface RangeRow {
   kind: 'range';
   node: number;
   depth: number;
@@ -135,7 +135,7 @@ export function entriesOf(
 }
 
 /** The smallest power of RANGE_SIZE that leaves at most RANGE_SIZE ranges. */
-export function bucketSize(length: number): number {
+function bucketSize(length: number): number {
   let bucket = RANGE_SIZE;
   while (length / bucket > RANGE_SIZE) bucket *= RANGE_SIZE;
   return bucket;

@@ -4,7 +4,7 @@ import type { Path } from '../../../speckle/paths';
 import { flattenTree, TreeNodes, type TreeOptions, type TreeRow } from './treeModel';
 import { revealPath } from './treeReveal';
 
-export interface Expansion {
+interface Expansion {
   mode: TreeOptions['expandMode'];
   toggled: ReadonlySet<number>;
 }

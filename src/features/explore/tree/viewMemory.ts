@@ -6,7 +6,7 @@
 import type { VirtualItem } from '@tanstack/react-virtual';
 import type { SavedTree } from './useObjectTree';
 
-export interface ViewSettings {
+interface ViewSettings {
   fullStrings: boolean;
   hideInternal: boolean;
   recomposed: boolean;
@@ -18,7 +18,7 @@ const DEFAULT_SETTINGS: ViewSettings = {
   recomposed: false,
 };
 
-export interface TreeScroll {
+interface TreeScroll {
   top: number;
   /** The rows' measured places, so that the box can scroll back as far as it was. */
   rows: VirtualItem[];
@@ -29,7 +29,7 @@ export interface TreeScrollMemory {
   saveScroll(scroll: TreeScroll): void;
 }
 
-export class ViewMemory implements TreeScrollMemory {
+class ViewMemory implements TreeScrollMemory {
   settings: ViewSettings = DEFAULT_SETTINGS;
   tree: SavedTree | null = null;
   scroll: TreeScroll = { top: 0, rows: [] };

@@ -38,8 +38,8 @@ export interface GraphqlQueryInput {
 }
 
 /** Models and versions a page brings in: enough to fill a screen, few enough to stay quick. */
-export const MODELS_PAGE_SIZE = 50;
-export const VERSIONS_PAGE_SIZE = 50;
+const MODELS_PAGE_SIZE = 50;
+const VERSIONS_PAGE_SIZE = 50;
 
 const STALE_AFTER_MS = 60_000;
 

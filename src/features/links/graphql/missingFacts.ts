@@ -30,7 +30,7 @@ export async function fetchMissingFacts(
 }
 
 /** Whose model an id names: this project's, another project's, or no model at all. */
-export type ModelOwnership =
+type ModelOwnership =
   { kind: 'this-project'; model: ModelRef } | { kind: 'other-project' } | { kind: 'none' };
 
 /**

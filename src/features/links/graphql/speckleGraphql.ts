@@ -33,7 +33,7 @@ export interface Page<T> {
   items: T[];
 }
 
-export interface ProjectSummary {
+interface ProjectSummary {
   id: string;
   name: string;
   visibility: string;
@@ -41,7 +41,7 @@ export interface ProjectSummary {
   role: string | null;
 }
 
-export interface VersionRef {
+interface VersionRef {
   id: string;
   /** Null when the server withholds the version (older than the plan's history limit). */
   referencedObject: string | null;
@@ -57,7 +57,7 @@ export interface ModelSummary {
   versions: { totalCount: number; items: VersionRef[] };
 }
 
-export interface Author {
+interface Author {
   id: string;
   name: string;
   avatar: string | null;
@@ -79,18 +79,18 @@ export interface ModelRef {
   displayName: string;
 }
 
-export interface ViewerResourceItem {
+interface ViewerResourceItem {
   modelId: string | null;
   versionId: string | null;
   objectId: string | null;
 }
 
-export interface ViewerResourceGroup {
+interface ViewerResourceGroup {
   identifier: string;
   items: ViewerResourceItem[];
 }
 
-export interface ResolvedViewerResources {
+interface ResolvedViewerResources {
   groups: ViewerResourceGroup[];
   /** As the server echoes it: lowercased, de-duplicated, sorted, unmatched entries kept. */
   resourceIdString: string;

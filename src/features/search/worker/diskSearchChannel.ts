@@ -9,7 +9,7 @@ import type { FromDiskSearch, ToDiskSearch } from './diskSearchMessages';
 import type { SearchUpdate } from './searchSession';
 import { textSpan, type SpannedObjects } from './textSpans';
 
-export interface DiskSearchChannel {
+interface DiskSearchChannel {
   /** Starts searching for `query`, dropping the search before; an empty query just stops. */
   search(queryId: number, query: string): void;
   /** More objects arrived. */

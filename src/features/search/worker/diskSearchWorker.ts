@@ -1,5 +1,5 @@
 /** The search across the objects of a body on disk, off the main thread: see spanSearch.ts. */
-import { readThrough } from '../../../objects/set/storeReader';
+import { readFromStorePort } from '../../../objects/set/storeReader';
 import type { FromDiskSearch, ToDiskSearch } from './diskSearchMessages';
 import { SpanSearch } from './spanSearch';
 
@@ -30,7 +30,7 @@ const search = new SpanSearch({
 scope.onmessage = ({ data }) => {
   switch (data.type) {
     case 'open':
-      readStored = readThrough(data.store);
+      readStored = readFromStorePort(data.store);
       return;
     case 'search':
       return search.search(data.queryId, data.query);

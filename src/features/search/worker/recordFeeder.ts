@@ -16,7 +16,7 @@ export interface RecordSource {
  * About 2 MB of one-byte text: posting copies it on the main thread at a cost in proportion to its
  * size, and a batch this size stays a few milliseconds.
  */
-export const DEFAULT_BATCH_CHARS = 2_000_000;
+const DEFAULT_BATCH_CHARS = 2_000_000;
 
 /** The objects from `from` on, up to `maxChars` characters of text, and always at least one. */
 export function nextBatch(source: RecordSource, from: number, maxChars: number): LineRecord[] {

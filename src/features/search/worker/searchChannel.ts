@@ -4,7 +4,7 @@
  */
 import { SearchSession, type SearchRequest, type SearchUpdate } from './searchSession';
 
-export interface SearchChannel {
+interface SearchChannel {
   send(request: SearchRequest): void;
   close(): void;
 }

@@ -20,7 +20,7 @@ import type { FromDiskSearch, TextSpan } from './diskSearchMessages';
 import type { SearchState } from './searchSession';
 import { errorText } from '../../../lib/errorText';
 
-export interface SpanSearchOptions {
+interface SpanSearchOptions {
   post: (message: FromDiskSearch) => void;
   /** Bytes from the store, counted from its first byte. */
   readStored: (start: number, length: number) => Promise<Uint8Array>;

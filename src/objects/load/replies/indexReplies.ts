@@ -19,12 +19,12 @@ import {
 } from '../../spill/spillPlan';
 
 /**
- * The share of the expected lines after which the held bytes start coming to the page: their
+ * The share of the expected lines after which the deferred bytes start coming to the page: their
  * messages (a part per chunk, posted in batches) then come
  * while the worker reads the rest of the body, rather than after it, when the load's end waits for
  * them.
  */
-export const RECEIVE_HELD_FROM = 0.9;
+const RECEIVE_DEFERRED_FROM = 0.9;
 
 export interface LoadEnd {
   complete: boolean;
@@ -35,7 +35,7 @@ export interface LoadEnd {
 }
 
 /** Where the bytes of the blocks that came without them go. */
-export type HeldBytesGo = 'page' | 'disk' | 'files';
+type DeferredBytesPlace = 'page' | 'disk' | 'files';
 
 export interface ReplyState {
   /** Read, never changed: a plan's room is filled in once the storage answers. */
@@ -48,17 +48,17 @@ export interface ReplyState {
   /** Whether the load's end was given; it is given once. */
   settled: boolean;
   /** How many blocks came without their bytes, not yet taken. */
-  held: number;
+  deferred: number;
   /** How many blocks came without their bytes in all: those the store has, once spilled. */
-  heldInAll: number;
-  /** What came so far: when to receive the held bytes, whether to spill them. */
+  deferredInAll: number;
+  /** What came so far: when to receive the deferred bytes, whether to spill them. */
   body: BodySoFar;
-  /** Whether the held bytes may still spill: not once the page took any of them. */
+  /** Whether the deferred bytes may still spill: not once the page took any of them. */
   mayStore: boolean;
-  heldGo: HeldBytesGo;
+  deferredTo: DeferredBytesPlace;
   /** Why the store failed to keep the bytes (a full disk): the load then ends incomplete. */
   storageFailure?: StorageError;
-  /** The replies that wait while the held bytes are taken; null when none are taken. */
+  /** The replies that wait while the deferred bytes are taken; null when none are taken. */
   waiting: FromLoad[] | null;
 }
 
@@ -68,20 +68,20 @@ export type ServerAnswer = Extract<FromLoad, { kind: 'opened' | 'refused' }>;
 /** What the channel tells the reducer besides the replies. */
 export type ChannelEvent =
   | { kind: 'open' }
-  /** A reader wants the held bytes: decide now whether they spill. */
+  /** A reader wants the deferred bytes: decide now whether they spill. */
   | { kind: 'decide-storage' }
   /** The vault would not send its bytes to the store (the page had started receiving them). */
   | { kind: 'spill-refused' }
-  /** The held bytes were taken; `storageFailure` when the store could not keep them. */
-  | { kind: 'held-taken'; storageFailure?: StorageError }
+  /** The deferred bytes were taken; `storageFailure` when the store could not keep them. */
+  | { kind: 'deferred-taken'; storageFailure?: StorageError }
   | { kind: 'stop'; why: 'cancelled' | 'truncated' };
 
 export type ReplyEffect =
   | { kind: 'append-block'; block: IndexedBlock }
-  /** Start receiving the held bytes from the vault, as they come. */
-  | { kind: 'receive-held' }
-  /** Take the held bytes: `count` from the vault, or wait for the store to have `count`. */
-  | { kind: 'take-held'; from: HeldBytesGo; count: number }
+  /** Start receiving the deferred bytes from the vault, as they come. */
+  | { kind: 'receive-deferred' }
+  /** Take the deferred bytes: `count` from the vault, or wait for the store to have `count`. */
+  | { kind: 'take-deferred'; from: DeferredBytesPlace; count: number }
   /** Open a store for a body of about `expectedBytes`, and send the vault's bytes there. */
   | { kind: 'spill'; expectedBytes: number }
   | { kind: 'note-storage'; note: string }
@@ -92,7 +92,7 @@ export type ReplyEffect =
   | { kind: 'cancel-opening'; why: 'cancelled' | 'truncated' }
   | { kind: 'settle'; end: LoadEnd | null };
 
-export interface Reduced {
+interface Reduced {
   state: ReplyState;
   effects: ReplyEffect[];
 }
@@ -104,11 +104,11 @@ export function initialReplyState(spill: SpillPlan | null): ReplyState {
     stopped: false,
     limited: false,
     settled: false,
-    held: 0,
-    heldInAll: 0,
+    deferred: 0,
+    deferredInAll: 0,
     body: { bytes: 0, lines: 0, expected: null, rootEnd: null },
     mayStore: spill !== null,
-    heldGo: 'page',
+    deferredTo: 'page',
     waiting: null,
   };
 }
@@ -131,9 +131,9 @@ function apply(state: ReplyState, event: FromLoad | ChannelEvent, effects: Reply
       state.mayStore = false;
       return;
     case 'spill-refused':
-      state.heldGo = 'page';
+      state.deferredTo = 'page';
       return checkBodySize(state, effects);
-    case 'held-taken': {
+    case 'deferred-taken': {
       state.storageFailure ??= event.storageFailure;
       const replies = state.waiting ?? [];
       state.waiting = null;
@@ -146,8 +146,8 @@ function apply(state: ReplyState, event: FromLoad | ChannelEvent, effects: Reply
       if (state.awaitingOpening) effects.push({ kind: 'cancel-opening', why: event.why });
       state.awaitingOpening = false;
       settle(state, effects, null);
-      // Bytes being taken already are not counted in `held`: the channel waits for those itself.
-      if (state.held > 0) takeHeld(state, effects);
+      // Bytes being taken already are not counted in `deferred`: the channel waits for those itself.
+      if (state.deferred > 0) takeDeferred(state, effects);
       return;
     default:
       return route(state, event, effects);
@@ -164,8 +164,8 @@ function route(state: ReplyState, reply: FromLoad, effects: ReplyEffect[]): void
     case 'block': {
       const { block } = reply;
       if (!block.bytes) {
-        state.held += 1;
-        state.heldInAll += 1;
+        state.deferred += 1;
+        state.deferredInAll += 1;
       }
       effects.push({ kind: 'append-block', block });
       const { body } = state;
@@ -178,9 +178,9 @@ function route(state: ReplyState, reply: FromLoad, effects: ReplyEffect[]): void
     }
     case 'released':
       state.mayStore = false;
-      return takeHeldFirst(state, effects, []);
+      return takeDeferredFirst(state, effects, []);
     case 'finished':
-      if (state.held > 0) return takeHeldFirst(state, effects, [reply]);
+      if (state.deferred > 0) return takeDeferredFirst(state, effects, [reply]);
       return settle(state, effects, {
         complete: reply.complete,
         broken: reply.broken,
@@ -188,11 +188,12 @@ function route(state: ReplyState, reply: FromLoad, effects: ReplyEffect[]): void
       });
     case 'bytes-in-files':
       state.mayStore = false;
-      state.heldGo = 'files';
+      state.deferredTo = 'files';
       effects.push({ kind: 'keep-bytes-in-files' });
       return;
     case 'file-read':
-      if (state.heldGo === 'files') effects.push({ kind: 'file-ended', bytes: reply.file.bytes });
+      if (state.deferredTo === 'files')
+        effects.push({ kind: 'file-ended', bytes: reply.file.bytes });
       effects.push({ kind: 'note-file', note: reply });
       return;
     case 'file-problem':
@@ -208,26 +209,26 @@ function route(state: ReplyState, reply: FromLoad, effects: ReplyEffect[]): void
 
 /**
  * After a block, or a refused spill: a body past the memory limit with nowhere else to go stops
- * the load; one nearly read has its held bytes come to the page while the rest is read.
+ * the load; one nearly read has its deferred bytes come to the page while the rest is read.
  */
 function checkBodySize(state: ReplyState, effects: ReplyEffect[]): void {
   const { spill, body } = state;
-  if (spill && state.heldGo !== 'disk' && body.bytes > spill.memoryLimit) {
+  if (spill && state.deferredTo !== 'disk' && body.bytes > spill.memoryLimit) {
     state.limited = true;
     return settle(state, effects, { complete: false, broken: memoryLimitNote(spill) });
   }
   if (
-    state.heldGo === 'page' &&
+    state.deferredTo === 'page' &&
     body.expected !== null &&
-    body.lines >= body.expected * RECEIVE_HELD_FROM
+    body.lines >= body.expected * RECEIVE_DEFERRED_FROM
   ) {
     state.mayStore = false;
-    effects.push({ kind: 'receive-held' });
+    effects.push({ kind: 'receive-deferred' });
   }
 }
 
 /**
- * Spills the held bytes once the body is expected to pass the plan's threshold. The spill is
+ * Spills the deferred bytes once the body is expected to pass the plan's threshold. The spill is
  * counted as done: the channel reports a refused one (`spill-refused`).
  */
 function chooseStorage(state: ReplyState, effects: ReplyEffect[]): void {
@@ -238,20 +239,20 @@ function chooseStorage(state: ReplyState, effects: ReplyEffect[]): void {
     effects.push({ kind: 'note-storage', note: choice.note });
     return;
   }
-  state.heldGo = 'disk';
+  state.deferredTo = 'disk';
   effects.push({ kind: 'spill', expectedBytes: expectedBodyBytes(state.body) });
 }
 
-/** Takes the held bytes first: `later`, and the replies that come meanwhile, wait for them. */
-function takeHeldFirst(state: ReplyState, effects: ReplyEffect[], later: FromLoad[]): void {
+/** Takes the deferred bytes first: `later`, and the replies that come meanwhile, wait for them. */
+function takeDeferredFirst(state: ReplyState, effects: ReplyEffect[], later: FromLoad[]): void {
   state.waiting = later;
-  takeHeld(state, effects);
+  takeDeferred(state, effects);
 }
 
-function takeHeld(state: ReplyState, effects: ReplyEffect[]): void {
-  const count = state.heldGo === 'disk' ? state.heldInAll : state.held;
-  effects.push({ kind: 'take-held', from: state.heldGo, count });
-  state.held = 0;
+function takeDeferred(state: ReplyState, effects: ReplyEffect[]): void {
+  const count = state.deferredTo === 'disk' ? state.deferredInAll : state.deferred;
+  effects.push({ kind: 'take-deferred', from: state.deferredTo, count });
+  state.deferred = 0;
 }
 
 function settle(state: ReplyState, effects: ReplyEffect[], end: LoadEnd | null): void {

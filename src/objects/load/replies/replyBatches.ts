@@ -9,7 +9,7 @@
  * whichever comes first. Any other reply (opened, refused, released, finished) goes at once with
  * whatever waits, so that the start and the end of a load are not held back. A batch's vault parts
  * are posted before its replies: the page can count on the vault for the bytes of every block it
- * received without them (objects/load/byteHold.ts).
+ * received without them (objects/load/byteDeferral.ts).
  */
 import type { FromLoad } from '../bodyLoad';
 
@@ -20,7 +20,7 @@ import type { FromLoad } from '../bodyLoad';
  */
 export const BATCH_WINDOW_MS = 64;
 
-export interface ReplyBatches {
+interface ReplyBatches {
   send(reply: FromLoad, transfer?: ArrayBuffer[]): void;
   vault(bytes: Uint8Array): void;
 }

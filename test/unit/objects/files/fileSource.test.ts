@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileSource } from '../../../../src/objects/files/fileSource';
-import { readThrough } from '../../../../src/objects/set/storeReader';
+import { readFromStorePort } from '../../../../src/objects/set/storeReader';
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 const file = (content: string, name: string) => new File([content], name);
@@ -48,7 +48,7 @@ describe('fileSource', () => {
 
   it('answers a reader off the page through its port, failures included', async () => {
     const source = fileSource([file('abcdef', 'one.json')]);
-    const read = readThrough(source.reader().port);
+    const read = readFromStorePort(source.reader().port);
     expect(text(await read(1, 4))).toBe('bcde');
     await expect(read(5, 4)).rejects.toThrow('Bytes 5–9 are not in the opened files.');
   });

@@ -68,7 +68,7 @@ describe('loadFileSet', () => {
 
   it('says, once it is read again, each line of the server form whose JSON has another "id"', async () => {
     const id = (index: number) => String(index).padStart(32, '0');
-    // Lines 2 to 13 have the next line's id in their JSON: ten are said, the other two counted.
+    // Lines 2 to 13 have the next line's id in their JSON: ten are listed, the other two counted.
     const lines = Array.from({ length: 15 }, (_, index) => {
       const own = index >= 1 && index <= 12 ? id(index + 1) : id(index);
       return `${id(index)}\t{"id":"${own}","n":${index}}\n`;

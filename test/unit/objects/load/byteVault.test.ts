@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { arrayVault, portVault } from '../../../../src/objects/load/byteVault';
-import { memoryByteStore, type ByteStore } from '../../../../src/objects/set/byteStore';
+import type { ByteStore } from '../../../../src/objects/set/byteStore';
+import { memoryByteStore } from '../../support/memoryByteStore';
 
 const part = (...bytes: number[]) => new Uint8Array(bytes);
 

@@ -1,10 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SpillPlan } from '../../../../src/objects/spill/spillPlan';
-import {
-  memoryByteStore,
-  StorageError,
-  type ByteStore,
-} from '../../../../src/objects/set/byteStore';
+import { StorageError, type ByteStore } from '../../../../src/objects/set/byteStore';
+import { memoryByteStore } from '../../support/memoryByteStore';
 
 /** Stands in for the indexing worker: records what it is told, and keeps the vault it is given. */
 class FakeWorker {
@@ -24,7 +21,7 @@ class FakeWorker {
   terminate() {
     this.terminated = true;
   }
-  /** Puts a held block's bytes in the vault, as the worker does: a batch of one part. */
+  /** Puts a deferred block's bytes in the vault, as the worker does: a batch of one part. */
   putInVault(bytes: Uint8Array) {
     this.vault!.postMessage([bytes], [bytes.buffer]);
   }
@@ -65,7 +62,7 @@ function sink() {
   };
 }
 
-/** A block as the worker sends it: its bytes, or null when held, and `lines` objects. */
+/** A block as the worker sends it: its bytes, or null when deferred, and `lines` objects. */
 const block = (
   offset: number,
   bytes: Uint8Array | null,
@@ -97,7 +94,7 @@ async function openedLoad(spill: SpillPlan | null = null) {
 }
 
 /** A load whose worker has sent one block without its bytes, [1, 2], which are in the vault. */
-async function holdingLoad() {
+async function deferringLoad() {
   const load = await openedLoad();
   load.worker.putInVault(new Uint8Array([1, 2]));
   reply(load.worker, { kind: 'block', block: block(0, null) });
@@ -172,8 +169,8 @@ describe('a load in the indexing worker', () => {
     await expect(channel.finished).resolves.toBeNull();
   });
 
-  it('on release, asks the worker to send the bytes with each block, and takes the held ones', async () => {
-    const { blocks, channel, worker } = await holdingLoad();
+  it('on release, asks the worker to send the bytes with each block, and takes the deferred ones', async () => {
+    const { blocks, channel, worker } = await deferringLoad();
 
     channel.release();
     expect(worker.posted.at(-1)).toEqual({ kind: 'release' });
@@ -181,8 +178,8 @@ describe('a load in the indexing worker', () => {
     await vi.waitFor(() => expect(received(blocks)).toEqual([[[1, 2]]]));
   });
 
-  it('gives the sink the held bytes before any block sent after them, and before the end', async () => {
-    const { blocks, channel, worker } = await holdingLoad();
+  it('gives the sink the deferred bytes before any block sent after them, and before the end', async () => {
+    const { blocks, channel, worker } = await deferringLoad();
     worker.putInVault(new Uint8Array([3]));
     reply(worker, { kind: 'block', block: block(2, null) });
 
@@ -199,8 +196,8 @@ describe('a load in the indexing worker', () => {
     );
   });
 
-  it('takes the held bytes before the end when the body ends first', async () => {
-    const { blocks, channel, worker } = await holdingLoad();
+  it('takes the deferred bytes before the end when the body ends first', async () => {
+    const { blocks, channel, worker } = await deferringLoad();
 
     reply(worker, { kind: 'finished', complete: true });
 
@@ -208,7 +205,7 @@ describe('a load in the indexing worker', () => {
     expect(received(blocks)).toEqual([[[1, 2]]]);
   });
 
-  it('tells the sink at once when released with nothing held', async () => {
+  it('tells the sink at once when released with nothing deferred', async () => {
     const { blocks, channel, worker } = await openedLoad();
 
     channel.release();
@@ -217,8 +214,8 @@ describe('a load in the indexing worker', () => {
     await vi.waitFor(() => expect(received(blocks)).toEqual([[]]));
   });
 
-  it('on a stop, ends the worker at once, and still takes the held bytes from the vault', async () => {
-    const { blocks, channel, worker } = await holdingLoad();
+  it('on a stop, ends the worker at once, and still takes the deferred bytes from the vault', async () => {
+    const { blocks, channel, worker } = await deferringLoad();
     // Read before the worker was ended: put in the vault, but its block is not taken.
     worker.putInVault(new Uint8Array([9]));
 
@@ -232,8 +229,8 @@ describe('a load in the indexing worker', () => {
     expect(blocks.appendBlock).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps the bytes held back when the worker breaks', async () => {
-    const { blocks, worker } = await holdingLoad();
+  it('keeps the deferred bytes when the worker breaks', async () => {
+    const { blocks, worker } = await deferringLoad();
 
     worker.onerror?.();
 
@@ -241,7 +238,7 @@ describe('a load in the indexing worker', () => {
     await vi.waitFor(() => expect(received(blocks)).toEqual([[[1, 2]]]));
   });
 
-  it('starts receiving the held bytes once nine in ten of the expected lines have come', async () => {
+  it('starts receiving the deferred bytes once nine in ten of the expected lines have come', async () => {
     const pages: MessagePort[] = [];
     const RealChannel = MessageChannel;
     vi.stubGlobal(
@@ -379,7 +376,7 @@ describe('a load with a spill plan', () => {
     open: () => memoryByteStore(),
   });
 
-  /** The root (4 bytes) of a model of 1,001 objects, then an object of 10 bytes held back. */
+  /** The root (4 bytes) of a model of 1,001 objects, then an object of 10 deferred bytes. */
   async function bigLoad(spill: SpillPlan) {
     const load = await openedLoad(spill);
     reply(load.worker, { kind: 'block', block: block(0, new Uint8Array(4), 1, 1001) });
@@ -388,7 +385,7 @@ describe('a load with a spill plan', () => {
     return load;
   }
 
-  it('sends the held bytes to a store once the body is expected past the threshold', async () => {
+  it('sends the deferred bytes to a store once the body is expected past the threshold', async () => {
     const { blocks, channel, worker } = await bigLoad(plan());
 
     expect(blocks.spillTo).toHaveBeenCalledTimes(1);

@@ -1,7 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ObjectSet } from '../../../../src/objects/set/objectSet';
 import { itemsSoFar } from '../../../../src/lib/readonlyList';
-import { answer, BlockIndexer, type FromIndexer } from '../../../../src/objects/load/indexing';
+import {
+  indexerReply,
+  BlockIndexer,
+  type FromIndexer,
+} from '../../../../src/objects/load/indexing';
 import type { IndexedBlock } from '../../../../src/objects/set/indexedBlock';
 
 const encoder = new TextEncoder();
@@ -39,7 +43,7 @@ function indexThroughMessages(chunks: Uint8Array[]): FromIndexer[] {
     const sent = structuredClone(message, {
       transfer: message.kind === 'chunk' ? [message.chunk.buffer] : [],
     });
-    const answered = answer(indexer, sent);
+    const answered = indexerReply(indexer, sent);
     if (answered) replies.push(structuredClone(answered.reply, { transfer: answered.transfer }));
   }
   return replies;
@@ -64,7 +68,7 @@ describe('the indexing protocol', () => {
   it('transfers the buffers both ways instead of copying them', () => {
     const indexer = new BlockIndexer();
     const chunk = body.slice();
-    const answered = answer(indexer, { kind: 'chunk', chunk });
+    const answered = indexerReply(indexer, { kind: 'chunk', chunk });
 
     const block = answered?.reply.kind === 'block' ? answered.reply.block : null;
     const arrays = [
@@ -86,14 +90,14 @@ describe('the indexing protocol', () => {
   it('answers a chunk inside a line with its bytes and no object, and a cut body as not whole', () => {
     const indexer = new BlockIndexer();
     const cut = body.slice(0, 40);
-    const answered = answer(indexer, { kind: 'chunk', chunk: cut });
+    const answered = indexerReply(indexer, { kind: 'chunk', chunk: cut });
 
     expect(answered?.reply.kind === 'block' && answered.reply.block).toMatchObject({
       bytes: cut,
       offset: 0,
       idEnds: new Uint32Array(0),
     });
-    expect(answer(indexer, { kind: 'finish' })?.reply).toEqual({
+    expect(indexerReply(indexer, { kind: 'finish' })?.reply).toEqual({
       kind: 'finished',
       complete: false,
     });

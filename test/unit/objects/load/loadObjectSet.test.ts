@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadObjectSet } from '../../../../src/objects/load/loadObjectSet';
 import { ObjectSet } from '../../../../src/objects/set/objectSet';
-import { answer, BlockIndexer } from '../../../../src/objects/load/indexing';
+import { indexerReply, BlockIndexer } from '../../../../src/objects/load/indexing';
 
 const ROOT = 'a'.repeat(32);
 const CHILD = 'b'.repeat(32);
@@ -59,7 +59,7 @@ describe('loadObjectSet', () => {
   });
 });
 
-describe('loadObjectSet: bytes held back by the indexer', () => {
+describe('loadObjectSet: bytes the indexer defers', () => {
   const childText = `{"id":"${CHILD}"}`;
   const load = (set: ObjectSet) =>
     loadObjectSet(
@@ -70,7 +70,7 @@ describe('loadObjectSet: bytes held back by the indexer', () => {
       () => {},
     );
 
-  it('reads a held object once a reader wants the bytes, while the load goes on', async () => {
+  it('reads a deferred object once a reader wants the bytes, while the load goes on', async () => {
     stallingServer([firstLines, `"${CHILD}"}\n`]);
     const set = new ObjectSet();
     const loading = load(set);
@@ -85,7 +85,7 @@ describe('loadObjectSet: bytes held back by the indexer', () => {
     await loading;
   });
 
-  it('keeps the held objects readable when the load is cancelled', async () => {
+  it('keeps the deferred objects readable when the load is cancelled', async () => {
     stallingServer([firstLines, `"${CHILD}"}\n`]);
     const set = new ObjectSet();
     const loading = load(set);
@@ -186,7 +186,7 @@ describe('loadObjectSet: automatic retries before the stream opens', () => {
 
 describe('loadObjectSet: a worker that breaks mid-body', () => {
   it('keeps the blocks it sent and marks the set incomplete (truncated), not cancelled', async () => {
-    const firstBlock = answer(new BlockIndexer(), {
+    const firstBlock = indexerReply(new BlockIndexer(), {
       kind: 'chunk',
       chunk: new TextEncoder().encode(firstLines),
     })!.reply;

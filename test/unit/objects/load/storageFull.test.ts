@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IndexChannel, LoadEnd } from '../../../../src/objects/load/indexChannel';
-import { memoryByteStore, StorageError } from '../../../../src/objects/set/byteStore';
+import { StorageError } from '../../../../src/objects/set/byteStore';
+import { memoryByteStore } from '../../support/memoryByteStore';
 import { ObjectSet } from '../../../../src/objects/set/objectSet';
 import { concatBytes } from '../../../../src/bytes/lines';
-import { appendHeldRecords, appendRecords } from '../../support/objectSets';
+import { appendDeferredRecords, appendRecords } from '../../support/objectSets';
 
 const channel = vi.hoisted(() => ({ end: null as LoadEnd | null }));
 vi.mock('../../../../src/objects/load/indexChannel', () => ({
@@ -33,9 +34,9 @@ function filledSet() {
   appendRecords(set, [record(0)]);
   const store = memoryByteStore();
   set.spillTo(store);
-  const held = appendHeldRecords(set, [record(1), record(2), record(3), record(4)]);
+  const deferred = appendDeferredRecords(set, [record(1), record(2), record(3), record(4)]);
   const storedBytes = lineOf(1).length + lineOf(2).length + 20;
-  store.append([held.subarray(0, storedBytes)]);
+  store.append([deferred.subarray(0, storedBytes)]);
   return { set, storedBytes };
 }
 

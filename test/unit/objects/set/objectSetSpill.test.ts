@@ -2,10 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { EXPORT_FORMATS } from '../../../../src/features/exports/formats';
 import { concatBytes } from '../../../../src/bytes/lines';
 import { Body } from '../../../../src/objects/set/body';
-import { memoryByteStore } from '../../../../src/objects/set/byteStore';
+import { memoryByteStore } from '../../support/memoryByteStore';
 import { ObjectSet } from '../../../../src/objects/set/objectSet';
 import { collect } from '../../support/exportFixtures';
-import { appendHeldRecords, appendRecords } from '../../support/objectSets';
+import { appendDeferredRecords, appendRecords } from '../../support/objectSets';
 
 const id = (n: number) => String(n).padStart(32, '0');
 const record = (n: number, text = 'Base') => ({
@@ -23,8 +23,8 @@ function spilledSet() {
   const store = memoryByteStore();
   set.spillTo(store);
   store.append([
-    appendHeldRecords(set, [record(1), record(2, 'Objects.Geometry.Mesh — ünïcode')]),
-    appendHeldRecords(set, [record(3)]),
+    appendDeferredRecords(set, [record(1), record(2, 'Objects.Geometry.Mesh — ünïcode')]),
+    appendDeferredRecords(set, [record(3)]),
   ]);
   return { set, ask, store };
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { memoryByteStore } from '../../../../src/objects/set/byteStore';
-import { readThrough, WaitingReads } from '../../../../src/objects/set/storeReader';
+import { memoryByteStore } from '../../support/memoryByteStore';
+import { readFromStorePort, WaitingReads } from '../../../../src/objects/set/storeReader';
 
 const ports: MessagePort[] = [];
 afterEach(() => ports.splice(0).forEach((port) => port.close()));
@@ -10,7 +10,7 @@ describe('a store read from off the page', () => {
     const store = memoryByteStore();
     const { port } = store.reader();
     ports.push(port);
-    const read = readThrough(port)(1, 3);
+    const read = readFromStorePort(port)(1, 3);
     store.append([new Uint8Array([10, 11, 12, 13, 14])]);
     expect([...(await read)]).toEqual([11, 12, 13]);
   });
@@ -23,7 +23,7 @@ describe('a store read from off the page', () => {
       (start: number, length: number) => stored?.slice(start, start + length) ?? null,
     );
     const waiting = new WaitingReads(port1, read);
-    void readThrough(port2)(0, 2);
+    void readFromStorePort(port2)(0, 2);
     await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(1));
 
     waiting.close();

@@ -5,7 +5,7 @@ import {
   spillChoice,
   type SpillPlan,
 } from '../../../../src/objects/spill/spillPlan';
-import { memoryByteStore } from '../../../../src/objects/set/byteStore';
+import { memoryByteStore } from '../../support/memoryByteStore';
 
 const plan = (room: SpillPlan['room']): SpillPlan => ({
   threshold: 1_000_000,

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LineRecord } from '../../../../../src/bytes/lines';
 import { searchObjects } from '../../../../../src/speckle/search';
-import { memoryByteStore } from '../../../../../src/objects/set/byteStore';
-import { readThrough } from '../../../../../src/objects/set/storeReader';
+import { memoryByteStore } from '../../../support/memoryByteStore';
+import { readFromStorePort } from '../../../../../src/objects/set/storeReader';
 import type { SpilledBody } from '../../../../../src/objects/set/textWindows';
 import type { FromDiskSearch } from '../../../../../src/features/search/worker/diskSearchMessages';
 import type { SearchUpdate } from '../../../../../src/features/search/worker/searchSession';
@@ -74,7 +74,7 @@ function diskSearch(
         );
       } else if (message.type === 'update' && message.state !== 'searching') settle(message);
     },
-    readStored: readThrough(reader),
+    readStored: readFromStorePort(reader),
     // Pieces of the page's bytes come in later tasks, as a worker's messages would.
     readPage: (start, length) =>
       new Promise((resolve) => setTimeout(() => resolve(body.pagePieces(start, length)))),

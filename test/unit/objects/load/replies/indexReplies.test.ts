@@ -25,14 +25,19 @@ const plan = (room: SpillPlan['room'] = { freeBytes: 1_000_000 }): SpillPlan => 
 const roomy = plan();
 const noStorage = plan({ unavailable: 'this browser has no private file system' });
 
-/** A block of `byteLength` bytes at `offset`, with `lines` objects; held when `held`. */
+/** A block of `byteLength` bytes at `offset`, with `lines` objects; deferred when `deferred`. */
 function block(
   offset: number,
   byteLength: number,
-  { lines = 1, expected = null as number | null, held = false, rootEnd = offset + byteLength } = {},
+  {
+    lines = 1,
+    expected = null as number | null,
+    deferred = false,
+    rootEnd = offset + byteLength,
+  } = {},
 ): IndexedBlock {
   return {
-    bytes: held ? null : new Uint8Array(byteLength),
+    bytes: deferred ? null : new Uint8Array(byteLength),
     byteLength,
     offset,
     idText: '',
@@ -61,7 +66,7 @@ const body = (bytes: number, lines: number, expected: number | null, rootEnd: nu
 });
 
 const first = block(0, 100);
-const firstHeld = block(0, 100, { held: true });
+const firstDeferred = block(0, 100, { deferred: true });
 const nearEnd = block(100, 100, { lines: 9, expected: 10 });
 const midway = block(100, 100, { lines: 5, expected: 10 });
 /** A body whose root and first object say it will be 10,000 bytes: past the threshold. */
@@ -145,11 +150,11 @@ const rows: Row[] = [
     effects: [{ kind: 'append-block', block: first }],
   },
   {
-    name: 'a block without its bytes is counted as held',
-    before: state({ held: 2, heldInAll: 5 }),
-    event: { kind: 'block', block: firstHeld },
-    changes: { held: 3, heldInAll: 6, body: body(100, 1, null, 100) },
-    effects: [{ kind: 'append-block', block: firstHeld }],
+    name: 'a block without its bytes is counted as deferred',
+    before: state({ deferred: 2, deferredInAll: 5 }),
+    event: { kind: 'block', block: firstDeferred },
+    changes: { deferred: 3, deferredInAll: 6, body: body(100, 1, null, 100) },
+    effects: [{ kind: 'append-block', block: firstDeferred }],
   },
   {
     name: 'the root and the expected count come from the first block that has them',
@@ -159,22 +164,22 @@ const rows: Row[] = [
     effects: [{ kind: 'append-block', block: midway }],
   },
   {
-    name: 'a block at 90% of the expected lines has the page receive the held bytes',
+    name: 'a block at 90% of the expected lines has the page receive the deferred bytes',
     before: { ...initialReplyState(roomy), body: body(100, 1, null, 100) },
     event: { kind: 'block', block: nearEnd },
     changes: { body: body(200, 10, 10, 100), mayStore: false },
-    effects: [{ kind: 'append-block', block: nearEnd }, { kind: 'receive-held' }],
+    effects: [{ kind: 'append-block', block: nearEnd }, { kind: 'receive-deferred' }],
   },
   {
-    name: 'near the end, held bytes that spilled do not come to the page',
-    before: state({ body: body(100, 1, null, 100), heldGo: 'disk' }),
+    name: 'near the end, deferred bytes that spilled do not come to the page',
+    before: state({ body: body(100, 1, null, 100), deferredTo: 'disk' }),
     event: { kind: 'block', block: nearEnd },
     changes: { body: body(200, 10, 10, 100) },
     effects: [{ kind: 'append-block', block: nearEnd }],
   },
   {
     name: 'near the end, bytes kept in the files do not come to the page',
-    before: state({ body: body(100, 1, null, 100), heldGo: 'files' }),
+    before: state({ body: body(100, 1, null, 100), deferredTo: 'files' }),
     event: { kind: 'block', block: nearEnd },
     changes: { body: body(200, 10, 10, 100) },
     effects: [{ kind: 'append-block', block: nearEnd }],
@@ -183,7 +188,7 @@ const rows: Row[] = [
     name: 'a body expected past the threshold spills, and is then no longer limited',
     before: initialReplyState(roomy),
     event: { kind: 'block', block: bigStart },
-    changes: { body: body(200, 2, 100, 100), mayStore: false, heldGo: 'disk' },
+    changes: { body: body(200, 2, 100, 100), mayStore: false, deferredTo: 'disk' },
     effects: [
       { kind: 'append-block', block: bigStart },
       { kind: 'spill', expectedBytes: 10_000 },
@@ -224,7 +229,7 @@ const rows: Row[] = [
   },
   {
     name: 'bytes kept in the files do not lift the memory limit',
-    before: { ...initialReplyState(roomy), mayStore: false, heldGo: 'files' },
+    before: { ...initialReplyState(roomy), mayStore: false, deferredTo: 'files' },
     event: { kind: 'block', block: pastLimit },
     changes: { body: body(5_100, 1, null, 5_100), limited: true, settled: true },
     effects: [
@@ -237,7 +242,7 @@ const rows: Row[] = [
   },
   {
     name: 'a spilled body passes the memory limit',
-    before: { ...initialReplyState(roomy), mayStore: false, heldGo: 'disk' },
+    before: { ...initialReplyState(roomy), mayStore: false, deferredTo: 'disk' },
     event: { kind: 'block', block: pastLimit },
     changes: { body: body(5_100, 1, null, 5_100) },
     effects: [{ kind: 'append-block', block: pastLimit }],
@@ -257,29 +262,29 @@ const rows: Row[] = [
     effects: [],
   },
   {
-    name: 'a reply that comes while held bytes are taken waits for them',
+    name: 'a reply that comes while deferred bytes are taken waits for them',
     before: state({ waiting: [finished] }),
     event: { kind: 'block', block: first },
     changes: { waiting: [finished, { kind: 'block', block: first }] },
     effects: [],
   },
-  // Taking the held bytes
+  // Taking the deferred bytes
   {
-    name: 'released takes the held bytes from the vault, and they never spill then',
-    before: state({ held: 3, heldInAll: 3, mayStore: true }),
+    name: 'released takes the deferred bytes from the vault, and they never spill then',
+    before: state({ deferred: 3, deferredInAll: 3, mayStore: true }),
     event: { kind: 'released' },
-    changes: { held: 0, mayStore: false, waiting: [] },
-    effects: [{ kind: 'take-held', from: 'page', count: 3 }],
+    changes: { deferred: 0, mayStore: false, waiting: [] },
+    effects: [{ kind: 'take-deferred', from: 'page', count: 3 }],
   },
   {
-    name: 'once spilled, the store is waited for all the held bytes, not only the last ones',
-    before: state({ held: 2, heldInAll: 7, heldGo: 'disk' }),
+    name: 'once spilled, the store is waited for all the deferred bytes, not only the last ones',
+    before: state({ deferred: 2, deferredInAll: 7, deferredTo: 'disk' }),
     event: { kind: 'released' },
-    changes: { held: 0, waiting: [] },
-    effects: [{ kind: 'take-held', from: 'disk', count: 7 }],
+    changes: { deferred: 0, waiting: [] },
+    effects: [{ kind: 'take-deferred', from: 'disk', count: 7 }],
   },
   {
-    name: 'finished with nothing held ends the load',
+    name: 'finished with nothing deferred ends the load',
     before: state(),
     event: finished,
     changes: { settled: true },
@@ -293,23 +298,23 @@ const rows: Row[] = [
     effects: [{ kind: 'settle', end: { complete: false, broken: 'the connection closed' } }],
   },
   {
-    name: 'finished with bytes held takes them first, and waits',
-    before: state({ held: 2, heldInAll: 2 }),
+    name: 'finished with bytes deferred takes them first, and waits',
+    before: state({ deferred: 2, deferredInAll: 2 }),
     event: finished,
-    changes: { held: 0, waiting: [finished] },
-    effects: [{ kind: 'take-held', from: 'page', count: 2 }],
+    changes: { deferred: 0, waiting: [finished] },
+    effects: [{ kind: 'take-deferred', from: 'page', count: 2 }],
   },
   {
-    name: 'once the held bytes are taken, the end that waited comes',
+    name: 'once the deferred bytes are taken, the end that waited comes',
     before: state({ waiting: [finished] }),
-    event: { kind: 'held-taken' },
+    event: { kind: 'deferred-taken' },
     changes: { waiting: null, settled: true },
     effects: [{ kind: 'settle', end: { complete: true, broken: undefined } }],
   },
   {
     name: 'a store that failed then the end: the load ends with the failure',
-    before: state({ heldGo: 'disk', waiting: [finished] }),
-    event: { kind: 'held-taken', storageFailure: diskFull },
+    before: state({ deferredTo: 'disk', waiting: [finished] }),
+    event: { kind: 'deferred-taken', storageFailure: diskFull },
     changes: { waiting: null, settled: true, storageFailure: diskFull },
     effects: [
       { kind: 'settle', end: { complete: true, broken: undefined, storageFailure: diskFull } },
@@ -317,8 +322,8 @@ const rows: Row[] = [
   },
   {
     name: 'the first storage failure is the one kept',
-    before: state({ heldGo: 'disk', storageFailure: diskFull, waiting: [] }),
-    event: { kind: 'held-taken', storageFailure: otherFailure },
+    before: state({ deferredTo: 'disk', storageFailure: diskFull, waiting: [] }),
+    event: { kind: 'deferred-taken', storageFailure: otherFailure },
     changes: { waiting: null },
     effects: [],
   },
@@ -326,20 +331,20 @@ const rows: Row[] = [
     name: 'the replies that waited go on in order, and wait again for another take',
     before: state({
       waiting: [
-        { kind: 'block', block: firstHeld },
+        { kind: 'block', block: firstDeferred },
         { kind: 'released' },
         { kind: 'block', block: midway },
       ],
     }),
-    event: { kind: 'held-taken' },
+    event: { kind: 'deferred-taken' },
     changes: {
-      heldInAll: 1,
+      deferredInAll: 1,
       body: body(100, 1, null, 100),
       waiting: [{ kind: 'block', block: midway }],
     },
     effects: [
-      { kind: 'append-block', block: firstHeld },
-      { kind: 'take-held', from: 'page', count: 1 },
+      { kind: 'append-block', block: firstDeferred },
+      { kind: 'take-deferred', from: 'page', count: 1 },
     ],
   },
   // Opened files
@@ -347,12 +352,12 @@ const rows: Row[] = [
     name: 'bytes kept in the files are read back from there, and never spill',
     before: state({ mayStore: true }),
     event: { kind: 'bytes-in-files' },
-    changes: { heldGo: 'files', mayStore: false },
+    changes: { deferredTo: 'files', mayStore: false },
     effects: [{ kind: 'keep-bytes-in-files' }],
   },
   {
     name: 'a file read whose bytes stay in the files ends a file there',
-    before: state({ heldGo: 'files' }),
+    before: state({ deferredTo: 'files' }),
     event: fileRead,
     changes: {},
     effects: [
@@ -381,16 +386,16 @@ const rows: Row[] = [
     changes: {},
     effects: [{ kind: 'note-file', note: reread }],
   },
-  // Deciding the storage as a reader wants the held bytes
+  // Deciding the storage as a reader wants the deferred bytes
   {
-    name: 'a reader wanting the held bytes of a big body has them spill',
+    name: 'a reader wanting the deferred bytes of a big body has them spill',
     before: { ...initialReplyState(roomy), body: body(200, 2, 100, 100) },
     event: { kind: 'decide-storage' },
-    changes: { mayStore: false, heldGo: 'disk' },
+    changes: { mayStore: false, deferredTo: 'disk' },
     effects: [{ kind: 'spill', expectedBytes: 10_000 }],
   },
   {
-    name: 'a reader wanting the held bytes of a small body has them come to the page',
+    name: 'a reader wanting the deferred bytes of a small body has them come to the page',
     before: { ...initialReplyState(roomy), body: body(100, 1, null, 100) },
     event: { kind: 'decide-storage' },
     changes: { mayStore: false },
@@ -401,11 +406,11 @@ const rows: Row[] = [
     before: {
       ...initialReplyState(roomy),
       mayStore: false,
-      heldGo: 'disk',
+      deferredTo: 'disk',
       body: body(5_100, 2, 100, 200),
     },
     event: { kind: 'spill-refused' },
-    changes: { heldGo: 'page', limited: true, settled: true },
+    changes: { deferredTo: 'page', limited: true, settled: true },
     effects: [
       {
         kind: 'settle',
@@ -414,16 +419,16 @@ const rows: Row[] = [
     ],
   },
   {
-    name: 'a refused spill near the end has the page receive the held bytes',
+    name: 'a refused spill near the end has the page receive the deferred bytes',
     before: {
       ...initialReplyState(roomy),
       mayStore: false,
-      heldGo: 'disk',
+      deferredTo: 'disk',
       body: body(900, 9, 10, 100),
     },
     event: { kind: 'spill-refused' },
-    changes: { heldGo: 'page' },
-    effects: [{ kind: 'receive-held' }],
+    changes: { deferredTo: 'page' },
+    effects: [{ kind: 'receive-deferred' }],
   },
   // Stopping
   {
@@ -437,13 +442,13 @@ const rows: Row[] = [
     ],
   },
   {
-    name: 'a stop takes the bytes held, so that the sink has them',
-    before: state({ held: 2, heldInAll: 2 }),
+    name: 'a stop takes the deferred bytes, so that the sink has them',
+    before: state({ deferred: 2, deferredInAll: 2 }),
     event: { kind: 'stop', why: 'truncated' },
-    changes: { held: 0, stopped: true, settled: true },
+    changes: { deferred: 0, stopped: true, settled: true },
     effects: [
       { kind: 'settle', end: null },
-      { kind: 'take-held', from: 'page', count: 2 },
+      { kind: 'take-deferred', from: 'page', count: 2 },
     ],
   },
   {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ObjectSet } from '../../../../src/objects/set/objectSet';
-import { appendHeldRecords, appendRecords } from '../../support/objectSets';
+import { appendDeferredRecords, appendRecords } from '../../support/objectSets';
 
 const id = (n: number) => String(n).padStart(32, '0');
 const record = (n: number) => ({ id: id(n), raw: `{"id":"${id(n)}","speckle_type":"Base"}` });
@@ -8,22 +8,22 @@ const bodyOf = (records: { id: string; raw: string }[]) =>
   records.map(({ id, raw }) => `${id}\t${raw}\n`).join('');
 const text = (parts: Uint8Array[]) => parts.map((part) => new TextDecoder().decode(part)).join('');
 
-/** A loading set with the root and object 1 readable, and objects 2 to 4 held back in two blocks. */
-function holdingSet() {
+/** A loading set with the root and object 1 readable, and objects 2 to 4 deferred in two blocks. */
+function setWithDeferredBytes() {
   const set = new ObjectSet();
   const ask = vi.fn();
   set.askForBytesWith(ask);
   appendRecords(set, [record(0), record(1)]);
-  const held = [
-    appendHeldRecords(set, [record(2), record(3)]),
-    appendHeldRecords(set, [record(4), record(1)]),
+  const deferred = [
+    appendDeferredRecords(set, [record(2), record(3)]),
+    appendDeferredRecords(set, [record(4), record(1)]),
   ];
-  return { set, ask, held };
+  return { set, ask, deferred };
 }
 
-describe('an object set whose loader holds bytes back', () => {
-  it('lists and counts the held objects, but reads only the others', () => {
-    const { set } = holdingSet();
+describe('an object set whose loader defers bytes', () => {
+  it('lists and counts the deferred objects, but reads only the others', () => {
+    const { set } = setWithDeferredBytes();
 
     expect(set.getProgress()).toMatchObject({ received: 5, readable: 2, duplicates: 1 });
     expect(set.summaries.length).toBe(5);
@@ -39,14 +39,14 @@ describe('an object set whose loader holds bytes back', () => {
   });
 
   it('asks the loader once when bytes are wanted, and is ready when they are here', async () => {
-    const { set, ask, held } = holdingSet();
+    const { set, ask, deferred } = setWithDeferredBytes();
     const notified = vi.fn();
     set.subscribe(notified);
 
     const ready = set.wantBytes();
     void set.wantBytes();
     expect(ask).toHaveBeenCalledTimes(1);
-    set.receiveBytes(held);
+    set.receiveBytes(deferred);
     await ready;
 
     expect(notified).toHaveBeenCalled();
@@ -58,7 +58,7 @@ describe('an object set whose loader holds bytes back', () => {
     );
   });
 
-  it('asks a loader that comes later, and needs none to ask when nothing is held', async () => {
+  it('asks a loader that comes later, and needs none to ask when nothing is deferred', async () => {
     const alone = new ObjectSet();
     appendRecords(alone, [record(0)]);
     await expect(alone.wantBytes()).resolves.toBeUndefined();
@@ -71,7 +71,7 @@ describe('an object set whose loader holds bytes back', () => {
   });
 
   it('is ready for readers once the load ends, however it ends', async () => {
-    const { set } = holdingSet();
+    const { set } = setWithDeferredBytes();
     const ready = set.wantBytes();
 
     set.fail(

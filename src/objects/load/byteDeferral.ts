@@ -3,9 +3,10 @@
  * watches a load, the page needs the index (ids, types, sizes: the list, the counts) and the root's
  * text, nothing else. Every buffer a heap holds counts towards its allocation limit, so a body
  * arriving chunk by chunk sets off major collection after collection of whichever heap keeps it.
- * Held bytes are posted, transferred, to a vault: a message port whose other end the page has not
- * started (objects/load/byteVault.ts). A message waiting in a port's queue belongs to no heap, and outlives
- * the worker that posted it (docs/loading.md, point 3).
+ * The deferred bytes (those of a block sent without them) are posted, transferred, to a vault: a
+ * message port whose other end the page has not started (objects/load/byteVault.ts). A message
+ * waiting in a port's queue belongs to no heap, and outlives the worker that posted it
+ * (docs/loading.md, point 3).
  *
  * Sent with their block: the bytes of every block up to and including the one that completes the
  * root's line (the page shows the root as soon as it can), and of every block once the page has
@@ -15,14 +16,14 @@
  */
 import type { SendReply } from './bodyLoad';
 
-export interface ByteHold {
+interface ByteDeferral {
   /** Sends a reply on, its block's bytes to the vault while the page has not asked for them. */
   send: SendReply;
   /** Sends every later block's bytes with it, and says so in a `released` reply. */
   release(): void;
 }
 
-export function holdBytes(send: SendReply, vault: (bytes: Uint8Array) => void): ByteHold {
+export function deferBytes(send: SendReply, vault: (bytes: Uint8Array) => void): ByteDeferral {
   let rootSent = false;
   let released = false;
   return {
