@@ -3,9 +3,9 @@ import { webAppBase } from '../../speckle/serverUrl';
 import type { ObjectRoute } from '../../routes/objectRoute';
 import { LookupRouteContext } from '../../routes/useObjectRoute';
 import { lookupIdsProblem } from '../../speckle/ids';
-import type { DemoObject } from '../../connection/demoManifest';
+import type { ExampleObject, SavedServer } from '../../connection/connectionState';
 import { useConnectionStore } from '../../connection/useConnections';
-import { useDemoObject } from '../../connection/useDemoServer';
+import { exampleOf } from '../../connection/serverExamples';
 import { speckleWebUrl } from '../../speckle/links/links';
 import { ChildrenResult } from './ChildrenResult';
 import { objectQueryInput } from '../../objects/load/lookupQuery';
@@ -21,7 +21,6 @@ export function LookupResult({ route, header }: { route: ObjectRoute; header?: R
   const store = useConnectionStore();
   // The route names its server when several are saved: that one answers, whatever is selected.
   const server = useLookupServer(route);
-  const demoObject = useDemoObject(projectId, objectId);
 
   const refused = lookupIdsProblem(projectId, objectId);
   if (refused) {
@@ -41,12 +40,12 @@ export function LookupResult({ route, header }: { route: ObjectRoute; header?: R
   const input = objectQueryInput(server, store, { projectId, objectId });
   const host = new URL(server.origin).host;
   // The link shows only beside an object the server sent, so the server has answered Speckle's
-  // object API. Its web app is at the same address under any prefix, except on the built-in demo
-  // server, which has none: the store marks the demo by its address, whatever it is named.
+  // object API. Its web app is at the same address under any prefix, unless saved as having none.
   const { base } = server;
-  const speckleUrlOf = server.server.isDemo
-    ? null
-    : (id: string) => speckleWebUrl(webAppBase(base), projectId, id);
+  const speckleUrlOf =
+    server.server.webApp === false
+      ? null
+      : (id: string) => speckleWebUrl(webAppBase(base), projectId, id);
   return (
     <LookupRouteContext value={route}>
       {header}
@@ -57,7 +56,10 @@ export function LookupResult({ route, header }: { route: ObjectRoute; header?: R
           input={input}
           host={host}
           speckleUrlOf={speckleUrlOf}
-          waitingNote={server.server.isDemo ? preparationNote(demoObject) : null}
+          waitingNote={preparationNote(
+            server.server,
+            exampleOf(server.server, projectId, objectId),
+          )}
         />
       )}
     </LookupRouteContext>
@@ -65,12 +67,12 @@ export function LookupResult({ route, header }: { route: ObjectRoute; header?: R
 }
 
 /**
- * The demo server builds a big generated model the first time it is asked for, and answers
+ * A server whose examples say so builds a big model the first time it is asked for, and answers
  * nothing until it is built: seconds of "Connecting…" that look like a hang.
  */
-function preparationNote(object: DemoObject | null): string | null {
+function preparationNote(server: SavedServer, object: ExampleObject | null): string | null {
   if (!object?.prepareSeconds) return null;
   const count = object.objectCount?.toLocaleString('en-US');
   const model = count ? `the ${count}-object model` : 'this model';
-  return `The demo server is preparing ${model}, which it does the first time it is asked for: about ${object.prepareSeconds} s.`;
+  return `${server.name} is preparing ${model}, which it does the first time it is asked for: about ${object.prepareSeconds} s.`;
 }
