@@ -1,6 +1,6 @@
 // Mounts the demo server on the app's own origin in `vite` and `vite preview`, so the demo works
 // with no second process and no CORS setup, and saves it in the app's servers before the app
-// starts (explorerSetup.ts). A build holds none of it.
+// starts (explorerSetup.ts). A build holds none of it: the build fails if it does.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Connect, HtmlTagDescriptor, Plugin, PreviewServer, ViteDevServer } from 'vite';
@@ -58,6 +58,19 @@ function previewIndexHtml(server: PreviewServer): Connect.NextHandleFunction {
   };
 }
 
+/** What a build must not hold: the demo's code, its paths, its words. */
+const DEMO_TRACE = /demo/i;
+
+/** The first demo trace in the build's files, as `file: …text…`; null when there is none. */
+export function demoTraceIn(files: Record<string, string | Uint8Array>): string | null {
+  for (const [name, content] of Object.entries(files)) {
+    const text = typeof content === 'string' ? content : new TextDecoder().decode(content);
+    const match = DEMO_TRACE.exec(text);
+    if (match) return `${name}: …${text.slice(Math.max(0, match.index - 40), match.index + 40)}…`;
+  }
+  return null;
+}
+
 /** The Speckle-compatible demo server at /demo-server on the dev and preview servers. */
 export function demoServerPlugin(): Plugin[] {
   return [
@@ -74,6 +87,28 @@ export function demoServerPlugin(): Plugin[] {
         return () => server.middlewares.use(indexHtml);
       },
       transformIndexHtml: () => [SETUP_TAG],
+    },
+    {
+      name: 'speckle-demo-kept-out-of-build',
+      apply: 'build',
+      generateBundle: {
+        order: 'post',
+        handler(_options, bundle) {
+          const trace = demoTraceIn(
+            Object.fromEntries(
+              Object.values(bundle).map((file) => [
+                file.fileName,
+                file.type === 'chunk' ? file.code : file.source,
+              ]),
+            ),
+          );
+          if (trace) {
+            this.error(
+              `The build holds demo code, which only the dev and preview servers may: ${trace}`,
+            );
+          }
+        },
+      },
     },
   ];
 }
