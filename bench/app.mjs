@@ -28,8 +28,8 @@ const PRESELECT_TRIES = 150;
 export async function openApp(page, base, path = '/') {
   await page.goto(path);
   // A connection that is set up is one line, its address in full in the line's title, beside
-  // its Edit button. Until the app has read the demo manifest the editor shows instead, with
-  // paragraphs of its own: a busy demo server can take seconds.
+  // its Edit button. The page starts the app once the demo server's setup script has saved the
+  // demo connection: a busy demo server can take seconds to send it.
   const region = page.getByRole('region', { name: 'Connection' });
   await region.getByRole('button', { name: 'Edit connection' }).waitFor({ timeout: 60_000 });
   const line = region.getByRole('paragraph');

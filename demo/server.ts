@@ -1,6 +1,7 @@
 // A Speckle-compatible server for demos and tests: the two object endpoints with the real
 // server's headers, auth rules and error bodies (see /work/shared/speckle-rest.md), plus a
-// manifest of what it holds and, for tests, switches that make it fail on purpose.
+// manifest of what it holds, the script that saves it in the explorer's servers (explorerSetup.ts)
+// and, for tests, switches that make it fail on purpose.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -10,6 +11,7 @@ import {
   type DemoCatalog,
   type DemoProject,
 } from './catalog.ts';
+import { demoServerSeed, setupScript } from './explorerSetup.ts';
 import { Faults } from './faults.ts';
 import { answerGraphql } from './graphqlEndpoint.ts';
 import { DEMO_HISTORY, DEMO_LINKS } from './history.ts';
@@ -31,6 +33,9 @@ export interface DemoHandlerOptions {
   /** The objects to serve; by default the demo's, shared by every handler in the process. */
   catalog?: DemoCatalog;
 }
+
+/** The script that saves the demo in the explorer's servers, run by the page before the app. */
+export const EXPLORER_SETUP = 'explorer-setup.js';
 
 export type DemoHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -156,6 +161,11 @@ class DemoRequestHandler {
         200,
         JSON.stringify({ ...buildManifest(this.catalog()), links: DEMO_LINKS }),
       );
+      return;
+    }
+    if (names.join('/') === EXPLORER_SETUP) {
+      const seed = demoServerSeed(buildManifest(this.catalog()), DEMO_LINKS);
+      sendBody(req, res, 200, 'text/javascript; charset=utf-8', setupScript(seed, this.prefix));
       return;
     }
     const [, projectId, objectId, last] = segments;

@@ -39,11 +39,12 @@ try {
   const page = await context.newPage();
   page.setDefaultTimeout(TIMEOUT_MS);
   await page.goto(APP_URL);
-  // The saved "Demo server" connection fills in the Server URL once the app has started.
-  await page.waitForFunction(
-    (base) => [...document.querySelectorAll('input')].some((input) => input.value === base),
-    DEMO_BASE,
-  );
+  // The demo's setup script saved the "Demo server" connection before the app started: it shows
+  // as one line, its address in the line's title.
+  await page
+    .getByRole('region', { name: 'Connection' })
+    .locator(`p[title="${DEMO_BASE}"]`, { hasText: 'token set' })
+    .waitFor();
   await page.getByRole('textbox', { name: 'Project ID' }).fill(project.id);
   await page.getByRole('textbox', { name: 'Object ID' }).fill(object.id);
   await page.getByRole('button', { name: 'Get with children', exact: true }).click();

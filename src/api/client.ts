@@ -118,19 +118,6 @@ export async function openObjectStream(
   return { body: response.body, base };
 }
 
-/** Reads a same-origin JSON document, such as the demo server's manifest; null when absent. */
-export async function fetchOptionalJson(path: string, signal?: AbortSignal): Promise<unknown> {
-  try {
-    const response = await fetch(path, { signal, headers: { Accept: 'application/json' } });
-    if (!response.ok || !response.headers.get('content-type')?.includes('application/json')) {
-      return null;
-    }
-    return await response.json();
-  } catch {
-    return null;
-  }
-}
-
 function objectPath({ projectId, objectId }: ObjectAddress): string {
   // Encoded so that a pasted `/`, `%`, `?` or `#` stays inside its path segment.
   return `/objects/${encodeURIComponent(projectId)}/${encodeURIComponent(objectId)}`;

@@ -3,7 +3,6 @@ import { Outlet } from 'react-router';
 import { FieldFocusProvider } from '../shared/FieldFocusProvider';
 import { serverForAddress } from '../connection/activeServer';
 import { useConnectionState, useConnectionStore } from '../connection/useConnections';
-import { useDemoServer } from '../connection/useDemoServer';
 import { ConnectionPanel, UnsavedServerPrompt } from '../features/connection';
 import { OpenFileControl, useFileDrop, useOpenedFiles } from '../features/files';
 import { LookupForm } from '../features/lookup';
@@ -14,10 +13,7 @@ import { ThemeSwitch } from './ThemeSwitch';
 export function AppLayout() {
   const address = useAddress();
   const fields = useMemo(() => formFields(address), [address]);
-  const demo = useDemoServer();
-  // After the demo is offered: a link to it saved before would otherwise be saved again by its
-  // address (a "localhost:5173" beside the "My server" that Forget all leaves).
-  const unsavedServer = useServerFromRoute(demo.settled ? address.server : null);
+  const unsavedServer = useServerFromRoute(address.server);
   const files = useOpenedFiles();
   useFileDrop(files.open);
 
@@ -35,15 +31,12 @@ export function AppLayout() {
               // A new route (a reload, a shared link, back and forward) refills the fields.
               key={fields ? `${fields.projectId}/${fields.objectId}` : 'empty'}
               fields={fields}
-              demoObjects={demo.manifest?.objects ?? []}
             />
             <ConnectionPanel />
             <OpenFileControl onOpen={files.open} />
           </aside>
           <main className="results" id="results">
-            {!demo.settled ? (
-              <p role="status">Starting…</p>
-            ) : unsavedServer ? (
+            {unsavedServer ? (
               <UnsavedServerPrompt address={unsavedServer} />
             ) : (
               <Outlet context={files.opened} />

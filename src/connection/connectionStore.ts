@@ -5,8 +5,9 @@
  * by hand, must never crash the app, so anything unreadable is dropped.
  */
 import { parseServerUrl } from '../speckle/serverUrl';
-import { baseOf, serverForAddress } from './activeServer';
-import type { ConnectionState, SavedServer } from './connectionState';
+import { serverForAddress } from './activeServer';
+import { SERVERS_KEY, TOKENS_KEY, type ConnectionState, type SavedServer } from './connectionState';
+import { readServerExamples } from './serverExamples';
 import { isRecord } from '../bytes/jsonValues';
 
 export interface StorageAreas {
@@ -14,12 +15,9 @@ export interface StorageAreas {
   session: Storage;
 }
 
-const SERVERS_KEY = 'speckle-explorer.servers.v1';
 /** Names the app gives; a server with one of them is named after its host once it has a URL. */
 const DRAFT_NAME = 'My server';
 export const NEW_SERVER_NAME = 'New server';
-const DEMO_NAME = 'Demo server';
-const TOKENS_KEY = 'speckle-explorer.tokens.v1';
 
 export class ConnectionStore {
   private state: ConnectionState;
@@ -66,7 +64,7 @@ export class ConnectionStore {
     this.commit({ ...this.state, selectedId: id });
   }
 
-  add(fields: Pick<SavedServer, 'name' | 'url'> & { token?: string; isDemo?: boolean }): string {
+  add(fields: Pick<SavedServer, 'name' | 'url'> & { token?: string }): string {
     const server = newServer(fields);
     const tokens = fields.token
       ? { ...this.state.tokens, [server.id]: fields.token }
@@ -83,7 +81,18 @@ export class ConnectionStore {
         change.url !== undefined && change.name === undefined && hasAutomaticName(server)
           ? (hostOf(change.url) ?? NEW_SERVER_NAME)
           : (change.name ?? server.name);
-      return { ...server, ...change, name, workingBase: urlChanged ? null : server.workingBase };
+      const next = {
+        ...server,
+        ...change,
+        name,
+        workingBase: urlChanged ? null : server.workingBase,
+      };
+      if (urlChanged) {
+        // Its examples and web app were said of its address, not of the one now typed.
+        delete next.examples;
+        delete next.webApp;
+      }
+      return next;
     });
     this.commit({ ...this.state, servers });
   }
@@ -132,45 +141,6 @@ export class ConnectionStore {
     return this.add({ name: hostOf(address) ?? address, url: address });
   }
 
-  /** Offers the built-in demo server: added once, its token refreshed each session. */
-  provideDemo(url: string, token: string): void {
-    const demoBase = baseOf(url);
-    const demo = this.state.servers.find(
-      (server) => server.isDemo || (demoBase !== null && baseOf(server.url) === demoBase),
-    );
-    const untouched = this.state.servers.filter((server) => this.isUntouched(server));
-    const chosen = this.selected();
-    if (!demo) {
-      const id = this.add({ name: DEMO_NAME, url, token, isDemo: true });
-      for (const server of untouched) this.remove(server.id);
-      // Do not take the user away from a server they set up.
-      this.select(chosen && !this.isUntouched(chosen) ? chosen.id : id);
-      return;
-    }
-    if (demo.url !== url || !demo.isDemo) {
-      // Saved by address before the demo was known (a shared link's `?server=`): it is the demo.
-      const servers = this.state.servers.map((server) =>
-        server.id === demo.id
-          ? {
-              ...server,
-              url,
-              isDemo: true,
-              name: hasAutomaticName(server) ? DEMO_NAME : server.name,
-              workingBase: server.url === url ? server.workingBase : null,
-            }
-          : server,
-      );
-      this.commit({ ...this.state, servers });
-      for (const server of untouched) this.remove(server.id);
-      if (chosen && this.isUntouched(chosen)) this.select(demo.id);
-    }
-    if (!this.tokenOf(demo.id)) this.setToken(demo.id, token);
-  }
-
-  private isUntouched(server: SavedServer): boolean {
-    return server.url === '' && !this.state.tokens[server.id] && !server.isDemo;
-  }
-
   private commit(next: ConnectionState): void {
     this.state = next;
     writeState(this.storage, next);
@@ -188,7 +158,7 @@ function withServer(state: ConnectionState): ConnectionState {
 function readState(storage: StorageAreas): ConnectionState {
   const saved = readJson(storage.local, SERVERS_KEY);
   const servers =
-    isRecord(saved) && Array.isArray(saved.servers) ? saved.servers.filter(isSavedServer) : [];
+    isRecord(saved) && Array.isArray(saved.servers) ? saved.servers.flatMap(readServer) : [];
   const selectedId =
     isRecord(saved) && servers.some((server) => server.id === saved.selectedId)
       ? (saved.selectedId as string)
@@ -244,16 +214,29 @@ function writeJson(area: Storage, key: string, value: unknown): void {
   }
 }
 
-function isSavedServer(value: unknown): value is SavedServer {
-  return (
-    isRecord(value) &&
-    typeof value.id === 'string' &&
-    typeof value.name === 'string' &&
-    typeof value.url === 'string' &&
-    (value.workingBase === null || typeof value.workingBase === 'string') &&
-    typeof value.rememberToken === 'boolean' &&
-    typeof value.isDemo === 'boolean'
-  );
+function readServer(value: unknown): SavedServer[] {
+  if (
+    !isRecord(value) ||
+    typeof value.id !== 'string' ||
+    typeof value.name !== 'string' ||
+    typeof value.url !== 'string' ||
+    !(value.workingBase === null || typeof value.workingBase === 'string') ||
+    typeof value.rememberToken !== 'boolean'
+  ) {
+    return [];
+  }
+  const examples = readServerExamples(value.examples);
+  return [
+    {
+      id: value.id,
+      name: value.name,
+      url: value.url,
+      workingBase: value.workingBase,
+      rememberToken: value.rememberToken,
+      ...(examples ? { examples } : {}),
+      ...(value.webApp === false ? { webApp: false } : {}),
+    },
+  ];
 }
 
 function hostOf(address: string): string | null {
@@ -268,13 +251,12 @@ function hasAutomaticName(server: SavedServer): boolean {
   );
 }
 
-function newServer(fields: Pick<SavedServer, 'name' | 'url'> & { isDemo?: boolean }): SavedServer {
+function newServer(fields: Pick<SavedServer, 'name' | 'url'>): SavedServer {
   return {
     id: crypto.randomUUID(),
     name: fields.name,
     url: fields.url,
     workingBase: null,
     rememberToken: false,
-    isDemo: fields.isDemo ?? false,
   };
 }

@@ -3,7 +3,7 @@
  * is edited.
  * Read live, every keystroke in Server URL or Access token made a new query key and so a new
  * request (`Bearer c`, `http://l/objects/…`), whose alert then took the focus from the field. A
- * lookup asked for again (another object, the form's buttons, a demo link) takes the connection
+ * lookup asked for again (another object, the form's buttons, an example link) takes the connection
  * as it is at that moment.
  */
 import { useState } from 'react';

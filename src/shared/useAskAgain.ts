@@ -1,5 +1,5 @@
 /**
- * An explicit request for a lookup (the form's Get, Enter, a demo link: a navigation that pushes a
+ * An explicit request for a lookup (the form's Get, Enter, an example link: a navigation that pushes a
  * history entry with LOOKUP_REQUEST) asks the server again when the answer it finds was shown before,
  * for another request, and is broken: a load that failed, ended incomplete or brought objects that
  * are not valid JSON (a single object's text included). A whole answer, or one still arriving, stays as it is. That holds wherever the

@@ -7,8 +7,7 @@
 import { readTopLevelClosure } from '../bytes/topLevelFields';
 import { referencedIdsInText } from './references';
 
-type RootRule =
-  'only-object' | 'first-of-answer' | 'unreferenced' | 'first-object' | 'picked';
+type RootRule = 'only-object' | 'first-of-answer' | 'unreferenced' | 'first-object' | 'picked';
 
 export interface RootCandidate {
   id: string;

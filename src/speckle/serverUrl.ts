@@ -6,8 +6,7 @@
 type ServerUrlResult =
   { ok: true; origin: string; base: string; note?: string } | { ok: false; error: string };
 
-type HttpUrlResult =
-  { ok: true; url: URL; schemeAssumed: boolean } | { ok: false; error: string };
+type HttpUrlResult = { ok: true; url: URL; schemeAssumed: boolean } | { ok: false; error: string };
 
 const EXAMPLE = 'https://app.speckle.systems';
 const WRAPPERS: ReadonlyArray<readonly [string, string]> = [

@@ -6,22 +6,35 @@ import { AppProviders } from '../../src/app/AppProviders';
 import { createQueryClient } from '../../src/app/queryClient';
 import { createAppRoutes } from '../../src/app/routes';
 import { ConnectionStore } from '../../src/connection/connectionStore';
+import { SERVERS_KEY, TOKENS_KEY, type ServerExamples } from '../../src/connection/connectionState';
+import { saveServer } from '../../demo/explorerSetup';
 import { SERVER, TOKEN } from './speckleDouble';
 
-/** Mounts the real app (providers, routes, stores) at a route, with a saved test server. */
+/**
+ * Mounts the real app (providers, routes, stores) at a route, with a test server saved before it
+ * starts, as the dev server's setup script saves the demo server.
+ */
 export function renderApp({
   route = '/',
   server = SERVER,
   token = TOKEN,
-}: { route?: string; server?: string | null; token?: string } = {}) {
-  const connections = new ConnectionStore({ local: localStorage, session: sessionStorage });
+  examples,
+  webApp,
+}: {
+  route?: string;
+  server?: string | null;
+  token?: string;
+  examples?: ServerExamples;
+  webApp?: boolean;
+} = {}) {
   if (server !== null) {
-    const id = connections.selected()?.id;
-    if (id) {
-      connections.update(id, { name: 'Test server', url: server });
-      connections.setToken(id, token);
-    }
+    saveServer(
+      { name: 'Test server', url: server, token, examples, webApp },
+      { servers: SERVERS_KEY, tokens: TOKENS_KEY },
+      { local: localStorage, session: sessionStorage },
+    );
   }
+  const connections = new ConnectionStore({ local: localStorage, session: sessionStorage });
   const queryClient = createQueryClient();
   const router = createMemoryRouter(createAppRoutes({ queryClient, connections }), {
     initialEntries: [route],

@@ -113,18 +113,15 @@ export function streamOf(text: string, options: { chunkSize?: number; error?: bo
 export const speckleServer = setupServer(
   ...objectHandlers(SERVER),
   http.get(`${SERVER}/api/ping`, () => new HttpResponse('pong', { headers: TEXT_PLAIN })),
-  // The app asks for the demo server's manifest; in these tests there is no demo server.
-  http.get('*/demo-server/demo.json', () => new HttpResponse(null, { status: 404 })),
 );
 
 /**
  * Every request the app makes from now until the test ends, to any address, as "METHOD url" and
- * " with a token" when it carries one; the demo manifest, asked for at every start, is left out.
+ * " with a token" when it carries one.
  */
 export function recordRequests(): string[] {
   const sent: string[] = [];
   const record = ({ request }: { request: Request }) => {
-    if (request.url.endsWith('/demo-server/demo.json')) return;
     const token = request.headers.has('authorization') ? ' with a token' : '';
     sent.push(`${request.method} ${request.url}${token}`);
   };

@@ -27,7 +27,7 @@ describe('app start', () => {
     await page.getByRole('heading', { name: 'Look up an object' }).waitFor();
   });
 
-  it('opens an object from the "Demo objects" links', async () => {
+  it('opens an object from the "Example objects" links', async () => {
     const { page } = session;
     const manifest = await getManifest();
     const project = manifest.projects.find((p) => p.objects.length > 0)!;

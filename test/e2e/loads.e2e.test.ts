@@ -195,13 +195,13 @@ describe('a demo model the demo server is still preparing', () => {
     await openApp(page);
 
     await page
-      .getByRole('navigation', { name: 'Demo objects' })
+      .getByRole('navigation', { name: 'Example objects' })
       .getByRole('link', { name: object.label, exact: true })
       .click();
 
     const count = object.objectCount.toLocaleString('en-US');
     const preparing = new RegExp(
-      `^Connecting… The demo server is preparing the ${count}-object model\\b.*about ${object.prepareSeconds} s\\. \\((\\d+) s so far\\)$`,
+      `^Connecting… Demo server is preparing the ${count}-object model\\b.*about ${object.prepareSeconds} s\\. \\((\\d+) s so far\\)$`,
     );
     const secondsWaited = async () => Number(preparing.exec(await statusText(page))?.[1] ?? -1);
     await expect.poll(secondsWaited).toBeGreaterThanOrEqual(0);

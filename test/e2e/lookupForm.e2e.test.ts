@@ -128,7 +128,7 @@ describe('lookup form', () => {
     }
     await expectInViewport(
       page,
-      page.getByRole('navigation', { name: 'Demo objects' }),
+      page.getByRole('navigation', { name: 'Example objects' }),
       'the demo objects',
     );
     await expectInViewport(page, connectionRegion(page), 'the connection line');
@@ -143,7 +143,7 @@ describe('lookup form', () => {
     await expectInViewport(page, message, 'the model link message');
     await expectInViewport(
       page,
-      page.getByRole('navigation', { name: 'Demo objects' }),
+      page.getByRole('navigation', { name: 'Example objects' }),
       'the demo objects',
     );
     await page.screenshot({ path: 'test-results/lookup-form-1400x900.png' });

@@ -22,7 +22,7 @@ describe('a 400 × 800 window', () => {
     await openApp(page);
 
     await page
-      .getByRole('navigation', { name: 'Demo objects' })
+      .getByRole('navigation', { name: 'Example objects' })
       .getByRole('link', { name: object.label, exact: true })
       .click();
 

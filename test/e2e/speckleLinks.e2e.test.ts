@@ -42,7 +42,7 @@ function linkPath(label: string): string {
 function serverRequests(page: Page, base: string): string[] {
   const sent: string[] = [];
   page.on('request', (request) => {
-    if (request.url().startsWith(`${base}/`) && !request.url().endsWith('/demo.json')) {
+    if (request.url().startsWith(`${base}/`) && !request.url().endsWith('/explorer-setup.js')) {
       sent.push(`${request.method()} ${request.url()}`);
     }
   });
@@ -279,7 +279,7 @@ describe('Speckle links of every form', () => {
   /** The catalogue of links, on the start page. */
   async function demoCatalogue(page: Page) {
     await openApp(page);
-    return page.getByRole('navigation', { name: 'Demo Speckle links' });
+    return page.getByRole('navigation', { name: 'Example Speckle links' });
   }
 
   it("opens the demo catalogue's links of every form", async () => {

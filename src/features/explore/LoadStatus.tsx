@@ -13,7 +13,7 @@ export function LoadStatus({
   countAgainstFirstClosure = true,
 }: {
   set: ObjectSet;
-  /** What the server is doing while it has not answered, when that is known (a demo model). */
+  /** What the server is doing while it has not answered, when that is known (a model the server builds). */
   waitingNote?: string | null;
   /**
    * Whether the first object's closure counts what is to come, as a server's root does. In opened

@@ -11,7 +11,7 @@ import { endpointUrl, type EndpointMode } from './curl';
 export interface TicketReportInput {
   /**
    * The API base that answered: the origin, or the origin and the path the server is under
-   * (`/api`, the demo's `/demo-server`), which the report must keep to name the server.
+   * (`/api`, a proxy's prefix), which the report must keep to name the server.
    */
   base: string;
   projectId: string;

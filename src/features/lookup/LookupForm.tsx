@@ -1,11 +1,10 @@
 import type { FormEvent } from 'react';
-import type { DemoObject } from '../../connection/demoManifest';
 import { checkObjectField, checkProjectId } from '../../speckle/ids';
-import { DemoObjects } from './DemoObjects';
+import { ExampleObjects } from './ExampleObjects';
 import { IdField } from './IdField';
 import { useLookupForm, type LinkNotes, type LookupFields } from './useLookupForm';
 import type { SpeckleLink } from '../../speckle/links/speckleLink';
-import { serverForAddress } from '../../connection/activeServer';
+import { activeServer, serverForAddress } from '../../connection/activeServer';
 import type { ConnectionState } from '../../connection/connectionState';
 import { useConnectionState } from '../../connection/useConnections';
 import { unsavedServerNote } from '../../connection/unsavedServerNote';
@@ -15,15 +14,11 @@ import { useStorageLimits } from './useStorageLimits';
 import { useKnownObjectCount } from './useKnownObjectCount';
 import { modelNoteBeforeLoad } from '../../objects/spill/storageNotes';
 
-export function LookupForm({
-  fields,
-  demoObjects,
-}: {
-  fields: LookupFields | null;
-  demoObjects: readonly DemoObject[];
-}) {
+export function LookupForm({ fields }: { fields: LookupFields | null }) {
   const form = useLookupForm(fields);
   const connections = useConnectionState();
+  const { server } = activeServer(connections);
+  const examples = server?.examples?.objects ?? [];
   const storage = useStorageLimits();
   const objectCount = useKnownObjectCount(form.projectId.trim(), form.objectId.trim());
 
@@ -83,9 +78,10 @@ export function LookupForm({
         </div>
         <StorageNote limits={storage} objectCount={objectCount} />
       </form>
-      {demoObjects.length > 0 && (
-        <DemoObjects
-          objects={demoObjects}
+      {server && examples.length > 0 && (
+        <ExampleObjects
+          server={server}
+          objects={examples}
           noteOf={({ objectCount }) => modelNoteBeforeLoad(objectCount, storage)}
         />
       )}

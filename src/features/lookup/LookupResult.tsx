@@ -3,9 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../api/apiError';
 import { webAppBase } from '../../speckle/serverUrl';
 import { useAddress } from '../../routes/useAddress';
-import type { DemoObject } from '../../connection/demoManifest';
+import type { ExampleObject, SavedServer } from '../../connection/connectionState';
 import { useConnectionStore } from '../../connection/useConnections';
-import { useDemoObject } from '../../connection/useDemoServer';
+import { exampleOf } from '../../connection/serverExamples';
 import { useLookupServer } from '../../connection/useLookupServer';
 import { speckleWebUrl } from '../../speckle/links/speckleLink';
 import { resolveLookup, type LoadableLookup, type ResolvedLookup } from '../../objects/load/lookup';
@@ -61,7 +61,6 @@ export function LookupResult({
   header?: ReactNode;
 }) {
   const { projectId, objectId } = resolved.lookup;
-  const demoObject = useDemoObject(projectId, objectId);
   if (!resolved.ok) {
     return (
       <p role="alert" className="alert">
@@ -72,12 +71,12 @@ export function LookupResult({
   const { server } = resolved;
   const host = new URL(server.origin).host;
   // The link shows only beside an object the server sent, so the server has answered Speckle's
-  // object API. Its web app is at the same address under any prefix, except on the built-in demo
-  // server, which has none: the store marks the demo by its address, whatever it is named.
+  // object API. Its web app is at the same address under any prefix, unless saved as having none.
   const { base } = server;
-  const speckleUrlOf = server.server.isDemo
-    ? null
-    : (id: string) => speckleWebUrl(webAppBase(base), projectId, id);
+  const speckleUrlOf =
+    server.server.webApp === false
+      ? null
+      : (id: string) => speckleWebUrl(webAppBase(base), projectId, id);
   return (
     <>
       {header}
@@ -88,7 +87,10 @@ export function LookupResult({
           lookup={resolved}
           host={host}
           speckleUrlOf={speckleUrlOf}
-          waitingNote={server.server.isDemo ? preparationNote(demoObject) : null}
+          waitingNote={preparationNote(
+            server.server,
+            exampleOf(server.server, projectId, objectId),
+          )}
         />
       )}
     </>
@@ -96,14 +98,14 @@ export function LookupResult({
 }
 
 /**
- * The demo server builds a big generated model the first time it is asked for, and answers
+ * A server whose examples say so builds a big model the first time it is asked for, and answers
  * nothing until it is built: seconds of "Connecting…" that look like a hang.
  */
-function preparationNote(object: DemoObject | null): string | null {
+function preparationNote(server: SavedServer, object: ExampleObject | null): string | null {
   if (!object?.prepareSeconds) return null;
   const count = object.objectCount?.toLocaleString('en-US');
   const model = count ? `the ${count}-object model` : 'this model';
-  return `The demo server is preparing ${model}, which it does the first time it is asked for: about ${object.prepareSeconds} s.`;
+  return `${server.name} is preparing ${model}, which it does the first time it is asked for: about ${object.prepareSeconds} s.`;
 }
 
 /** A server's with-children answer, in the explorer. */

@@ -1,8 +1,10 @@
-import { useDemoServer } from '../../connection/useDemoServer';
-import { DemoLinks } from './DemoLinks';
+import { activeServer } from '../../connection/activeServer';
+import { useConnectionState } from '../../connection/useConnections';
+import { ExampleLinks } from './ExampleLinks';
 
 export function WelcomePanel({ notFound = false }: { notFound?: boolean }) {
-  const links = useDemoServer().manifest?.links ?? [];
+  const { server } = activeServer(useConnectionState());
+  const links = server?.examples?.links ?? [];
   return (
     <section className="welcome" aria-labelledby="welcome-heading">
       <h2 id="welcome-heading">{notFound ? 'No such page' : 'Nothing loaded yet'}</h2>
@@ -12,7 +14,7 @@ export function WelcomePanel({ notFound = false }: { notFound?: boolean }) {
         <strong>Get object</strong> for the object alone or <strong>Get with children</strong> for
         the object and everything it contains.
       </p>
-      {links.length > 0 && <DemoLinks links={links} />}
+      {server && links.length > 0 && <ExampleLinks server={server} links={links} />}
     </section>
   );
 }

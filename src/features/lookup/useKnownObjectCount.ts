@@ -4,18 +4,18 @@ import { objectQueryKey } from '../../api/objects';
 import type { SingleObjectResponse } from '../../api/client';
 import { activeServer } from '../../connection/activeServer';
 import { useConnectionState } from '../../connection/useConnections';
-import { useDemoObject } from '../../connection/useDemoServer';
+import { exampleOf } from '../../connection/serverExamples';
 import { lookupIdsProblem } from '../../speckle/ids';
 
 /**
  * How many objects Get with children would bring for the ids in the form, where the app knows it
- * before the load: the demo server says so of its models, and a `/single` answer already fetched
+ * before the load: the server's examples may say so, and a `/single` answer already fetched
  * for the object (Get object) counts its closure. Null otherwise: nothing is asked for it.
  */
 export function useKnownObjectCount(projectId: string, objectId: string): number | null {
   const client = useQueryClient();
   const server = activeServer(useConnectionState());
-  const demo = useDemoObject(projectId, objectId);
+  const example = exampleOf(server.server, projectId, objectId);
   const key =
     server.ok && lookupIdsProblem(projectId, objectId) === null
       ? objectQueryKey(server.origin, server.access.token, { projectId, objectId }, 'single')
@@ -25,5 +25,5 @@ export function useKnownObjectCount(projectId: string, objectId: string): number
     (changed) => client.getQueryCache().subscribe(changed),
     () => (key && client.getQueryData<SingleObjectResponse>(key)?.closureCount) ?? null,
   );
-  return demo?.objectCount ?? (closure === null ? null : closure + 1);
+  return example?.objectCount ?? (closure === null ? null : closure + 1);
 }

@@ -20,7 +20,7 @@ export const MAX_OPEN_BYTES = 2_000_000_000;
  * The most bytes plain files opened together may hold: their bytes stay in them, and the page
  * holds only the index, whose size goes with the objects (docs/loading.md), bounded by
  * MAX_OPEN_OBJECTS. This refuses up front files that would pass that bound with objects of the
- * size Speckle's have (3.4 kB in the demo's models).
+ * size Speckle's have (3.4 kB an object in generated building models).
  */
 export const MAX_IN_FILES_BYTES = 8_000_000_000;
 

@@ -59,7 +59,7 @@ export function resolveLookup<M extends LookupMode>(
  * page draws, so that the request leaves as the user asks (drawn first, the indexing worker had its
  * request later). The page reads the answer through the same query; this only warms the cache,
  * and does nothing when the route's server is not saved and usable yet (a shared link's server is
- * saved by the layout once the demo server is offered): the page's query then starts the request itself.
+ * saved once the user confirms it): the page's query then starts the request itself.
  */
 export function warmLookup(client: QueryClient, store: ConnectionStore, url: URL): null {
   const address = readAddress(url.pathname, url.search);

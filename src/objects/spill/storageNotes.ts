@@ -45,7 +45,7 @@ export function storageNoteBeforeLoad(limits: StorageLimits): string | null {
 }
 
 /**
- * Shown for a model whose object count is known before its load (a demo model, an object fetched
+ * Shown for a model whose object count is known before its load (a server's example, an object fetched
  * alone) when the storage will not take it; null when it fits in the page or on disk, when its count is unknown, or while the
  * storage has not answered.
  */

@@ -22,7 +22,7 @@ describe('Connection', () => {
     const { user } = renderApp();
     await editConnection(user);
     expect(sessionStorage.getItem(TOKENS_KEY)).toContain(TOKEN);
-    expect(localStorage.getItem(TOKENS_KEY)).not.toContain(TOKEN);
+    expect(localStorage.getItem(TOKENS_KEY) ?? '').not.toContain(TOKEN);
 
     await user.click(screen.getByRole('checkbox', { name: 'Remember token on this device' }));
     expect(localStorage.getItem(TOKENS_KEY)).toContain(TOKEN);

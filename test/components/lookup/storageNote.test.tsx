@@ -1,32 +1,25 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../renderApp';
-import { CUBE_OBJECTS, PROJECT_ID, requests, ROOT_ID, speckleServer } from '../speckleDouble';
+import { CUBE_OBJECTS, PROJECT_ID, requests, ROOT_ID } from '../speckleDouble';
 
 const MILLION_LINK = 'Generated building, 1,000,000 objects';
 
-/** The demo server's manifest, listing a 1,000,000-object model and a 1,000-object one. */
-function serveDemoManifest() {
-  speckleServer.use(
-    http.get('*/demo-server/demo.json', () =>
-      HttpResponse.json({
-        token: 'demo-token',
-        projects: [
-          {
-            id: 'aaaaaaaaaa',
-            name: 'Generated',
-            objects: [
-              { id: 'a'.repeat(32), label: MILLION_LINK, objectCount: 1_000_000 },
-              { id: 'b'.repeat(32), label: 'Generated building, 1,000 objects', objectCount: 1000 },
-            ],
-          },
-        ],
-        links: [],
-      }),
-    ),
-  );
-}
+/** A saved server's examples: a 1,000,000-object model and a 1,000-object one. */
+const EXAMPLES = {
+  objects: [
+    { id: 'a'.repeat(32), label: MILLION_LINK, objectCount: 1_000_000 },
+    { id: 'b'.repeat(32), label: 'Generated building, 1,000 objects', objectCount: 1000 },
+  ].map(({ id, label, objectCount }) => ({
+    projectId: 'aaaaaaaaaa',
+    projectName: 'Generated',
+    objectId: id,
+    label,
+    objectCount,
+    prepareSeconds: null,
+  })),
+  links: [],
+};
 
 /** A browser with a private file system whose origin has `freeBytes` left (jsdom has none). */
 function fakeStorage(freeBytes: number) {
@@ -50,8 +43,7 @@ afterEach(() => {
 describe('the lookup, before any load', () => {
   it('says how big a model the storage takes when it is short of a million objects', async () => {
     fakeStorage(1_000_000_000);
-    serveDemoManifest();
-    renderApp();
+    renderApp({ examples: EXAMPLES });
 
     expect(
       await screen.findByText(
@@ -70,8 +62,7 @@ describe('the lookup, before any load', () => {
 
   it('says nothing when the storage takes a million-object model', async () => {
     const storage = fakeStorage(100_000_000_000);
-    serveDemoManifest();
-    renderApp();
+    renderApp({ examples: EXAMPLES });
 
     const link = await screen.findByRole('link', { name: MILLION_LINK });
     await waitFor(() => expect(storage.estimate).toHaveBeenCalled());
@@ -82,8 +73,7 @@ describe('the lookup, before any load', () => {
   });
 
   it('says when the browser gives no file storage at all', async () => {
-    serveDemoManifest();
-    renderApp();
+    renderApp({ examples: EXAMPLES });
 
     expect(
       await screen.findByText(

@@ -1,42 +1,32 @@
 import { describe, expect, it } from 'vitest';
+import { SERVERS_KEY } from '../../../src/connection/connectionState';
 import { ConnectionStore } from '../../../src/connection/connectionStore';
+import { memoryStorage } from '../support/memoryStorage';
 
-const DEMO = 'http://localhost:5173/demo-server';
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
+function newStore(local = memoryStorage()): ConnectionStore {
+  return new ConnectionStore({ local, session: memoryStorage() });
 }
 
-function newStore(): ConnectionStore {
-  return new ConnectionStore({ local: memoryStorage(), session: memoryStorage() });
-}
+const EXAMPLE = {
+  projectId: 'a7b649a290',
+  projectName: 'Models',
+  objectId: '0eb2b48e66f3c3c70435530bd69d48ba',
+  label: 'A building',
+  objectCount: 1000,
+  prepareSeconds: null,
+};
 
-const names = (store: ConnectionStore) => store.getState().servers.map((server) => server.name);
+function savedWith(fields: Record<string, unknown>): Storage {
+  const local = memoryStorage();
+  const server = { id: 's', name: 'Models', url: 'https://models.example', workingBase: null };
+  local.setItem(
+    SERVERS_KEY,
+    JSON.stringify({ servers: [{ ...server, rememberToken: false, ...fields }], selectedId: 's' }),
+  );
+  return local;
+}
 
 describe('ConnectionStore', () => {
-  it('after Forget all, offers only the demo even when a link saved the demo by its address first', () => {
-    const store = newStore();
-    store.forgetAll();
-    store.selectOrAddByAddress(DEMO);
-    expect(names(store)).toEqual(['My server', 'localhost:5173']);
-
-    store.provideDemo(DEMO, 'demo-token');
-
-    expect(names(store)).toEqual(['Demo server']);
-    expect(store.selected()).toMatchObject({ name: 'Demo server', url: DEMO, isDemo: true });
-    expect(store.tokenOf(store.selected()!.id)).toBe('demo-token');
-  });
-
   it('names a server by its host as its URL is typed, until the user names it', () => {
     const store = newStore();
     const id = store.add({ name: 'New server', url: '' });
@@ -48,5 +38,45 @@ describe('ConnectionStore', () => {
     store.update(id, { name: 'Production' });
     store.update(id, { url: 'https://other.example.com' });
     expect(store.selected()?.name).toBe('Production');
+  });
+
+  it("reads a saved server's examples and web app back, dropping what lacks their form", () => {
+    const examples = {
+      objects: [EXAMPLE, { ...EXAMPLE, objectId: 7 }, { ...EXAMPLE, objectCount: -1 }],
+      links: [{ label: 'A project', path: '/projects/a7b649a290' }, { label: 'No path' }],
+    };
+    const store = newStore(savedWith({ examples, webApp: false }));
+
+    expect(store.selected()).toMatchObject({
+      examples: {
+        objects: [EXAMPLE, { ...EXAMPLE, objectCount: null }],
+        links: [{ label: 'A project', path: '/projects/a7b649a290' }],
+      },
+      webApp: false,
+    });
+  });
+
+  it('keeps a server saved by an older version, without what it no longer reads', () => {
+    const store = newStore(savedWith({ isDemo: true, examples: 'not examples' }));
+
+    expect(store.selected()).toEqual({
+      id: 's',
+      name: 'Models',
+      url: 'https://models.example',
+      workingBase: null,
+      rememberToken: false,
+    });
+  });
+
+  it('drops what was said of a server with its address when the address changes', () => {
+    const store = newStore(
+      savedWith({ examples: { objects: [EXAMPLE], links: [] }, webApp: false }),
+    );
+
+    store.update('s', { name: 'Renamed' });
+    expect(store.selected()).toMatchObject({ examples: { objects: [EXAMPLE] }, webApp: false });
+    store.update('s', { url: 'https://other.example' });
+    expect(store.selected()).not.toHaveProperty('examples');
+    expect(store.selected()).not.toHaveProperty('webApp');
   });
 });
