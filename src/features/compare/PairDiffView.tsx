@@ -3,6 +3,7 @@ import type { ComparedPair } from './core/compareVersions';
 import { chunksSummary, pathLabel } from './core/comparisonText';
 import type { DiffOp } from './core/diffPair';
 import { rawText } from './core/rawTree';
+import { ShownText } from '../../shared/ShownText';
 import { objectTitle } from '../../speckle/titles';
 import type { ObjectSet } from '../../objects/set/objectSet';
 import type { Side } from './compareContext';
@@ -52,11 +53,25 @@ export function PairDiffView({
             {diff.ops.map((op) => (
               <tr key={pathLabel(op.path)}>
                 <th scope="row">
-                  <code>{pathLabel(op.path)}</code>
+                  <code>
+                    <ShownText text={pathLabel(op.path)} />
+                  </code>
                 </th>
                 <td>{OP_NAMES[op.op]}</td>
-                <td>{op.op !== 'add' && <code>{rawText(op.from)}</code>}</td>
-                <td>{op.op !== 'remove' && <code>{rawText(op.to)}</code>}</td>
+                <td>
+                  {op.op !== 'add' && (
+                    <code>
+                      <ShownText text={rawText(op.from)} />
+                    </code>
+                  )}
+                </td>
+                <td>
+                  {op.op !== 'remove' && (
+                    <code>
+                      <ShownText text={rawText(op.to)} />
+                    </code>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

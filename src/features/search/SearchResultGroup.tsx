@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { toJavaScriptPath } from '../../speckle/paths';
-import { matchRanges, type ObjectMatch, type SearchField } from '../../speckle/search';
+import { ShownText } from '../../shared/ShownText';
+import type { ObjectMatch, SearchField } from '../../speckle/search';
 import { formatCount } from '../../speckle/counts';
 import { shortTypeName } from '../../speckle/types';
 import { optionId } from './useResultsListbox';
@@ -67,30 +68,15 @@ export const SearchResultGroup = memo(function SearchResultGroup({
             className={index === activeIndex ? 'search-option active' : 'search-option'}
           >
             <span className="search-field">{FIELD_LABELS[match.field]}</span>{' '}
-            <code className="search-path">{toJavaScriptPath(match.path)}</code>{' '}
-            <Highlighted text={match.excerpt} query={query} />
+            <code className="search-path">
+              <ShownText text={toJavaScriptPath(match.path)} />
+            </code>{' '}
+            <span className="search-excerpt">
+              <ShownText text={match.excerpt} query={query} />
+            </span>
           </div>
         );
       })}
     </div>
   );
 });
-
-/** The text with every occurrence of the query in `<mark>`. */
-function Highlighted({ text, query }: { text: string; query: string }) {
-  const parts: Array<string | { mark: string }> = [];
-  let at = 0;
-  for (const { start, end } of matchRanges(text, query)) {
-    if (start > at) parts.push(text.slice(at, start));
-    parts.push({ mark: text.slice(start, end) });
-    at = end;
-  }
-  if (at < text.length) parts.push(text.slice(at));
-  return (
-    <span className="search-excerpt">
-      {parts.map((part, index) =>
-        typeof part === 'string' ? part : <mark key={index}>{part.mark}</mark>,
-      )}
-    </span>
-  );
-}

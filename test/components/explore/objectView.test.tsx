@@ -194,4 +194,21 @@ describe('the object view', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual(['Area12.5m²', 'Width0.2m']);
   });
+
+  it('shows invisible and direction-changing characters in keys and values as marked escapes', async () => {
+    // A key that reads "date" backwards on screen, and a value with a zero-width space inside.
+    const tricky = { id: WALL_ID, speckle_type: 'Base', '\u202Eetad': 'Wa\u200Bll' };
+    serveSingle({ [WALL_ID]: JSON.stringify(tricky) });
+    renderApp({ route: `/objects/${PROJECT_ID}/${WALL_ID}/single` });
+    const tree = await screen.findByRole('tree', { name: `Properties of ${WALL_ID}` });
+
+    const row = within(tree).getByRole('treeitem', { name: /etad/ });
+    expect(row).toHaveTextContent('\\u202Eetad: "Wa\\u200Bll"');
+    expect(row.textContent).not.toMatch(/[\u202E\u200B]/);
+    const marks = row.querySelectorAll('.invisible-char');
+    expect([...marks].map((mark) => mark.getAttribute('title'))).toEqual([
+      'U+202E right-to-left override',
+      'U+200B zero width space',
+    ]);
+  });
 });

@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { readMarker, type MarkerKind } from '../../../speckle/resolve';
 import { DeferredJson, settled } from '../../../bytes/lazyObject';
-import { matchRanges } from '../../../speckle/search';
+import { ShownText } from '../../../shared/ShownText';
 import { countOf } from '../../../speckle/counts';
 import { formatBytes } from '../../../speckle/text';
 import { displayKey } from '../../../speckle/titles';
@@ -84,7 +84,7 @@ function Label({ label, query }: { label: string | number; query: string }) {
   return (
     // The `@` that marks a detached property is hidden, as Speckle shows it; hover tells.
     <span className="tree-key" title={shown === label ? undefined : label}>
-      <Highlighted text={shown} query={query} />
+      <ShownText text={shown} query={query} />
     </span>
   );
 }
@@ -145,7 +145,7 @@ function ValueSummary({
     return (
       <span className={`tree-${value === null ? 'null' : typeof value}`}>
         {/* String(-0) is "0": the sign is part of what the server sent. */}
-        <Highlighted text={Object.is(value, -0) ? '-0' : String(value)} query={query} />
+        <ShownText text={Object.is(value, -0) ? '-0' : String(value)} query={query} />
       </span>
     );
   }
@@ -174,7 +174,7 @@ function StringValue({ text, query, full }: { text: string; query: string; full:
   const shown = cut ? text.slice(0, STRING_PREVIEW_LENGTH) : text;
   return (
     <span className="tree-string">
-      "<Highlighted text={shown} query={query} />"
+      "<ShownText text={shown} query={query} />"
       {cut && (
         <span className="tree-cut">
           {' '}
@@ -204,21 +204,6 @@ function ResolvedNote({ resolved }: { resolved: Resolved }) {
         </span>
       );
   }
-}
-
-/** `text` with every case-insensitive occurrence of `query` marked. */
-function Highlighted({ text, query }: { text: string; query: string }) {
-  const ranges = query.trim() === '' ? [] : matchRanges(text, query);
-  if (ranges.length === 0) return <>{text}</>;
-  const parts = [];
-  let at = 0;
-  for (const { start, end } of ranges) {
-    if (start > at) parts.push(text.slice(at, start));
-    parts.push(<mark key={start}>{text.slice(start, end)}</mark>);
-    at = end;
-  }
-  parts.push(text.slice(at));
-  return <>{parts}</>;
 }
 
 function referenceHint({ loaded, arriving, fromFiles }: ReferenceInfo): string {

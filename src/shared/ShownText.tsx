@@ -1,0 +1,45 @@
+import { splitInvisibles } from '../lib/invisibles';
+import { matchRanges } from '../speckle/search';
+
+/**
+ * Text from a model as the views show it: each match of the search query in `<mark>`, and each
+ * invisible or direction-changing character as its marked escape (lib/invisibles.ts), so that no
+ * key can pass for another.
+ */
+export function ShownText({ text, query = '' }: { text: string; query?: string }) {
+  const ranges = query.trim() === '' ? [] : matchRanges(text, query);
+  const parts = [];
+  let at = 0;
+  for (const { start, end } of ranges) {
+    if (start > at) parts.push(<Visible key={at} text={text.slice(at, start)} />);
+    parts.push(
+      <mark key={start}>
+        <Visible text={text.slice(start, end)} />
+      </mark>,
+    );
+    at = end;
+  }
+  if (at < text.length || parts.length === 0)
+    parts.push(<Visible key={at} text={text.slice(at)} />);
+  return <>{parts}</>;
+}
+
+function Visible({ text }: { text: string }) {
+  return (
+    <>
+      {splitInvisibles(text).map(({ text: piece, invisible }, index) =>
+        invisible ? (
+          <span
+            key={index}
+            className="invisible-char"
+            title={`${invisible.escape.replace('\\u', 'U+')} ${invisible.name}`}
+          >
+            {invisible.escape}
+          </span>
+        ) : (
+          piece
+        ),
+      )}
+    </>
+  );
+}
