@@ -3,6 +3,7 @@ import { flatClosureSpan } from '../../src/bytes/closureAside';
 import { JsonReader, TOKEN } from '../../src/bytes/jsonReader';
 import { topLevelItems, topLevelMembers } from '../../src/bytes/lazyObject';
 import { isWholeObjectText } from '../../src/bytes/lines';
+import { ObjectCutter } from '../../src/bytes/objectCutter';
 import { sniffForm } from '../../src/bytes/objectForm';
 import {
   countTopLevelClosure,
@@ -69,6 +70,8 @@ describe('ObjectCutter on malformed objects, at any chunk boundary', () => {
       false,
     ],
     ['{"id":"a","x":"ab\n{"id":"b"}\n{"id":"c"}\n', ['b', 'c'], [[1, 1, 0, STRING_CUT]], true],
+    // Escaped or not, a newline ends a JSON lines line, wherever a chunk ends.
+    ['{"id":"a","x":"ab\\\n{"id":"b"}\n{"id":"c"}\n', ['b', 'c'], [[1, 1, 0, STRING_CUT]], true],
   ])('%j', (text, ids, problems, complete) => {
     for (const read of cutAtEveryByte(bytes(text))) {
       expect(read.records.map(({ id }) => id)).toEqual(ids);
@@ -236,6 +239,14 @@ describe('the readers on hostile input', () => {
     const open = cutText(`[{"id":"a","x":${'['.repeat(DEPTH)}`);
     expect(open.records).toEqual([]);
     expect(open.problems.map(({ reason }) => reason)).toEqual([ENDS_INSIDE]);
+  });
+
+  it('cut a line of many objects in one pass over it, not a pass from each', () => {
+    const count = 100_000;
+    const cutter = new ObjectCutter();
+    cutter.push(bytes(`${'{"id":"a"}'.repeat(count)}\n`));
+    expect(cutter.finish().complete).toBe(true);
+    expect(cutter.objects).toBe(count);
   });
 
   it('read the own fields past a million nested arrays', () => {
