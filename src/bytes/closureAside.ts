@@ -7,16 +7,15 @@
  */
 import {
   CLOSE_BRACE,
-  CLOSE_BRACKET,
   COLON,
   COMMA,
   countByte,
   hasBytesAt,
+  memberValue,
   OPEN_BRACE,
-  OPEN_BRACKET,
   QUOTE,
   skipSpace,
-  stringEnd,
+  valueEnd,
 } from './jsonBytes';
 
 const CLOSURE_KEY = new TextEncoder().encode('"__closure"');
@@ -24,7 +23,7 @@ const CLOSURE_KEY = new TextEncoder().encode('"__closure"');
 const HEAD_LIMIT = 1024 * 1024;
 
 /** Where the closure's value lies in the text, as offsets into the pieces laid end to end. */
-interface ClosureSpan {
+export interface ClosureSpan {
   start: number;
   end: number;
 }
@@ -41,15 +40,11 @@ export function flatClosureSpan(pieces: readonly Uint8Array[]): ClosureSpan | nu
   let at = skipSpace(head, 0);
   if (head[at] !== OPEN_BRACE) return null;
   for (at = skipSpace(head, at + 1); head[at] === QUOTE;) {
-    const keyStart = at;
-    const keyClose = stringEnd(head, at);
-    if (keyClose === -1) return null;
-    at = skipSpace(head, keyClose + 1);
-    if (head[at] !== COLON) return null;
-    const start = skipSpace(head, at + 1);
-    const isClosure =
-      keyClose + 1 - keyStart === CLOSURE_KEY.length && hasBytesAt(head, CLOSURE_KEY, keyStart);
-    if (isClosure) return head[start] === OPEN_BRACE ? flatObjectSpan(pieces, start) : null;
+    const start = memberValue(head, at);
+    if (start === -1) return null;
+    if (hasBytesAt(head, CLOSURE_KEY, at)) {
+      return head[start] === OPEN_BRACE ? flatObjectSpan(pieces, start) : null;
+    }
     const end = valueEnd(head, start);
     if (end === -1) return null;
     at = skipSpace(head, end);
@@ -84,39 +79,6 @@ function flatObjectSpan(pieces: readonly Uint8Array[], start: number): ClosureSp
     offset += piece.length;
   }
   return null;
-}
-
-/** The index just past the value that starts at `start`, or -1 when `text` ends first. */
-function valueEnd(text: Uint8Array, start: number): number {
-  const first = text[start];
-  if (first === QUOTE) {
-    const close = stringEnd(text, start);
-    return close === -1 ? -1 : close + 1;
-  }
-  if (first !== OPEN_BRACE && first !== OPEN_BRACKET) {
-    // A number, true, false or null: it runs to the next delimiter.
-    let at = start;
-    while (at < text.length && !isDelimiter(text[at]!)) at += 1;
-    return at === start || at === text.length ? -1 : at;
-  }
-  let depth = 0;
-  for (let at = start; at < text.length; at += 1) {
-    const code = text[at];
-    if (code === QUOTE) {
-      at = stringEnd(text, at);
-      if (at === -1) return -1;
-    } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
-      depth += 1;
-    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
-      depth -= 1;
-      if (depth === 0) return at + 1;
-    }
-  }
-  return -1;
-}
-
-function isDelimiter(code: number): boolean {
-  return code === COMMA || code === CLOSE_BRACE || code === CLOSE_BRACKET || code <= 0x20;
 }
 
 /** The text of the pieces laid end to end, from `start` to `end`, decoded as one. */

@@ -12,13 +12,11 @@
  */
 import {
   CLOSE_BRACE,
-  CLOSE_BRACKET,
+  containerEnd,
   hasBytesAt,
-  isJsonSpace,
+  lastNonSpace,
   OPEN_BRACE,
-  OPEN_BRACKET,
-  QUOTE,
-  stringEnd,
+  skipSpace,
 } from './jsonBytes';
 import { concatBytes, type SplitLine } from './lines';
 import { byteOrderMarkLength, type TextPosition } from './textPosition';
@@ -34,7 +32,7 @@ export interface CutProblem extends TextPosition {
 }
 
 /** Where the cut objects and the problems found go. */
-interface CutOutput {
+export interface CutOutput {
   lines: SplitLine[];
   problems: CutProblem[];
 }
@@ -122,8 +120,7 @@ export class IdLineCutter {
     this.line += 1;
     // A byte order mark is not part of the first line's text, nor counted in its columns.
     const textStart = sourceOffset + from === 0 ? byteOrderMarkLength(source) : from;
-    let start = textStart;
-    while (start < lineEnd && isJsonSpace(source[start])) start += 1;
+    const start = skipSpace(source, textStart, lineEnd);
     if (start === lineEnd) return true;
     const column = start - textStart + 1;
     const report = (reason: string) => {
@@ -137,11 +134,11 @@ export class IdLineCutter {
     const json = tab + 1;
     if (json === lineEnd) return report(last ? CUT_AT_END : CUT_IN_LINE);
     if (source[json] !== OPEN_BRACE) return report('does not hold a JSON object after its tab');
-    let end = lineEnd;
-    while (isJsonSpace(source[end - 1])) end -= 1;
-    if (last ? !closesAt(source, json, end) : end - json < 2 || source[end - 1] !== CLOSE_BRACE) {
-      return report(last ? CUT_AT_END : CUT_IN_LINE);
-    }
+    const end = lastNonSpace(source, lineEnd - 1, -1) + 1;
+    const closed = last
+      ? containerEnd(source, json, end) === end - 1
+      : end - json >= 2 && source[end - 1] === CLOSE_BRACE;
+    if (!closed) return report(last ? CUT_AT_END : CUT_IN_LINE);
     if (checkUtf8 && !isUtf8(source.subarray(start, end))) {
       return report('is not valid UTF-8 text');
     }
@@ -184,22 +181,4 @@ function otherIdReason(
   const listedAs = clippedText(source, start, tab, ID_SHOWN_LENGTH);
   const jsonId = clippedText(source, own.from, own.to, ID_SHOWN_LENGTH);
   return `is listed as “${listedAs}”, the id before its tab, but the "id" in its JSON is “${jsonId}”`;
-}
-
-/** Whether the object opened at `open` is closed by the bracket just before `end`. */
-function closesAt(bytes: Uint8Array, open: number, end: number): boolean {
-  let depth = 0;
-  for (let at = open; at < end; at += 1) {
-    const code = bytes[at];
-    if (code === QUOTE) {
-      at = stringEnd(bytes, at);
-      if (at === -1) return false;
-    } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
-      depth += 1;
-    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
-      depth -= 1;
-      if (depth === 0) return at === end - 1;
-    }
-  }
-  return false;
 }

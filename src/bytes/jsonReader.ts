@@ -246,14 +246,7 @@ export class JsonReader {
   }
 
   private skipWhitespace(): void {
-    const { text } = this;
-    let at = this.position;
-    for (;;) {
-      const code = text.charCodeAt(at);
-      if (code !== SPACE && code !== LINE_FEED && code !== CARRIAGE_RETURN && code !== TAB) break;
-      at += 1;
-    }
-    this.position = at;
+    this.position = skipTextSpace(this.text, this.position);
   }
 
   private atDelimiter(): boolean {
@@ -272,6 +265,19 @@ export class JsonReader {
 
   private error(reason: string, at = this.position): InvalidJsonError {
     return new InvalidJsonError(reason, at);
+  }
+}
+
+/**
+ * The first index from `from` on that is not JSON white space, in decoded text: the text readers'
+ * own step (lazyObject.ts's too), as jsonBytes.ts's skipSpace is the byte readers'.
+ */
+export function skipTextSpace(text: string, from: number): number {
+  let at = from;
+  for (;;) {
+    const code = text.charCodeAt(at);
+    if (code !== SPACE && code !== LINE_FEED && code !== CARRIAGE_RETURN && code !== TAB) return at;
+    at += 1;
   }
 }
 

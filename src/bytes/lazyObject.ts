@@ -8,6 +8,7 @@
  * (an id is 32 characters between two quotes), so the scan touches a few characters per entry.
  */
 
+import { skipTextSpace } from './jsonReader';
 import { utf8ByteLength } from './utf8Text';
 
 /**
@@ -148,28 +149,30 @@ interface Member {
  * between: most of a root's text, 100,000 ids.
  */
 export function topLevelMembers(raw: string, flatKey?: string): Member[] | null {
-  let at = skipSpace(raw, 0);
+  let at = skipTextSpace(raw, 0);
   if (raw.charCodeAt(at) !== OPEN_BRACE) return null;
-  at = skipSpace(raw, at + 1);
+  at = skipTextSpace(raw, at + 1);
   const members: Member[] = [];
-  if (raw.charCodeAt(at) === CLOSE_BRACE) return skipSpace(raw, at + 1) === raw.length ? [] : null;
+  if (raw.charCodeAt(at) === CLOSE_BRACE) {
+    return skipTextSpace(raw, at + 1) === raw.length ? [] : null;
+  }
   for (;;) {
     if (raw.charCodeAt(at) !== QUOTE) return null;
     const keyEnd = stringEnd(raw, at);
     if (keyEnd === -1) return null;
     const keyStart = at;
-    at = skipSpace(raw, keyEnd);
+    at = skipTextSpace(raw, keyEnd);
     if (raw.charCodeAt(at) !== COLON) return null;
-    const start = skipSpace(raw, at + 1);
+    const start = skipTextSpace(raw, at + 1);
     const flat = keyEnd - keyStart === flatKey?.length && raw.startsWith(flatKey, keyStart);
     const end = (flat && flatObjectEnd(raw, start)) || valueEnd(raw, start);
     if (end === -1) return null;
     members.push({ keyStart, keyEnd, start, end });
-    at = skipSpace(raw, end);
+    at = skipTextSpace(raw, end);
     const next = raw.charCodeAt(at);
-    if (next === CLOSE_BRACE) return skipSpace(raw, at + 1) === raw.length ? members : null;
+    if (next === CLOSE_BRACE) return skipTextSpace(raw, at + 1) === raw.length ? members : null;
     if (next !== COMMA) return null;
-    at = skipSpace(raw, at + 1);
+    at = skipTextSpace(raw, at + 1);
   }
 }
 
@@ -178,22 +181,22 @@ export function topLevelMembers(raw: string, flatKey?: string): Member[] | null 
  * when the text is not an array laid out as JSON requires.
  */
 export function topLevelItems(raw: string): Array<{ start: number; end: number }> | null {
-  let at = skipSpace(raw, 0);
+  let at = skipTextSpace(raw, 0);
   if (raw.charCodeAt(at) !== OPEN_BRACKET) return null;
-  at = skipSpace(raw, at + 1);
+  at = skipTextSpace(raw, at + 1);
   const items: Array<{ start: number; end: number }> = [];
   if (raw.charCodeAt(at) === CLOSE_BRACKET) {
-    return skipSpace(raw, at + 1) === raw.length ? items : null;
+    return skipTextSpace(raw, at + 1) === raw.length ? items : null;
   }
   for (;;) {
     const end = valueEnd(raw, at);
     if (end === -1) return null;
     items.push({ start: at, end });
-    at = skipSpace(raw, end);
+    at = skipTextSpace(raw, end);
     const next = raw.charCodeAt(at);
-    if (next === CLOSE_BRACKET) return skipSpace(raw, at + 1) === raw.length ? items : null;
+    if (next === CLOSE_BRACKET) return skipTextSpace(raw, at + 1) === raw.length ? items : null;
     if (next !== COMMA) return null;
-    at = skipSpace(raw, at + 1);
+    at = skipTextSpace(raw, at + 1);
   }
 }
 
@@ -207,16 +210,6 @@ function flatObjectEnd(raw: string, start: number): number {
   if (close === -1) return 0;
   const inside = raw.slice(start + 1, close);
   return inside.includes('{') || inside.includes('[') ? 0 : close + 1;
-}
-
-function skipSpace(raw: string, from: number): number {
-  let at = from;
-  for (;;) {
-    const code = raw.charCodeAt(at);
-    // JSON's whitespace: space, tab, line feed, carriage return.
-    if (code !== 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) return at;
-    at += 1;
-  }
 }
 
 /** The index just past the string that opens at `start`, or -1 when it never closes. */

@@ -11,6 +11,7 @@
  * UTF-8 at once, without building their text, and only when that fails line by line to find the
  * bad one.
  */
+import { hasBytesAt, sameBytes } from './jsonBytes';
 import { clippedText, findLineEnds, isUtf8 } from './utf8Text';
 
 export interface LineRecord {
@@ -68,8 +69,7 @@ const CLOSING_BRACE = 0x7d;
 const QUOTE = 0x22;
 const COLON = 0x3a;
 const SPACE = 0x20;
-const LETTER_I = 0x69;
-const LETTER_D = 0x64;
+const ID_KEY = new TextEncoder().encode('"id"');
 const BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf];
 
 /**
@@ -226,7 +226,7 @@ function lineProblem(
  * A text whose first member is not `"id"` is checked by its ends alone: the database orders keys
  * shortest first, so a point's `"x"` comes before its id.
  */
-function isWholeObjectText(
+export function isWholeObjectText(
   bytes: Uint8Array,
   lineStart: number,
   tab: number,
@@ -234,25 +234,16 @@ function isWholeObjectText(
 ): boolean {
   if (end - tab < 3 || bytes[end - 1] !== CLOSING_BRACE) return false;
   let at = tab + 2;
-  if (
-    bytes[at] !== QUOTE ||
-    bytes[at + 1] !== LETTER_I ||
-    bytes[at + 2] !== LETTER_D ||
-    bytes[at + 3] !== QUOTE
-  ) {
-    return true;
-  }
-  at += 4;
+  if (!hasBytesAt(bytes, ID_KEY, at)) return true;
+  at += ID_KEY.length;
   if (bytes[at] !== COLON) return false;
   at += 1;
   if (bytes[at] === SPACE) at += 1;
   if (bytes[at] !== QUOTE) return false;
   at += 1;
-  if (at + (tab - lineStart) >= end) return false;
-  for (let from = lineStart; from < tab; from += 1, at += 1) {
-    if (bytes[at] !== bytes[from]) return false;
-  }
-  return bytes[at] === QUOTE;
+  const length = tab - lineStart;
+  if (at + length >= end) return false;
+  return sameBytes(bytes, at, bytes, lineStart, length) && bytes[at + length] === QUOTE;
 }
 
 function startsWithByteOrderMark(bytes: Uint8Array): boolean {

@@ -4,14 +4,20 @@
  * and for each object where its id and its JSON text lie. Nothing is re-serialised: an element of
  * a JSON array is the bytes from its `{` to its `}`, exactly as the file holds them.
  *
- * Objects are found by counting brackets outside strings (strings are passed over with stringEnd);
- * their JSON is checked when they are parsed, as a server's lines are. Unlike a server's body, a
- * file goes on after a bad line or element: it is reported with its line and byte, and the rest
- * is kept. Ids come from the `id` field. The server's line form is cut by its lines instead
- * (idLineCutter.ts).
+ * Objects are found by counting brackets outside strings (jsonBytes.ts's BracketWalk); their JSON
+ * is checked when they are parsed, as a server's lines are. Unlike a server's body, a file goes on
+ * after a bad line or element: it is reported with its line and byte, and the rest is kept. Ids
+ * come from the `id` field. The server's line form is cut by its lines instead (idLineCutter.ts).
  */
 import { CUT_IN_LINE, IdLineCutter, type CutProblem } from './idLineCutter';
-import { endsInEscape, indexOrEnd, isJsonSpace, stringEnd } from './jsonBytes';
+import {
+  BracketWalk,
+  isJsonSpace,
+  NEWLINE_ENDS_LINE,
+  NEWLINE_COUNT,
+  NEWLINE_READ,
+  type NewlineRule,
+} from './jsonBytes';
 import { concatBytes, type LineBlock, type SplitLine } from './lines';
 import { headersReadOver, sniffForm, type ObjectForm, type Refusal } from './objectForm';
 import { objectLine } from './objectLine';
@@ -32,15 +38,14 @@ interface CutEnd {
   problems: CutProblem[];
 }
 
-// The bytes read in the loop over every byte, as this module's own constants: an imported binding
-// is a property read in some hosts (vitest's module runner), which made that loop ten times slower.
+// The bytes scan reads between objects, as this module's own constants: an imported binding is a
+// property read in some hosts (vitest's module runner), which made a loop over every byte ten
+// times slower.
 const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
 const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
 const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 
@@ -69,14 +74,11 @@ export class ObjectCutter {
   private line = 1;
   /** The file offset where the line being read starts (its text: past a byte order mark). */
   private lineStart = 0;
-  private depth = 0;
-  private inString = false;
-  private escaped = false;
+  /** Brackets and strings, across chunks: its depth counts the array's `[` too. */
+  private readonly brackets = new BracketWalk();
   private open: OpenObject | null = null;
   /** Copies of the open object's bytes in earlier chunks. */
   private pieces: Uint8Array[] = [];
-  /** Whether the line being read ended inside a string, in a line form: it is broken. */
-  private lineBrokeString = false;
   /**
    * The first object of a JSON lines file went on past its line: the next line's first byte tells
    * whether the file is laid out or that line is broken (decideLayout).
@@ -186,8 +188,8 @@ export class ObjectCutter {
   }
 
   private scan(bytes: Uint8Array, chunkStart: number, block: CutBlock): void {
-    let at = chunkStart === 0 ? byteOrderMarkLength(bytes) : 0;
-    if (this.inString) at = this.resumeString(bytes, at, this.isLineForm());
+    const from = chunkStart === 0 ? byteOrderMarkLength(bytes) : 0;
+    let at = this.brackets.begin(bytes, from, this.isLineForm() ? NEWLINE_ENDS_LINE : NEWLINE_READ);
     for (; at < bytes.length; at += 1) {
       const code = bytes[at]!;
       if (code === NEWLINE) {
@@ -205,15 +207,19 @@ export class ObjectCutter {
         continue;
       }
       if (open.scalar) {
-        if (this.depth === 1 && (code === COMMA || code === CLOSE_BRACKET || isJsonSpace(code))) {
+        const atArrayLevel = this.brackets.depth === 1;
+        if (atArrayLevel && (code === COMMA || code === CLOSE_BRACKET || isJsonSpace(code))) {
           this.close(bytes, at, chunkStart, block);
           at -= 1;
         }
         continue;
       }
-      at = this.walk(bytes, at, chunkStart, this.isLineForm());
+      // Nearly every byte of a file is read here. In a line form a newline stops the walk: it cuts
+      // the line, and the loop's top reads it.
+      const rule: NewlineRule = this.isLineForm() ? NEWLINE_ENDS_LINE : NEWLINE_COUNT;
+      at = this.brackets.walk(bytes, at, bytes.length, this.elementDepth(), rule);
+      this.countLines(chunkStart);
       if (at === bytes.length) break;
-      // A line form's newline cuts the line: it is read at the loop's top.
       if (bytes[at] === NEWLINE) at -= 1;
       else this.close(bytes, at + 1, chunkStart, block);
     }
@@ -222,45 +228,13 @@ export class ObjectCutter {
     }
   }
 
-  /**
-   * Reads on inside an object (or an array element) from `from`, in a loop of its own: this is
-   * where nearly every byte of a file is read. Returns the index of the bracket that closes it, of
-   * the next newline in a line form (which cuts the line short), or the end of `bytes`.
-   */
-  private walk(bytes: Uint8Array, from: number, chunkStart: number, lineForm: boolean): number {
-    const end = bytes.length;
-    const base = this.elementDepth();
-    let depth = this.depth;
-    let newline = -1;
-    let at = from;
-    for (; at < end; at += 1) {
-      const code = bytes[at]!;
-      if (code === QUOTE) {
-        const close = stringEnd(bytes, at);
-        if (lineForm) {
-          if (newline < at) newline = indexOrEnd(bytes, NEWLINE, at);
-          // A line form's string never holds a line break: the line is cut inside a string.
-          if ((close === -1 || close > newline) && newline < end) {
-            this.lineBrokeString = true;
-            at = newline;
-            break;
-          }
-        }
-        at = this.passString(bytes, at, close);
-        if (at === end) break;
-      } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
-        depth += 1;
-      } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
-        depth -= 1;
-        if (depth === base) break;
-      } else if (code === NEWLINE) {
-        if (lineForm) break;
-        this.line += 1;
-        this.lineStart = chunkStart + at + 1;
-      }
-    }
-    this.depth = depth;
-    return at;
+  /** Counts the lines the walk passed inside an object. */
+  private countLines(chunkStart: number): void {
+    const { lines, lastNewline } = this.brackets;
+    if (lines === 0) return;
+    this.line += lines;
+    this.lineStart = chunkStart + lastNewline + 1;
+    this.brackets.lines = 0;
   }
 
   /** The depth of the objects: inside the array, or at the top. */
@@ -283,8 +257,8 @@ export class ObjectCutter {
       const step = this.array.read(code, place, (where, reason) =>
         this.report(block, where, reason),
       );
-      if (step === 'opened') this.depth = 1;
-      else if (step === 'closed') this.depth = 0;
+      if (step === 'opened') this.brackets.depth = 1;
+      else if (step === 'closed') this.brackets.depth = 0;
       if (step !== 'element') return at;
       if (code === OPEN_BRACE) {
         this.openObject(place);
@@ -296,41 +270,17 @@ export class ObjectCutter {
         `is element ${this.array.elements} of the array, which is not an object`,
       );
       this.open = { ...place, json: place.from, keep: false, scalar: code !== OPEN_BRACKET };
-      if (code === OPEN_BRACKET) this.depth += 1;
-      else if (code === QUOTE) return this.passString(bytes, at, stringEnd(bytes, at));
+      if (code === OPEN_BRACKET) this.brackets.depth += 1;
+      else if (code === QUOTE) {
+        return this.brackets.passString(bytes, at + 1, bytes.length, NEWLINE_READ);
+      }
     }
     return at;
   }
 
   private openObject(place: Place): void {
     this.open = { ...place, json: place.from, keep: true, scalar: false };
-    this.depth += 1;
-  }
-
-  /**
-   * The closing quote `close` of the string opened at `open`, or, when it goes on into the next
-   * chunk (`close` is -1), the end of `bytes`, noting how to read on there.
-   */
-  private passString(bytes: Uint8Array, open: number, close: number): number {
-    if (close !== -1) return close;
-    this.inString = true;
-    this.escaped = endsInEscape(bytes, open);
-    return bytes.length;
-  }
-
-  /** Past the end of a string that began in an earlier chunk. */
-  private resumeString(bytes: Uint8Array, from: number, lineForm: boolean): number {
-    for (let at = from; at < bytes.length; at += 1) {
-      const code = bytes[at];
-      if (this.escaped) this.escaped = false;
-      else if (code === BACKSLASH) this.escaped = true;
-      else if (code === QUOTE || (lineForm && code === NEWLINE)) {
-        this.inString = false;
-        this.lineBrokeString = code === NEWLINE;
-        return code === QUOTE ? at + 1 : at;
-      }
-    }
-    return bytes.length;
+    this.brackets.depth += 1;
   }
 
   /** Ends the line being read; the next starts at the file offset `next`. */
@@ -338,8 +288,8 @@ export class ObjectCutter {
     this.line += 1;
     this.lineStart = next;
     this.skippingLine = false;
-    const brokeString = this.lineBrokeString;
-    this.lineBrokeString = false;
+    const brokeString = this.brackets.brokeString;
+    this.brackets.brokeString = false;
     if (!this.open || this.form !== 'json-lines') return;
     // The first object may go on past its line because the file is laid out, not one object a
     // line; not when the line ends inside a string, which no JSON text does.
@@ -364,8 +314,7 @@ export class ObjectCutter {
     this.report(block, this.open!, reason);
     this.open = null;
     this.pieces = [];
-    this.depth = 0;
-    this.inString = false;
+    this.brackets.reset();
   }
 
   /** Ends the open object at `end` (an index into `bytes`) and keeps it. */

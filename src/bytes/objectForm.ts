@@ -5,6 +5,7 @@
  */
 import {
   countByte,
+  hasBytesAt,
   indexOrEnd,
   isJsonSpace,
   OPEN_BRACE,
@@ -75,7 +76,9 @@ const BINARY_WINDOW = 4096;
 /** Ids are 32 characters: a tab later than this on the first line is not after an id. */
 const ID_WINDOW = 256;
 const PREVIEW_LENGTH = 24;
-const HTTP_VERSION = new TextEncoder().encode('HTTP/');
+const encoder = new TextEncoder();
+const HTTP_VERSION = encoder.encode('HTTP/');
+const LITERALS = ['true', 'false', 'null'].map((word) => ({ word, bytes: encoder.encode(word) }));
 /** Headers are a few hundred bytes: a first line starting `HTTP/` with no end to them by here is not. */
 const HEADERS_WINDOW = 64 * 1024;
 
@@ -229,10 +232,9 @@ function scalarKind(head: Uint8Array, at: number): string | null {
   const code = head[at]!;
   if (code === QUOTE) return 'a string';
   if (code === 0x2d || (code >= 0x30 && code <= 0x39)) return 'a number';
-  const text = decoder.decode(head.subarray(at, at + 6));
-  for (const word of ['true', 'false', 'null']) {
-    const after = text.charCodeAt(word.length);
-    if (text.startsWith(word) && (Number.isNaN(after) || isJsonSpace(after))) return word;
+  for (const { word, bytes } of LITERALS) {
+    const after = head[at + bytes.length];
+    if (hasBytesAt(head, bytes, at) && (after === undefined || isJsonSpace(after))) return word;
   }
   return null;
 }

@@ -5,30 +5,31 @@
  * cost a parse of it.
  *
  * Nested objects carry a `speckle_type` and a `__closure` too, so the right occurrence is the one
- * at the top level. The text is read backwards from its final `}`, skipping strings and counting
- * brackets, until a key at the top level is the one asked for: the server writes keys shortest
+ * at the top level. The text is read backwards from its final `}` (ownKeyEnd in jsonBytes.ts),
+ * skipping strings and counting brackets, until a key at the top level is the one asked for: the
+ * server writes keys shortest
  * first, so `speckle_type` sits near the end, after the big arrays and nested objects with shorter
  * keys, and only the short tail after it is read (one pass over ~150 bytes for most objects).
  */
 import {
   BACKSLASH,
   CLOSE_BRACE,
-  CLOSE_BRACKET,
   COLON,
   COMMA,
   countByte,
+  flatMemberEnd,
   hasBytesAt,
-  isJsonSpace,
+  indexOfBytes,
+  memberValue,
+  naturalNumber,
   OPEN_BRACE,
-  OPEN_BRACKET,
+  ownKeyEnd,
+  plainStringEnd,
   QUOTE,
   skipSpace,
   stringEnd,
 } from './jsonBytes';
 import { decodeSpan } from './utf8Text';
-
-const ZERO = 0x30;
-const NINE = 0x39;
 
 const encoder = new TextEncoder();
 const SPECKLE_TYPE_KEY = encoder.encode('"speckle_type"');
@@ -58,16 +59,11 @@ export function topLevelStringSpan(
   start = 0,
   end = text.length,
 ): { from: number; to: number } | null {
-  const afterKey = topLevelKeyEnd(text, key, start, end);
+  const afterKey = ownKeyEnd(text, key, start, end);
   if (afterKey === -1) return null;
   const open = skipSpace(text, skipSpace(text, afterKey) + 1);
-  if (text[open] !== QUOTE) return null;
-  for (let at = open + 1; at < end; at += 1) {
-    const code = text[at];
-    if (code === QUOTE) return { from: open + 1, to: at };
-    if (code === BACKSLASH) return null;
-  }
-  return null;
+  const close = text[open] === QUOTE ? plainStringEnd(text, open, end) : -1;
+  return close === -1 ? null : { from: open + 1, to: close };
 }
 
 /**
@@ -81,14 +77,9 @@ export function topLevelIdSpan(
   end = text.length,
 ): { from: number; to: number } | null {
   const key = skipSpace(text, start + 1);
-  const colon = skipSpace(text, key + ID_KEY.length);
-  const quote = skipSpace(text, colon + 1);
-  if (hasBytesAt(text, ID_KEY, key) && text[colon] === COLON && text[quote] === QUOTE) {
-    const close = stringEnd(text, quote);
-    if (close !== -1 && close < end && !text.subarray(quote, close).includes(BACKSLASH)) {
-      return { from: quote + 1, to: close };
-    }
-  }
+  const quote = hasBytesAt(text, ID_KEY, key) ? memberValue(text, key) : -1;
+  const close = quote !== -1 && text[quote] === QUOTE ? plainStringEnd(text, quote, end) : -1;
+  if (close !== -1) return { from: quote + 1, to: close };
   return topLevelStringSpan(text, ID_KEY, start, end);
 }
 
@@ -99,7 +90,7 @@ export function readTopLevelType(text: Uint8Array): string {
 
 /** How many ids the object's own `__closure` lists; 0 when it has none. */
 export function countTopLevelClosure(text: Uint8Array): number {
-  const afterKey = topLevelKeyEnd(text, CLOSURE_KEY);
+  const afterKey = ownKeyEnd(text, CLOSURE_KEY);
   if (afterKey === -1) return parsedField(text, closureSize);
   const open = text.indexOf(OPEN_BRACE, afterKey);
   const close = text.indexOf(CLOSE_BRACE, open);
@@ -138,42 +129,34 @@ export function* readTopLevelClosureSteps(
   // Most objects (a mesh, a point) have no closure, and finding that by reading their text
   // backwards, then parsing it, cost seconds over a 100,000-object file.
   if (!mayContainKey(text, CLOSURE_KEY)) return closure;
-  const afterKey = topLevelKeyEnd(text, CLOSURE_KEY);
+  const afterKey = ownKeyEnd(text, CLOSURE_KEY);
   if (afterKey === -1) {
     for (const [id, depth] of parsedField(text, closureOf)) closure.set(id, depth);
     return closure;
   }
   const open = text.indexOf(OPEN_BRACE, afterKey);
   if (open === -1) return closure;
-  // Entries are `"id": depth`; a string depth is skipped over so that its text cannot end the map.
+  // Entries are `"id": depth`, read leniently: any commas and spaces between them, anything up to
+  // a colon after a key. A string depth is passed over so that its text cannot end the map.
   for (let at = open + 1, entries = 1; ; entries += 1) {
     if (entries % 1000 === 0) yield;
     // Past the separator: a quote opens the next key, anything else ends the map.
-    let keyStart = at;
-    while (isSeparator(text[keyStart]!)) keyStart += 1;
+    let keyStart = skipSpace(text, at);
+    while (text[keyStart] === COMMA) keyStart = skipSpace(text, keyStart + 1);
     if (text[keyStart] !== QUOTE) return closure;
     const keyEnd = stringEnd(text, keyStart);
     if (keyEnd === -1) return closure;
     const colon = text.indexOf(COLON, keyEnd);
     if (colon === -1) return closure;
-    // Depths are small integers: read the digits here, leave anything else to depthOf.
-    let valueEnd = skipSpace(text, colon + 1);
-    let depth = 0;
-    let digits = 0;
-    for (let code = text[valueEnd]!; code >= ZERO && code <= NINE; digits += 1) {
-      depth = depth * 10 + code - ZERO;
-      valueEnd += 1;
-      code = text[valueEnd]!;
-    }
-    while (valueEnd < text.length && !isValueEnd(text[valueEnd]!)) {
-      valueEnd = text[valueEnd] === QUOTE ? stringEnd(text, valueEnd) + 1 : valueEnd + 1;
-      if (valueEnd === 0) return closure;
-      digits = -1;
-    }
+    const valueStart = skipSpace(text, colon + 1);
+    const valueEnd = flatMemberEnd(text, valueStart);
+    if (valueEnd === -1) return closure;
+    // Depths are small integers, read from their digits; anything else is left to depthOf.
+    const depth = naturalNumber(text, valueStart, valueEnd);
     const key = decodeSpan(text, keyStart + 1, keyEnd);
     closure.set(
       key.includes('\\') ? (JSON.parse(`"${key}"`) as string) : key,
-      digits > 0 ? depth : depthOf(decodeSpan(text, colon + 1, valueEnd)),
+      depth !== -1 ? depth : depthOf(decodeSpan(text, colon + 1, valueEnd)),
     );
     at = valueEnd;
   }
@@ -185,20 +168,7 @@ export function* readTopLevelClosureSteps(
  * of its name, with the engine's own byte search.
  */
 function mayContainKey(text: Uint8Array, key: Uint8Array): boolean {
-  if (text.includes(BACKSLASH)) return true;
-  const name = key[1]!;
-  for (let at = text.indexOf(name, 1); at !== -1; at = text.indexOf(name, at + 1)) {
-    if (hasBytesAt(text, key, at - 1)) return true;
-  }
-  return false;
-}
-
-function isSeparator(code: number): boolean {
-  return code === COMMA || isJsonSpace(code);
-}
-
-function isValueEnd(code: number): boolean {
-  return code === COMMA || code === CLOSE_BRACE;
+  return text.includes(BACKSLASH) || indexOfBytes(text, key, 0, 1) !== -1;
 }
 
 function depthOf(text: string): number {
@@ -217,54 +187,6 @@ export function closureOf(object: Record<string, unknown>): Map<string, number> 
     }
   }
   return closure;
-}
-
-/**
- * Just past the object's own `key` (quoted) in `text[start, end)`, or -1 when it has none or the
- * text does not end its object. Reads backwards from the final `}`: a string at depth 0 followed
- * by a colon is a key of the object itself.
- */
-function topLevelKeyEnd(text: Uint8Array, key: Uint8Array, start = 0, end = text.length): number {
-  let at = end - 1;
-  while (at > start && isJsonSpace(text[at])) at -= 1;
-  if (text[at] !== CLOSE_BRACE) return -1;
-  let depth = 0;
-  for (at -= 1; at > start; at -= 1) {
-    const code = text[at];
-    if (code === QUOTE) {
-      const open = stringStart(text, at, start);
-      if (open === -1) return -1;
-      if (
-        depth === 0 &&
-        at + 1 - open === key.length &&
-        hasBytesAt(text, key, open) &&
-        text[skipSpace(text, at + 1)] === COLON
-      ) {
-        return at + 1;
-      }
-      at = open;
-    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
-      depth += 1;
-    } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
-      depth -= 1;
-      if (depth < 0) return -1;
-    }
-  }
-  return -1;
-}
-
-/**
- * The index of the quote that opens the string closed at `close`, or -1: the nearest quote before
- * it that an even number of backslashes precedes (inside a string, a quote is always escaped).
- */
-function stringStart(text: Uint8Array, close: number, start: number): number {
-  for (let at = close - 1; at >= start; at -= 1) {
-    if (text[at] !== QUOTE) continue;
-    let backslashes = 0;
-    while (text[at - 1 - backslashes] === BACKSLASH) backslashes += 1;
-    if (backslashes % 2 === 0) return at;
-  }
-  return -1;
 }
 
 function parsedField<T>(text: Uint8Array, read: (object: Record<string, unknown>) => T): T {
