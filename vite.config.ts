@@ -4,7 +4,10 @@ import { configDefaults } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { demoServerPlugin } from './demo/vitePlugin.ts';
 import { watModulesPlugin } from './build/watModules.ts';
-import { NEEDS_ISOLATION, NODE_TESTS } from './test/isolation.ts';
+import { COMPONENT_TESTS, NEEDS_ISOLATION, NODE_TESTS } from './test/isolation.ts';
+
+const isolatedComponents = NEEDS_ISOLATION.filter((file) => file.endsWith('.tsx'));
+const isolatedNode = NEEDS_ISOLATION.filter((file) => !file.endsWith('.tsx'));
 
 export default defineConfig({
   plugins: [react(), demoServerPlugin(), watModulesPlugin()],
@@ -34,14 +37,28 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'unit-isolated', environment: 'node', include: NEEDS_ISOLATION },
+        test: { name: 'unit-isolated', environment: 'node', include: isolatedNode },
       },
       {
         extends: true,
         test: {
           name: 'components',
           environment: 'jsdom',
-          include: ['test/components/**/*.test.tsx'],
+          include: COMPONENT_TESTS,
+          exclude: [...configDefaults.exclude, ...isolatedComponents],
+          setupFiles: ['test/components/setup.ts'],
+          // As in "unit", and one jsdom per worker too: setting up a jsdom and importing React, the
+          // router and the app afresh for each file was over half of this project's time.
+          // test/components/setup.ts puts the page back as each test found it.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'components-isolated',
+          environment: 'jsdom',
+          include: isolatedComponents,
           setupFiles: ['test/components/setup.ts'],
         },
       },

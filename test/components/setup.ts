@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { speckleServer } from './speckleDouble';
 
 // Tests wait on what the page shows, never on the clock; the default second for a find or waitFor
@@ -9,11 +9,16 @@ import { speckleServer } from './speckleDouble';
 configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => speckleServer.listen({ onUnhandledRequest: 'error' }));
+// The files of a worker share one jsdom (isolate: false in vite.config.ts): each test leaves the
+// page, its storage, its spies and the root element's attributes (the theme) as it found them.
 afterEach(() => {
   cleanup();
   speckleServer.resetHandlers();
   localStorage.clear();
   sessionStorage.clear();
+  vi.restoreAllMocks();
+  const root = document.documentElement;
+  for (const name of root.getAttributeNames()) root.removeAttribute(name);
 });
 afterAll(() => speckleServer.close());
 

@@ -3,9 +3,15 @@ import { expect } from 'vitest';
 
 interface SavedFile {
   name: string;
-  chunks: number[][];
+  chunks: Uint8Array[];
   closed: boolean;
   aborted: boolean;
+}
+
+/** What the stub keeps in the page (page functions cannot call the test's own). */
+interface Stub {
+  /** The `nth` file (1-based; the latest when omitted). */
+  __savedFile(nth: number | undefined): SavedFile | undefined;
 }
 
 /**
@@ -16,7 +22,7 @@ export async function stubSavePicker(page: Page, { writeDelayMs = 0 } = {}): Pro
   await page.evaluate((delay) => {
     const saved: SavedFile[] = [];
     Object.assign(window, {
-      __saved: saved,
+      __savedFile: (nth: number | undefined) => (nth === undefined ? saved.at(-1) : saved[nth - 1]),
       showSaveFilePicker: async ({ suggestedName }: { suggestedName: string }) => {
         const file: SavedFile = { name: suggestedName, chunks: [], closed: false, aborted: false };
         saved.push(file);
@@ -24,7 +30,8 @@ export async function stubSavePicker(page: Page, { writeDelayMs = 0 } = {}): Pro
           createWritable: async () => ({
             write: async (data: Uint8Array) => {
               if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-              file.chunks.push([...data]);
+              // A copy: the bytes the app hands over are not the stub's to keep.
+              file.chunks.push(data.slice());
             },
             close: async () => void (file.closed = true),
             abort: async () => void (file.aborted = true),
@@ -41,7 +48,7 @@ export async function savedFileState(
   nth: number,
 ): Promise<{ closed: boolean; aborted: boolean; bytes: number } | undefined> {
   return page.evaluate((index) => {
-    const file = (window as unknown as { __saved: SavedFile[] }).__saved[index - 1];
+    const file = (window as unknown as Stub).__savedFile(index);
     return (
       file && {
         closed: file.closed,
@@ -57,11 +64,22 @@ export async function savedThroughPicker(
   page: Page,
   nth?: number,
 ): Promise<{ name: string; bytes: Buffer }> {
-  const pick = (index: number | undefined) => {
-    const saved = (window as unknown as { __saved: SavedFile[] }).__saved;
-    return index === undefined ? saved.at(-1) : saved[index - 1];
-  };
-  await expect.poll(() => page.evaluate(pick, nth).then((file) => file?.closed)).toBe(true);
-  const file = await page.evaluate(pick, nth);
-  return { name: file!.name, bytes: Buffer.from(file!.chunks.flat()) };
+  await expect
+    .poll(() =>
+      page.evaluate((index) => (window as unknown as Stub).__savedFile(index)?.closed, nth),
+    )
+    .toBe(true);
+  // The bytes cross the browser protocol once, as base64 text: as arrays of numbers, polled until
+  // the file closed, a file of megabytes took seconds.
+  const file = await page.evaluate(async (index) => {
+    const { name, chunks } = (window as unknown as Stub).__savedFile(index)!;
+    const url = await new Promise<string>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.onerror = () => reject(reader.error ?? new Error('FileReader failed'));
+      reader.readAsDataURL(new Blob(chunks as BlobPart[]));
+    });
+    return { name, base64: url.slice(url.indexOf(',') + 1) };
+  }, nth);
+  return { name: file.name, bytes: Buffer.from(file.base64, 'base64') };
 }

@@ -4,17 +4,17 @@ import { NEEDS_ISOLATION } from '../../isolation';
 
 const CHANGES_MODULES_OR_GLOBALS = /\bvi\.(mock|doMock|resetModules|stubGlobal|stubEnv)\(/;
 
-function nodeTestFiles(): string[] {
-  return ['test/unit', 'test/demo'].flatMap((folder) =>
+function testFiles(): string[] {
+  return ['test/unit', 'test/demo', 'test/components'].flatMap((folder) =>
     readdirSync(folder, { recursive: true, encoding: 'utf8' })
-      .filter((name) => name.endsWith('.test.ts'))
+      .filter((name) => /\.test\.tsx?$/.test(name))
       .map((name) => `${folder}/${name}`),
   );
 }
 
-describe('the node tests that share a module graph', () => {
+describe('the node and component tests that share a module graph', () => {
   it('leave it as they found it: every file that mocks modules or globals runs isolated', () => {
-    const changing = nodeTestFiles().filter((file) =>
+    const changing = testFiles().filter((file) =>
       CHANGES_MODULES_OR_GLOBALS.test(readFileSync(file, 'utf8')),
     );
     expect(changing.sort()).toEqual([...NEEDS_ISOLATION].sort());
