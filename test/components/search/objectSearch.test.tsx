@@ -9,6 +9,7 @@ import {
   PROJECT_ID,
   ROOT_ID,
   SERVER,
+  serveWithChildren,
   speckleServer,
 } from '../speckleDouble';
 
@@ -141,5 +142,22 @@ describe('Search all objects', () => {
     expect(
       within(screen.getByRole('listbox', { name: 'Search results' })).getAllByRole('group'),
     ).toHaveLength(everything.length);
+  });
+
+  it('shows invisible and direction-changing characters in a result as marked escapes', async () => {
+    const id = 'c'.repeat(32);
+    const tricky = { id, speckle_type: 'Base', '\u202Eetad': 'Wa\u200Bll', __closure: {} };
+    serveWithChildren(`${id}\t${JSON.stringify(tricky)}\n`);
+    const { user } = renderApp({ route: `/objects/${PROJECT_ID}/${id}` });
+    await screen.findByText('1 object', { exact: false });
+    await user.type(screen.getByRole('searchbox', { name: 'Search all objects' }), 'etad');
+
+    const option = await screen.findByRole('option', { name: /property name/ });
+    expect(option).toHaveTextContent('\\u202Eetad');
+    expect(option.textContent).not.toContain('\u202E');
+    expect(option.querySelector('.invisible-char')).toHaveAttribute(
+      'title',
+      'U+202E right-to-left override',
+    );
   });
 });
