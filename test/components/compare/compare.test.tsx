@@ -63,6 +63,25 @@ describe('Compare two versions', () => {
     );
   });
 
+  it('shows invisible characters in a changed value as marked escapes', async () => {
+    const lines = CHANGED_LINES.replace('"units":"mm"', '"units":"m\u202E"');
+    speckleServer.use(
+      http.get(`${SERVER}/objects/:p/${CHANGED_ROOT_ID}`, () => linesResponse(lines)),
+    );
+    const { user } = renderApp({ route: compareRoute(CHANGED_ROOT_ID) });
+    await user.click(
+      await screen.findByRole('button', { name: `Show differences of ${CHANGED_ROOT_ID}` }),
+    );
+    const diff = screen.getByRole('region', { name: `Differences of ${CHANGED_ROOT_ID}` });
+    const row = within(diff).getByRole('row', { name: /units/ });
+    expect(row).toHaveTextContent('"m\\u202E"');
+    expect(row.textContent).not.toContain('\u202E');
+    expect(row.querySelector('.invisible-char')).toHaveAttribute(
+      'title',
+      'U+202E right-to-left override',
+    );
+  });
+
   it('filters the changes by kind', async () => {
     serveChangedVersion();
     const { user } = renderApp({ route: compareRoute(CHANGED_ROOT_ID) });
