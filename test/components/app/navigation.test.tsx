@@ -45,6 +45,18 @@ describe('moving between pages', () => {
     await waitFor(() => expect(heading).toHaveFocus());
   });
 
+  it('gives the focus to the heading of a comparison opened from a version row', async () => {
+    const { user } = renderWithGraphql(`${PROJECT}/models/${DEMO_MODELS.building}/versions`);
+    await user.click(
+      await screen.findByRole('button', {
+        name: `Compare with previous version of version ${DEMO_VERSIONS.building100}`,
+      }),
+    );
+    const heading = await screen.findByRole('heading', { name: 'Comparison', level: 2 });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(document.title).toMatch(/^Compare .+ with .+ · Speckle Object Explorer$/);
+  });
+
   it('skips to the page content from the first stop of Tab', async () => {
     const { user } = renderWithGraphql(`${PROJECT}/models/${DEMO_MODELS.building}/versions`);
     await user.tab();
