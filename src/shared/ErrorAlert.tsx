@@ -11,7 +11,13 @@ export function ErrorAlert({ error, onRetry }: { error: ApiError; onRetry?: () =
   const fields = fieldsToFix(error);
   const retry = onRetry && retryCanHelp(error) ? onRetry : null;
   return (
-    <div role="alert" className="alert" tabIndex={-1} ref={ref}>
+    <div
+      role="alert"
+      // A load the user cancelled is told where its error would be, but it is no error.
+      className={error.kind === 'cancelled' ? 'notice' : 'alert'}
+      tabIndex={-1}
+      ref={ref}
+    >
       <p>{error.message}</p>
       {(retry || fields.length > 0) && (
         <div className="row">

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import {
   alertText,
   lookUp,
+  lookUpHeldOpen,
   editConnection,
   openApp,
   setToken,
@@ -13,6 +14,23 @@ import {
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { failedResourceStatus, usePageSession } from './support/browser.ts';
 import { findDemoObject, smallModelWithChildren } from './support/demo.ts';
+
+/** The colour of the left edge of the page's one alert, as drawn. */
+function frameColour(page: Page): Promise<string> {
+  return page.getByRole('alert').evaluate((alert) => getComputedStyle(alert).borderLeftColor);
+}
+
+/** The theme's danger colour, as drawn. */
+function dangerColour(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--danger)';
+    document.body.append(probe);
+    const colour = getComputedStyle(probe).color;
+    probe.remove();
+    return colour;
+  });
+}
 
 describe('accessibility (axe-core, WCAG 2.1 AA: no serious or critical violations)', () => {
   const session = usePageSession();
@@ -105,6 +123,21 @@ describe('accessibility (axe-core, WCAG 2.1 AA: no serious or critical violation
     await showInvalidTokenError(session.page);
 
     await expectNoSeriousViolations(session.page, 'error');
+  });
+
+  it('tells a cancelled load in neutral colours, and an error in the danger colour', async () => {
+    const { page } = session;
+    session.allowConsoleErrors(failedResourceStatus(403));
+    const { project, object } = await smallModelWithChildren();
+    await lookUpHeldOpen(page, project.id, object.id, 2);
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect.poll(() => alertText(page)).toMatch(/cancelled/);
+    expect(await frameColour(page)).not.toBe(await dangerColour(page));
+
+    await setToken(page, randomBytes(21).toString('hex'));
+    await lookUp(page, project.id, object.id, 'Get object');
+    await expect.poll(() => alertText(page), { timeout: 20_000 }).toMatch(/token/i);
+    expect(await frameColour(page)).toBe(await dangerColour(page));
   });
 
   it('the connection settings with the token shown', async () => {

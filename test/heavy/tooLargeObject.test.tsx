@@ -32,7 +32,7 @@ describe('an object over the 64 MB text limit in a with-children load', () => {
     const list = screen.getByRole('listbox', { name: 'Received objects' });
     await user.click(within(list).getByRole('option', { name: new RegExp(BIG_ID) }));
     const shown = await screen.findByRole('article', { name: `Object ${BIG_ID}` });
-    expect(within(shown).getByRole('alert')).toHaveTextContent(
+    expect(within(shown).getByRole('note')).toHaveTextContent(
       `Object ${BIG_ID} is 65.0 MB of JSON, more than the 64 MB this explorer reads as text, so ` +
         'it is not shown, searched or written as text. Its bytes are kept as received: ' +
         '"Download server lines (id, tab, JSON)" saves them exactly.',
