@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
+  afterPaints,
   alertText,
   lookUp,
   lookUpHeldOpen,
@@ -13,7 +14,7 @@ import {
 } from './support/app.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { failedResourceStatus, usePageSession } from './support/browser.ts';
-import { findDemoObject, smallModelWithChildren } from './support/demo.ts';
+import { findDemoObject, smallModelWithChildren, tenThousandObjectModel } from './support/demo.ts';
 
 /** The colour of the left edge of the page's one alert, as drawn. */
 function frameColour(page: Page): Promise<string> {
@@ -138,6 +139,40 @@ describe('accessibility (axe-core, WCAG 2.1 AA: no serious or critical violation
     await lookUp(page, project.id, object.id, 'Get object');
     await expect.poll(() => alertText(page), { timeout: 20_000 }).toMatch(/token/i);
     expect(await frameColour(page)).toBe(await dangerColour(page));
+  });
+
+  it("announces a load's start, a few milestones and its end, while the counter counts on", async () => {
+    const { page } = session;
+    const { project, object } = await tenThousandObjectModel();
+    await openApp(page);
+    // Every text each live region and the counter take, as a screen reader would be told them.
+    await page.evaluate(() => {
+      const heard: Record<string, string[]> = { live: [], counter: [] };
+      (window as unknown as { heard: typeof heard }).heard = heard;
+      const seen = new Map<Element, string>();
+      new MutationObserver(() => {
+        const regions = document.querySelectorAll('[aria-live], [role="status"], [role="alert"]');
+        for (const region of regions) {
+          const text = region.textContent ?? '';
+          if (seen.get(region) === text) continue;
+          seen.set(region, text);
+          if (text === '') continue;
+          const live = (region.getAttribute('aria-live') ?? 'polite') !== 'off';
+          if (region.closest('[aria-label="Result"]')) heard[live ? 'live' : 'counter']!.push(text);
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await lookUp(page, project.id, object.id, 'Get with children');
+    await waitForCompleteCount(page, object.objectCount);
+    await afterPaints(page);
+
+    const heard = await page.evaluate(
+      () => (window as unknown as { heard: { live: string[]; counter: string[] } }).heard,
+    );
+    expect(heard.live[0]).toBe('Loading objects…');
+    expect(heard.live.at(-1)).toBe('Loaded: 10,000 objects.');
+    expect(heard.live.length).toBeLessThanOrEqual(5);
+    expect(heard.counter.length).toBeGreaterThan(heard.live.length);
   });
 
   it('the connection settings with the token shown', async () => {

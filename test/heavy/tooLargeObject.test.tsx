@@ -27,7 +27,11 @@ describe('an object over the 64 MB text limit in a with-children load', () => {
   it('is listed, and says why it is not shown or searched instead of reading its text', async () => {
     serveModelWithTooLargeChild();
     const { user } = renderApp({ route: `/objects/${PROJECT_ID}/${ROOT_ID}` });
-    await screen.findByText('2 objects', { exact: false }, { timeout: 10_000 });
+    await screen.findByText(
+      '2 objects',
+      { exact: false, selector: '[role="status"]' },
+      { timeout: 10_000 },
+    );
 
     const list = screen.getByRole('listbox', { name: 'Received objects' });
     await user.click(within(list).getByRole('option', { name: new RegExp(BIG_ID) }));
@@ -100,7 +104,11 @@ describe('copying a value', () => {
       `${id}\t${paddedObjectText(id, MAX_TEXT_BYTES / 2 + 1_000_000)}\n`;
     serveWithChildren(`${ROOT_ID}\t${root}\n${child(first)}${child(second)}`);
     const { user } = renderApp({ route: `/objects/${PROJECT_ID}/${ROOT_ID}` });
-    await screen.findByText('3 objects', { exact: false }, { timeout: 10_000 });
+    await screen.findByText(
+      '3 objects',
+      { exact: false, selector: '[role="status"]' },
+      { timeout: 10_000 },
+    );
     const tree = await screen.findByRole('tree', { name: `Properties of ${ROOT_ID}` });
 
     await expectRecomposedCopyRefused(user, tree, /^parts:/);

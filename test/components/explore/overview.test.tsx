@@ -20,7 +20,10 @@ function serveLines(text: string, options: { error?: boolean } = {}) {
 
 async function loadCube() {
   const view = renderApp({ route });
-  await screen.findByText(`${CUBE_OBJECTS.length} objects`, { exact: false });
+  await screen.findByText(`${CUBE_OBJECTS.length} objects`, {
+    exact: false,
+    selector: '[role="status"]',
+  });
   return view;
 }
 

@@ -17,7 +17,10 @@ const route = `/objects/${PROJECT_ID}/${ROOT_ID}`;
 
 async function loaded() {
   const view = renderApp({ route });
-  await screen.findByText(`${CUBE_OBJECTS.length} objects`, { exact: false });
+  await screen.findByText(`${CUBE_OBJECTS.length} objects`, {
+    exact: false,
+    selector: '[role="status"]',
+  });
   return { ...view, box: screen.getByRole('searchbox', { name: 'Search all objects' }) };
 }
 
@@ -149,7 +152,7 @@ describe('Search all objects', () => {
     const tricky = { id, speckle_type: 'Base', '\u202Eetad': 'Wa\u200Bll', __closure: {} };
     serveWithChildren(`${id}\t${JSON.stringify(tricky)}\n`);
     const { user } = renderApp({ route: `/objects/${PROJECT_ID}/${id}` });
-    await screen.findByText('1 object', { exact: false });
+    await screen.findByText('1 object', { exact: false, selector: '[role="status"]' });
     await user.type(screen.getByRole('searchbox', { name: 'Search all objects' }), 'etad');
 
     const option = await screen.findByRole('option', { name: /property name/ });
