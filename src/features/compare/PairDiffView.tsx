@@ -1,9 +1,11 @@
+import { useId } from 'react';
 import { Link } from 'react-router';
 import type { ComparedPair } from './core/compareVersions';
-import { chunksSummary, pathLabel } from './core/comparisonText';
+import { chunksSummary, pairDiffCount, pathLabel } from './core/comparisonText';
 import type { DiffOp } from './core/diffPair';
 import { rawText } from './core/rawTree';
 import { ShownText } from '../../shared/ShownText';
+import { useResultInView } from '../../shared/useResultInView';
 import { objectTitle } from '../../speckle/titles';
 import type { ObjectSet } from '../../objects/set/objectSet';
 import type { Side } from './compareContext';
@@ -29,11 +31,22 @@ export function PairDiffView({
 }) {
   const { diff } = pair;
   const titleOf = (side: Side, id: string) => titleText(sets[side].raw(id)) ?? id;
+  const countId = useId();
+  // "Show differences" (in the list, or of an object below) hands the focus to the differences,
+  // which a screen reader reads with their count; in one column they are far below the list.
+  const ref = useResultInView<HTMLElement>(`${pair.from}/${pair.to}`);
   return (
-    <section className="pair-diff" aria-label={`Differences of ${pair.to}`}>
+    <section
+      className="pair-diff"
+      aria-label={`Differences of ${pair.to}`}
+      aria-describedby={countId}
+      tabIndex={-1}
+      ref={ref}
+    >
       <h3>
         {pair.speckleType ?? 'Object'} {pair.applicationId && <code>{pair.applicationId}</code>}
       </h3>
+      <p id={countId}>{pairDiffCount(diff)}</p>
       <p className="row">
         <Link to={treeHref('from', pair.from)}>Open the first ({pair.from}) in the tree</Link>
         <Link to={treeHref('to', pair.to)}>Open the second ({pair.to}) in the tree</Link>

@@ -22,7 +22,7 @@ import { ObjectBrowser } from './list/ObjectBrowser';
 import { ObjectSearch } from '../search';
 import { ResultObjectPane } from './ResultObjectPane';
 import { SetExports } from '../exports';
-import { useResultInView } from './useResultInView';
+import { useResultInView } from '../../shared/useResultInView';
 import { useEscapeToCancel } from '../../shared/useEscapeToCancel';
 import { useLoadPhase, useLoadProgress, useTextsStored } from '../../objects/set/useLoadProgress';
 
