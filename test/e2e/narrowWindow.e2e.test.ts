@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openApp, waitForCompleteCount, waitForObjectShown } from './support/app.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
 import { usePageSession } from './support/browser.ts';
-import { PUBLIC_PROJECT_ID } from '../../demo/catalog.ts';
+import { GENERATED_ROOT_IDS, PUBLIC_PROJECT_ID } from '../../demo/catalog.ts';
 import { DEMO_MODELS, DEMO_VERSIONS } from '../../demo/history.ts';
 import { fetchRawBody, revitFloor, splitLines } from './support/demo.ts';
 
@@ -59,5 +60,39 @@ describe('a 400 × 800 window', () => {
     await copy.scrollIntoViewIfNeeded();
     const box = (await copy.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(400);
+  });
+
+  it('shows a property diff whole: the differences in view and focused, each change stacked', async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 400, height: 800 });
+    const from = GENERATED_ROOT_IDS['public-1000']!;
+    const to = GENERATED_ROOT_IDS['public-1000/v2']!;
+    await openApp(page, `/compare/${PUBLIC_PROJECT_ID}/${from}/${to}`);
+    await page.getByRole('combobox', { name: 'Kind of change' }).selectOption('Changed');
+    const show = page.getByRole('button', { name: /^Show differences of / }).first();
+    await show.click({ timeout: 30_000 });
+
+    const diff = page.getByRole('region', { name: /^Differences of / });
+    await expect
+      .poll(() => diff.evaluate((element) => element === document.activeElement))
+      .toBe(true);
+    const box = (await diff.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(-1);
+    expect(box.y).toBeLessThan(800 / 2);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    const rows = diff.getByRole('row').filter({ has: page.getByRole('rowheader') });
+    expect(await rows.count()).toBeGreaterThan(1);
+    for (const row of await rows.all()) {
+      const fits = await row.evaluate((element) => {
+        const scroller = element.closest('table')!;
+        return (
+          element.scrollWidth <= element.clientWidth &&
+          scroller.scrollWidth <= scroller.clientWidth &&
+          element.getBoundingClientRect().right <= window.innerWidth
+        );
+      });
+      expect(fits, (await row.textContent()) ?? '').toBe(true);
+    }
+    await expectNoSeriousViolations(page, 'a property diff at 400 px');
   });
 });
