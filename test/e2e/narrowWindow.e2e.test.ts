@@ -12,6 +12,23 @@ function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
+/**
+ * The smallest text of the type chart as drawn, in CSS pixels: its font size times the scale it is
+ * drawn at (an SVG scaled down to the window draws its text smaller). The chart is hidden from
+ * assistive technology (the table beside it says the same), so it is found by its class.
+ */
+function smallestChartText(page: Page): Promise<number> {
+  return page.locator('.type-chart').evaluate((chart) => {
+    const sizes = [...chart.querySelectorAll('*')]
+      .filter((element) => [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE))
+      .map((element) => {
+        const scale = element instanceof SVGGraphicsElement ? (element.getScreenCTM()?.a ?? 1) : 1;
+        return parseFloat(getComputedStyle(element).fontSize) * scale;
+      });
+    return Math.min(...sizes);
+  });
+}
+
 describe('a 400 × 800 window', () => {
   const session = usePageSession();
 
@@ -41,6 +58,9 @@ describe('a 400 × 800 window', () => {
     await page.getByRole('table', { name: 'Revit parameters' }).waitFor();
     await page.getByRole('table', { name: /per type/ }).waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await smallestChartText(page)).toBeGreaterThanOrEqual(12);
+    await page.setViewportSize({ width: 1400, height: 900 });
+    expect(await smallestChartText(page)).toBeGreaterThanOrEqual(12);
   });
 
   it("shows a model's versions whole: every row's ids and buttons inside the window", async () => {
