@@ -1,10 +1,12 @@
+import { Fragment } from 'react';
 import { splitInvisibles } from '../lib/invisibles';
+import { wrapPieces } from '../lib/wrapPoints';
 import { matchRanges } from '../speckle/search';
 
 /**
  * Text from a model as the views show it: each match of the search query in `<mark>`, and each
  * invisible or direction-changing character as its marked escape (lib/invisibles.ts), so that no
- * key can pass for another.
+ * key can pass for another; a long type name or path may wrap between its parts (lib/wrapPoints.ts).
  */
 export function ShownText({ text, query = '' }: { text: string; query?: string }) {
   const ranges = query.trim() === '' ? [] : matchRanges(text, query);
@@ -37,9 +39,19 @@ function Visible({ text }: { text: string }) {
             {invisible.escape}
           </span>
         ) : (
-          piece
+          <Wrappable key={index} text={piece} />
         ),
       )}
     </>
   );
+}
+
+function Wrappable({ text }: { text: string }) {
+  const pieces = wrapPieces(text);
+  return pieces.map((piece, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {piece}
+    </Fragment>
+  ));
 }

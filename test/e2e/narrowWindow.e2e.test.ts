@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openApp, waitForCompleteCount, waitForObjectShown } from './support/app.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
@@ -29,6 +29,30 @@ function smallestChartText(page: Page): Promise<number> {
   });
 }
 
+/** The text before each line break of an element's text as laid out (its last few characters). */
+function lineEnds(element: Locator): Promise<string[]> {
+  return element.evaluate((root) => {
+    const ends: string[] = [];
+    let before = '';
+    let top: number | null = null;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (let index = 0; index < text.length; index++) {
+        const range = document.createRange();
+        range.setStart(node, index);
+        range.setEnd(node, index + 1);
+        const rect = range.getClientRects()[0];
+        if (!rect) continue;
+        if (top !== null && rect.top > top + 2) ends.push(before.slice(-8));
+        top = rect.top;
+        before += text[index];
+      }
+    }
+    return ends;
+  });
+}
+
 describe('a 400 × 800 window', () => {
   const session = usePageSession();
 
@@ -51,6 +75,15 @@ describe('a 400 × 800 window', () => {
     expect(box.y).toBeGreaterThanOrEqual(-1);
     expect(box.y).toBeLessThan(800 / 4);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+    // A long type name wraps between its parts, not in the middle of one.
+    const typeRow = page
+      .getByRole('tree', { name: `Properties of ${object.id}` })
+      .getByRole('treeitem', { name: /^speckle_type:/ });
+    await typeRow.scrollIntoViewIfNeeded();
+    const wraps = await lineEnds(typeRow);
+    expect(wraps.length).toBeGreaterThan(0);
+    for (const end of wraps) expect(end).toMatch(/[\s./\\:_-]$/);
 
     // The widest parts of a result, opened: the floor's parameters and the type table.
     await page.getByText(/^Revit parameters \(\d+\)$/).click();
