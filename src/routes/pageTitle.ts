@@ -1,7 +1,7 @@
 import type { Address } from './address';
 import type { LinkTarget } from '../speckle/links/speckleLink';
 
-export const APP_TITLE = 'Speckle Object Explorer';
+const APP_TITLE = 'Speckle Object Explorer';
 
 /** A page's document title: what it shows first, then the app, as tabs and history list it. */
 export function documentTitle(subject: string | null): string {
