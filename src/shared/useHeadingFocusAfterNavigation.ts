@@ -11,14 +11,12 @@ export function useHeadingFocusAfterNavigation(
   main: RefObject<HTMLElement | null>,
   pageKey: string,
 ): void {
-  const first = useRef(true);
+  const shown = useRef(pageKey);
   useEffect(() => {
     const element = main.current;
     // The page the app opens on keeps the browser's focus: nothing was pressed to get there.
-    if (first.current || !element) {
-      first.current = false;
-      return;
-    }
+    if (shown.current === pageKey || !element) return;
+    shown.current = pageKey;
     const focusHeading = (): boolean => {
       const active = document.activeElement;
       if (active && active !== document.body) return true;
