@@ -208,7 +208,7 @@ async function sendForever(body: GzipBody, kind: Endless['kind']): Promise<void>
   for (let n = 0; !body.closed; n += 1) {
     if (kind === 'line') body.push(filler);
     else {
-      const id = n.toString(16).padStart(32, 'f');
+      const id = `e${n.toString(16).padStart(31, '0')}`;
       body.push(`${id}\t{"id":"${id}","speckle_type":"Base","n":${n}}\n`);
     }
     await body.writeIfFull();
