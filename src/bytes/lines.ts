@@ -330,6 +330,31 @@ function startsWithByteOrderMark(bytes: Uint8Array): boolean {
   return BYTE_ORDER_MARK.every((byte, index) => bytes[index] === byte);
 }
 
+/** Bytes copied between two yields of concatBytesSteps: a few milliseconds' work. */
+const COPY_STEP_BYTES = 8_000_000;
+
+/** concatBytes in steps: joining a 60 MB object took a sixth of a second at once. */
+export function* concatBytesSteps(
+  pieces: readonly Uint8Array[],
+): Generator<void, Uint8Array, void> {
+  if (pieces.length === 1) return pieces[0]!;
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  const joined = new Uint8Array(length);
+  let at = 0;
+  let sinceYield = 0;
+  for (const piece of pieces) {
+    joined.set(piece, at);
+    at += piece.length;
+    sinceYield += piece.length;
+    if (sinceYield >= COPY_STEP_BYTES) {
+      sinceYield = 0;
+      yield;
+    }
+  }
+  return joined;
+}
+
 /** The pieces joined into one array; a single piece is itself. */
 export function concatBytes(pieces: readonly Uint8Array[]): Uint8Array {
   if (pieces.length === 1) return pieces[0]!;
