@@ -8,13 +8,20 @@ import { isTextTooLarge } from '../../speckle/textLimit';
 import { RecordFeeder } from './worker/recordFeeder';
 import { openSearchChannel } from './worker/searchChannel';
 import { openDiskSearchChannel } from './worker/diskSearchChannel';
-import type { SearchUpdate } from './worker/searchSession';
+import type {
+  DetailsRequest,
+  SearchDetails,
+  SearchSpec,
+  SearchUpdate,
+} from './worker/objectMatching';
 
 export interface SearchConnection {
   /** Whether it reads the set's body on disk. */
   onDisk: boolean;
-  /** Starts searching for `query`, dropping the search before; an empty query just stops. */
-  search(queryId: number, query: string): void;
+  /** Starts searching for `spec`, dropping the search before; null just stops. */
+  search(queryId: number, spec: SearchSpec | null): void;
+  /** Asks for the matches of one object found (the rows shown). */
+  details(request: DetailsRequest): void;
   /** Objects arrived since. */
   more(): void;
   close(): void;
@@ -24,7 +31,7 @@ export interface SearchConnection {
 
 export function connectSearch(
   set: ObjectSet,
-  onUpdate: (update: SearchUpdate) => void,
+  onUpdate: (message: SearchUpdate | SearchDetails) => void,
   onError: (message: string) => void,
 ): SearchConnection {
   const body = set.spilledBody();
@@ -53,10 +60,11 @@ export function connectSearch(
   );
   return {
     onDisk: false,
-    search(queryId, query) {
-      channel.send({ type: 'search', queryId, query });
+    search(queryId, spec) {
+      channel.send({ type: 'search', queryId, spec });
       feeder.pump();
     },
+    details: (request) => channel.send({ type: 'details', ...request }),
     more: () => feeder.pump(),
     close() {
       feeder.stop();

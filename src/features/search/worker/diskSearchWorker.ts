@@ -33,7 +33,9 @@ scope.onmessage = ({ data }) => {
       readStored = readFromStorePort(data.store);
       return;
     case 'search':
-      return search.search(data.queryId, data.query);
+      return search.search(data.queryId, data.spec);
+    case 'details':
+      return void search.details(data.request, data.span);
     case 'span':
       return search.receive(data.span);
     case 'more':

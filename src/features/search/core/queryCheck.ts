@@ -1,0 +1,14 @@
+/** Whether a query can be searched for, and if not, the message that says where it is wrong. */
+import { compileSearch } from '../../../speckle/searchMatch';
+import { parseSearchQuery, queryErrorText } from '../../../speckle/searchQuery';
+import type { SearchInput } from './searchUrl';
+
+export type QueryCheck = { ok: true } | { ok: false; message: string };
+
+export function readQuery({ query, options }: SearchInput): QueryCheck {
+  const parsed = parseSearchQuery(query);
+  if (!parsed.ok) return { ok: false, message: queryErrorText(parsed.error) };
+  const compiled = compileSearch(parsed.query, options);
+  if (compiled && !compiled.ok) return { ok: false, message: queryErrorText(compiled.error) };
+  return { ok: true };
+}
