@@ -45,6 +45,8 @@ async function main() {
       'RevitColumn',
       'Double-Glass',
       '1830 x 2134',
+      // Matches in nearly every object (parameters named Level): the total counts each one.
+      'level',
     ];
     const runs = [];
     for (const query of queries) {
