@@ -217,16 +217,26 @@ describe('search all objects', () => {
 
     // A pattern that backtracks for ever on a 32-character id: the page stays responsive and the
     // search is stopped, its worker ended.
+    const stuck = searchWorkers(page);
+    expect(stuck).toHaveLength(1);
     await page.getByRole('checkbox', { name: 'Regular expression' }).check();
     await searchBox(page).fill('(\\w+)*#');
-    await expect.poll(() => searchStatus(page)).toMatch(/^Searched [\d,]+ of 10,000 objects for "\(/);
+    await expect
+      .poll(() => searchStatus(page))
+      .toMatch(/^Searched [\d,]+ of 10,000 objects for "\(/);
     const filter = page.getByRole('searchbox', { name: 'Filter objects' });
     await filter.fill('RevitWall');
     expect(await filter.inputValue()).toBe('RevitWall');
     await expect
       .poll(() => searchStatus(page), { timeout: 30_000 })
       .toMatch(/^Stopped: the regular expression ran too long/);
-    await expect.poll(() => searchWorkers(page), { timeout: 15_000 }).toEqual([]);
+    // The worker caught in it is ended; one of its own answers for the matches found before.
+    await expect
+      .poll(() => searchWorkers(page).filter((worker) => stuck.includes(worker)), {
+        timeout: 15_000,
+      })
+      .toEqual([]);
+    expect(searchWorkers(page)).toHaveLength(1);
     // The next search starts a worker of its own.
     await page.getByRole('checkbox', { name: 'Regular expression' }).uncheck();
     await searchBox(page).fill('RevitColumn');

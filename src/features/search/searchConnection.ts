@@ -18,8 +18,13 @@ import type {
 export interface SearchConnection {
   /** Whether it reads the set's body on disk. */
   onDisk: boolean;
-  /** Starts searching for `spec`, dropping the search before; null just stops. */
-  search(queryId: number, spec: SearchSpec | null): void;
+  /**
+   * Starts searching for `spec`, dropping the search before; null just stops. Without `scan`, it
+   * only answers `details` for objects found before (by a worker since ended).
+   */
+  search(queryId: number, spec: SearchSpec | null, scan?: boolean): void;
+  /** Stops searching; `details` are still answered. */
+  stop(queryId: number): void;
   /** Asks for the matches of one object found (the rows shown). */
   details(request: DetailsRequest): void;
   /** Objects arrived since. */
@@ -42,7 +47,12 @@ export function connectSearch(
       record: (index: number) => set.summaries.at(index)!,
     });
     const channel = openDiskSearchChannel(body, objects, onUpdate, onError);
-    return { onDisk: true, ...channel, sent: () => 0 };
+    return {
+      onDisk: true,
+      ...channel,
+      search: (queryId, spec, scan = true) => channel.search(queryId, spec, scan),
+      sent: () => 0,
+    };
   }
   const channel = openSearchChannel(onUpdate, onError);
   const feeder = new RecordFeeder(
@@ -60,10 +70,11 @@ export function connectSearch(
   );
   return {
     onDisk: false,
-    search(queryId, spec) {
-      channel.send({ type: 'search', queryId, spec });
+    search(queryId, spec, scan = true) {
+      channel.send({ type: 'search', queryId, spec, scan });
       feeder.pump();
     },
+    stop: (queryId) => channel.send({ type: 'stop', queryId }),
     details: (request) => channel.send({ type: 'details', ...request }),
     more: () => feeder.pump(),
     close() {

@@ -39,6 +39,16 @@ export function useObjectSearch(set: ObjectSet, readable: number) {
   }, []);
   useEffect(() => close, [close]);
 
+  const openConnection = useCallback(() => {
+    connection.current = connect(set, setResults, (message) => {
+      setDetails((current) => {
+        current.put(message);
+        return current;
+      });
+      detailsCame();
+    });
+  }, [set]);
+
   const start = useCallback(
     (input: SearchInput) => {
       if (input.query === '' && connection.current === null) {
@@ -49,15 +59,8 @@ export function useObjectSearch(set: ObjectSet, readable: number) {
       void set.wantBytes();
       // A body that went to disk since the last query is searched there.
       if (connection.current && connection.current.onDisk !== set.spilled) close();
-      const live = (connection.current ??= connect(set, setResults, (message) => {
-        if (message.type === 'details') {
-          setDetails((current) => {
-            current.put(message);
-            return current;
-          });
-          detailsCame();
-        }
-      }));
+      if (!connection.current) openConnection();
+      const live = connection.current!;
       live.queryId += 1;
       live.input = input;
       live.found = new FoundObjects();
@@ -73,7 +76,7 @@ export function useObjectSearch(set: ObjectSet, readable: number) {
         state: searched ? 'waiting' : 'caught-up',
       });
     },
-    [set, close],
+    [set, close, openConnection],
   );
 
   // Objects that arrive while a search is running are searched as well.
@@ -83,30 +86,42 @@ export function useObjectSearch(set: ObjectSet, readable: number) {
     else live?.more();
   }, [readable, set, start]);
 
-  // A regular expression that stops answering ends its worker; the next query starts another.
+  /**
+   * Ends a worker caught in a regular expression (no message reaches it), and starts another
+   * that only answers for the matches of the objects found until then: the list goes on showing
+   * them. The next query is searched by that worker.
+   */
+  const endWorker = useCallback(() => {
+    const stuck = connection.current;
+    if (!stuck) return;
+    close();
+    if (!stuck.input) return;
+    openConnection();
+    const live = connection.current!;
+    Object.assign(live, { queryId: stuck.queryId, input: stuck.input, found: stuck.found });
+    live.search(live.queryId, stuck.input, false);
+    // What was asked of the worker ended is asked again of this one.
+    setDetails(new MatchDetails(live.queryId));
+  }, [close, openConnection]);
+
   const stalled = results.options.regex && isRunning(results);
   useEffect(() => {
     if (!stalled) return;
     const timer = setTimeout(() => {
-      close();
+      endWorker();
       setResults((current) => ({ ...current, state: 'too-long', stalled: true }));
     }, STALL_MS);
     return () => clearTimeout(timer);
-  }, [stalled, results.scanned, close]);
+  }, [stalled, results.scanned, endWorker]);
 
   /** Stops the running search; what it found stays, marked as cut short. */
   const cancel = useCallback(() => {
     const live = connection.current;
     if (!live) return;
-    // A worker inside a regular expression takes no message: it is ended, not told.
-    if (live.input?.options.regex) close();
-    else {
-      // A query id of its own: the updates of the search stopped are dropped as they come.
-      live.queryId += 1;
-      live.search(live.queryId, null);
-    }
+    if (live.input?.options.regex) endWorker();
+    else live.stop(live.queryId);
     setResults((current) => ({ ...current, state: 'cancelled' }));
-  }, [close]);
+  }, [endWorker]);
 
   /** Asks for the matches of the rows `[start, end)` of all matches that have not come. */
   const want = useCallback(

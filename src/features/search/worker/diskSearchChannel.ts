@@ -10,8 +10,9 @@ import type { DetailsRequest, SearchDetails, SearchSpec, SearchUpdate } from './
 import { textSpan, type SpannedObjects } from './textSpans';
 
 interface DiskSearchChannel {
-  /** Starts searching for `spec`, dropping the search before; null just stops. */
-  search(queryId: number, spec: SearchSpec | null): void;
+  /** Starts searching for `spec`, dropping the search before (see SearchRequest). */
+  search(queryId: number, spec: SearchSpec | null, scan: boolean): void;
+  stop(queryId: number): void;
   details(request: DetailsRequest): void;
   /** More objects arrived. */
   more(): void;
@@ -50,7 +51,8 @@ export function openDiskSearchChannel(
   const reader = body.store.reader();
   post({ type: 'open', store: reader.port }, [reader.port]);
   return {
-    search: (queryId, spec) => post({ type: 'search', queryId, spec }),
+    search: (queryId, spec, scan) => post({ type: 'search', queryId, spec, scan }),
+    stop: (queryId) => post({ type: 'stop', queryId }),
     details(request) {
       const spanned = { ...objects(), storedFrom: body.storedFrom };
       // A span of one object: textSpan gives at least one.

@@ -23,8 +23,9 @@ export interface TextSpan {
 export type ToDiskSearch =
   /** Comes first: the store's reader port (storeReader.ts). */
   | { type: 'open'; store: MessagePort }
-  /** Starts searching for `spec`, dropping the search before; null just stops. */
-  | { type: 'search'; queryId: number; spec: SearchSpec | null }
+  /** Starts searching for `spec`, dropping the search before (see SearchRequest). */
+  | { type: 'search'; queryId: number; spec: SearchSpec | null; scan: boolean }
+  | { type: 'stop'; queryId: number }
   /** The matches of one object, whose span of one the page gives. */
   | { type: 'details'; request: DetailsRequest; span: TextSpan }
   | { type: 'span'; span: TextSpan }

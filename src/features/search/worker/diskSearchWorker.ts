@@ -33,7 +33,9 @@ scope.onmessage = ({ data }) => {
       readStored = readFromStorePort(data.store);
       return;
     case 'search':
-      return search.search(data.queryId, data.spec);
+      return search.search(data.queryId, data.spec, data.scan);
+    case 'stop':
+      return search.stop(data.queryId);
     case 'details':
       return void search.details(data.request, data.span);
     case 'span':

@@ -28,8 +28,14 @@ import {
 export type SearchRequest =
   /** More objects, in the order received; each object once. */
   | { type: 'add'; records: LineRecord[] }
-  /** Starts searching for `spec`, dropping the search before; null just stops. */
-  | { type: 'search'; queryId: number; spec: SearchSpec | null }
+  /**
+   * Starts searching for `spec`, dropping the search before; null just stops. Without `scan`,
+   * the search only answers for the matches of objects found before (a worker started again
+   * after one was ended).
+   */
+  | { type: 'search'; queryId: number; spec: SearchSpec | null; scan: boolean }
+  /** Stops searching; the matches of the objects found can still be asked for. */
+  | { type: 'stop'; queryId: number }
   | ({ type: 'details' } & DetailsRequest);
 
 export interface SearchSessionOptions {
@@ -66,10 +72,14 @@ export class SearchSession {
         return;
       case 'search': {
         const compiled = compileSpec(request.spec);
-        this.job = compiled && { ...compiled, queryId: request.queryId, scanned: 0, done: false };
+        const { queryId, scan } = request;
+        this.job = compiled && { ...compiled, queryId, scanned: 0, done: !scan };
         if (this.job) this.wake();
         return;
       }
+      case 'stop':
+        if (this.job?.queryId === request.queryId) this.job.done = true;
+        return;
       case 'details': {
         const record = this.records[request.index];
         if (!this.job || this.job.queryId !== request.queryId || !record) return;

@@ -40,6 +40,8 @@ interface Job extends SpecSearch {
   scanned: number;
   /** Stopped: an object took too long. */
   done: boolean;
+  /** Stopped by the page, or started only to give the matches of objects found before. */
+  stopped: boolean;
   available: number;
   /** The object to ask the page for next. */
   next: number;
@@ -59,13 +61,15 @@ export class SpanSearch {
     this.now = options.now ?? (() => performance.now());
   }
 
-  search(queryId: number, spec: SearchSpec | null): void {
+  /** Without `scan`, only answers for the matches of objects found before (`details`). */
+  search(queryId: number, spec: SearchSpec | null, scan = true): void {
     const compiled = compileSpec(spec);
     this.job = compiled && {
       ...compiled,
       queryId,
       scanned: 0,
       done: false,
+      stopped: !scan,
       available: 0,
       next: 0,
       asking: false,
@@ -76,10 +80,17 @@ export class SpanSearch {
     if (this.job) this.ask(this.job);
   }
 
+  /** Stops searching; the matches of the objects found can still be asked for. */
+  stop(queryId: number): void {
+    if (this.job?.queryId !== queryId) return;
+    this.job.stopped = true;
+    this.job.spans = [];
+  }
+
   /** More objects arrived: a search that had reached the end goes on with them. */
   more(): void {
     const job = this.job;
-    if (!job?.atEnd || job.done) return;
+    if (!job?.atEnd || job.done || job.stopped) return;
     job.atEnd = false;
     this.ask(job);
   }
@@ -87,6 +98,7 @@ export class SpanSearch {
   receive(span: TextSpan): void {
     const job = this.job;
     if (!job || span.queryId !== job.queryId || span.from !== job.next || !job.asking) return;
+    if (job.stopped) return;
     job.asking = false;
     job.available = span.available;
     if (span.ids.length === 0) {
@@ -101,7 +113,7 @@ export class SpanSearch {
   }
 
   private ask(job: Job): void {
-    if (job.asking || job.atEnd || job.spans.length >= AHEAD) return;
+    if (job.asking || job.atEnd || job.stopped || job.spans.length >= AHEAD) return;
     job.asking = true;
     this.options.post({ type: 'want', queryId: job.queryId, from: job.next });
   }
@@ -142,7 +154,7 @@ export class SpanSearch {
         this.options.post({ type: 'failed', queryId: job.queryId, message });
         return;
       }
-      if (this.job !== job) return;
+      if (this.job !== job || job.stopped) break;
       const { span } = job.spans.shift()!;
       const found = this.matchSpan(job, span, bytes);
       if (!job.done) this.ask(job);

@@ -70,7 +70,7 @@ describe('SearchSession', () => {
   it('finds every object the matcher finds, with its matches counted, in slices', () => {
     const run = harness();
     run.session.receive({ type: 'add', records: building });
-    run.session.receive({ type: 'search', queryId: 1, spec: spec('RevitWall') });
+    run.session.receive({ type: 'search', scan: true, queryId: 1, spec: spec('RevitWall') });
     run.runAll();
 
     expect(expected('RevitWall').length).toBeGreaterThan(10);
@@ -90,7 +90,7 @@ describe('SearchSession', () => {
   it('has no limit: a query that matches every object finds every one', () => {
     const run = harness({ sliceMs: 1000 });
     run.session.receive({ type: 'add', records: building });
-    run.session.receive({ type: 'search', queryId: 1, spec: spec('id:*') });
+    run.session.receive({ type: 'search', scan: true, queryId: 1, spec: spec('id:*') });
     run.runAll();
     expect(found(run.updates, 1)).toHaveLength(building.length);
   });
@@ -101,6 +101,7 @@ describe('SearchSession', () => {
     const options = { regex: true, scope: 'values' } as const;
     run.session.receive({
       type: 'search',
+      scan: true,
       queryId: 1,
       spec: spec('^Level [12]$ height>3', options),
     });
@@ -113,13 +114,13 @@ describe('SearchSession', () => {
   it('drops the running search when a new query comes, between two slices', () => {
     const run = harness();
     run.session.receive({ type: 'add', records: building });
-    run.session.receive({ type: 'search', queryId: 1, spec: spec('revit') });
+    run.session.receive({ type: 'search', scan: true, queryId: 1, spec: spec('revit') });
     run.step();
     run.step();
     const before = run.updates.length;
     expect(run.updates.at(-1)).toMatchObject({ queryId: 1, state: 'searching' });
 
-    run.session.receive({ type: 'search', queryId: 2, spec: spec('Double-Glass') });
+    run.session.receive({ type: 'search', scan: true, queryId: 2, spec: spec('Double-Glass') });
     run.runAll();
     expect(run.updates.slice(before).every((update) => update.queryId === 2)).toBe(true);
     expect(found(run.updates, 2)).toEqual(expected('Double-Glass'));
@@ -130,7 +131,12 @@ describe('SearchSession', () => {
     const run = harness();
     const half = building.length / 2;
     run.session.receive({ type: 'add', records: building.slice(0, half) });
-    run.session.receive({ type: 'search', queryId: 1, spec: spec('Objects.Geometry.Mesh') });
+    run.session.receive({
+      type: 'search',
+      scan: true,
+      queryId: 1,
+      spec: spec('Objects.Geometry.Mesh'),
+    });
     run.runAll();
     expect(run.updates.at(-1)).toMatchObject({
       state: 'caught-up',
@@ -148,7 +154,7 @@ describe('SearchSession', () => {
   it('gives the matches of one object found, from any place, for its query only', () => {
     const run = harness();
     run.session.receive({ type: 'add', records: building });
-    run.session.receive({ type: 'search', queryId: 1, spec: spec('level') });
+    run.session.receive({ type: 'search', scan: true, queryId: 1, spec: spec('level') });
     run.runAll();
     const [first] = found(run.updates, 1).filter(({ total }) => (total ?? 0) > 3);
     run.session.receive({ type: 'details', queryId: 1, index: first!.index, from: 2, limit: 50 });
@@ -165,6 +171,34 @@ describe('SearchSession', () => {
     expect(run.details[0]!.matches.every(({ excerpt }) => /level/i.test(excerpt))).toBe(true);
   });
 
+  it('stops when told, and still gives the matches of the objects it found', () => {
+    const run = harness();
+    run.session.receive({ type: 'add', records: building });
+    run.session.receive({ type: 'search', scan: true, queryId: 1, spec: spec('level') });
+    run.step();
+    const [first] = found(run.updates, 1);
+    expect(first).toBeDefined();
+    run.session.receive({ type: 'stop', queryId: 1 });
+    const before = run.updates.length;
+    run.runAll();
+    run.session.receive({ type: 'add', records: building.slice(0, 10) });
+    run.runAll();
+    expect(run.updates).toHaveLength(before);
+    run.session.receive({ type: 'details', queryId: 1, index: first!.index, from: 0, limit: 1 });
+    expect(run.details).toHaveLength(1);
+  });
+
+  it('started without scanning, only answers for the objects found before', () => {
+    const run = harness();
+    run.session.receive({ type: 'add', records: building });
+    run.session.receive({ type: 'search', scan: false, queryId: 4, spec: spec('level') });
+    run.runAll();
+    expect(run.updates).toEqual([]);
+    const [first] = expected('level');
+    run.session.receive({ type: 'details', queryId: 4, index: first!.index, from: 0, limit: 50 });
+    expect(run.details[0]?.matches).toHaveLength(first!.total);
+  });
+
   it('stops a regular expression that takes too long on one object, and says where', () => {
     // The clock jumps past the allowance at the 11th reading: while matching the 10th object.
     let readings = 0;
@@ -172,7 +206,12 @@ describe('SearchSession', () => {
       (readings += 1) === 11 ? SLOW_OBJECT_MS + 1 : 1,
     );
     run.session.receive({ type: 'add', records: building });
-    run.session.receive({ type: 'search', queryId: 1, spec: spec('wall', { regex: true }) });
+    run.session.receive({
+      type: 'search',
+      scan: true,
+      queryId: 1,
+      spec: spec('wall', { regex: true }),
+    });
     run.runAll();
     expect(run.updates.at(-1)).toMatchObject({ state: 'too-long', scanned: 10 });
     run.session.receive({ type: 'add', records: building.slice(0, 5) });
@@ -185,7 +224,7 @@ describe('SearchSession', () => {
       (readings += 1) === 11 ? SLOW_OBJECT_MS + 1 : 1,
     );
     run.session.receive({ type: 'add', records: building });
-    run.session.receive({ type: 'search', queryId: 1, spec: spec('wall') });
+    run.session.receive({ type: 'search', scan: true, queryId: 1, spec: spec('wall') });
     run.runAll();
     expect(run.updates.at(-1)).toMatchObject({ state: 'caught-up', scanned: building.length });
   });
@@ -193,14 +232,14 @@ describe('SearchSession', () => {
   it('stops searching on an empty query and keeps the objects for the next one', () => {
     const run = harness();
     run.session.receive({ type: 'add', records: building });
-    run.session.receive({ type: 'search', queryId: 1, spec: spec('revit') });
+    run.session.receive({ type: 'search', scan: true, queryId: 1, spec: spec('revit') });
     run.step();
     const before = run.updates.length;
-    run.session.receive({ type: 'search', queryId: 2, spec: null });
+    run.session.receive({ type: 'search', scan: true, queryId: 2, spec: null });
     run.runAll();
     expect(run.updates).toHaveLength(before);
 
-    run.session.receive({ type: 'search', queryId: 3, spec: spec(building[700]!.id) });
+    run.session.receive({ type: 'search', scan: true, queryId: 3, spec: spec(building[700]!.id) });
     run.runAll();
     expect(found(run.updates, 3).map(({ index }) => index)).toContain(700);
     expect(run.updates.at(-1)).toMatchObject({ available: building.length });
@@ -208,10 +247,10 @@ describe('SearchSession', () => {
 
   it('keeps one continuation queued however many messages arrive', () => {
     const run = harness();
-    run.session.receive({ type: 'search', queryId: 1, spec: spec('wall') });
+    run.session.receive({ type: 'search', scan: true, queryId: 1, spec: spec('wall') });
     run.session.receive({ type: 'add', records: building.slice(0, 10) });
     run.session.receive({ type: 'add', records: building.slice(10, 20) });
-    run.session.receive({ type: 'search', queryId: 2, spec: spec('door') });
+    run.session.receive({ type: 'search', scan: true, queryId: 2, spec: spec('door') });
     expect(run.tasks).toHaveLength(1);
     run.runAll();
     expect(run.updates.map((update) => update.queryId)).toEqual([2]);
@@ -221,7 +260,7 @@ describe('SearchSession', () => {
   it('bounds a slice by time, not by count', () => {
     const run = harness({ sliceMs: 5 });
     run.session.receive({ type: 'add', records: building });
-    run.session.receive({ type: 'search', queryId: 1, spec: spec('zzz-nothing') });
+    run.session.receive({ type: 'search', scan: true, queryId: 1, spec: spec('zzz-nothing') });
     run.step();
     // The deadline is read at 1 ms (so it is 6 ms), then one reading per object: 2 … 6 ms.
     expect(run.updates[0]).toMatchObject({ scanned: 5, state: 'searching', objects: [] });

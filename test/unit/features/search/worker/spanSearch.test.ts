@@ -189,6 +189,29 @@ describe('searching a body on disk a span at a time', () => {
     expect(run.wanted.length).toBe(asked + 1);
   });
 
+  it('stops when told, asking for no more spans, and still reads the matches of an object', async () => {
+    const run = diskSearch(building, { spanBytes: 2000 });
+    run.search.search(1, spec('RevitWall'));
+    await expect.poll(() => run.found(1).length).toBeGreaterThan(0);
+    run.search.stop(1);
+    const asked = run.wanted.length;
+    const updates = run.messages.filter((m) => m.type === 'update').length;
+    await new Promise((resolve) => setTimeout(resolve));
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(run.wanted.length).toBeLessThanOrEqual(asked + 1);
+    expect(run.messages.filter((m) => m.type === 'update').length).toBe(updates);
+
+    const restarted = diskSearch(building);
+    restarted.search.search(2, spec('RevitWall'), false);
+    const [first] = expected('RevitWall');
+    const request = { queryId: 2, index: first!.index, from: 0, limit: 50 };
+    await restarted.search.details(request, textSpan(restarted.objects, 2, first!.index, 0));
+    expect(restarted.wanted).toEqual([]);
+    expect(restarted.messages).toEqual([
+      expect.objectContaining({ type: 'details', id: building[first!.index]!.id }),
+    ]);
+  });
+
   it('stops a regular expression that takes too long on one object, mid-span', async () => {
     let readings = 0;
     // Each object is timed by two readings; the fifth object's second one is past the allowance.
