@@ -169,6 +169,10 @@ function ResultRow({
   const at = results.found.row(row);
   const shown = at && details.get(at.index, at.match);
   const id = optionId(listId, row);
+  // An object's first match opens its rows, marked so that one object's rows stand apart.
+  const className = ['search-row', at?.match === 0 && 'first', active && 'active']
+    .filter(Boolean)
+    .join(' ');
   return (
     <div
       id={id}
@@ -176,7 +180,7 @@ function ResultRow({
       aria-selected={active}
       aria-setsize={results.matches}
       aria-posinset={row + 1}
-      className={active ? 'search-row active' : 'search-row'}
+      className={className}
       onClick={() => onOpen(row)}
     >
       {shown ? (
@@ -185,6 +189,7 @@ function ResultRow({
             {shortTypeName(shown.speckleType) || 'Object'}
             {shown.name && ` ${shown.name}`}
           </span>{' '}
+          <code className="id">{shown.id.slice(0, 8)}</code>{' '}
           <span className="search-field">{FIELD_LABELS[shown.match.field]}</span>{' '}
           <code className="search-path">
             <ShownText text={toJavaScriptPath(shown.match.path)} />
