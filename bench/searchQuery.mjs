@@ -20,7 +20,7 @@ export async function timeQuery(page, query, timeoutMs) {
         document.querySelector(`[aria-describedby="${statusId}"]`)
       );
       const status = /** @type {HTMLElement} */ (document.getElementById(statusId));
-      const done = new RegExp(`^(Searched all|Showing) .* for ${JSON.stringify(query)}`);
+      const done = new RegExp(`^Searched all .* for ${JSON.stringify(query)}`);
       /** @type {{ start: number | null, first: number | null, done: number | null, status: string }} */
       const timing = { start: null, first: null, done: null, status: '' };
       /** @type {any} */ (window).__searchTiming = new Promise((resolve) => {
