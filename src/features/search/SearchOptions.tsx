@@ -19,7 +19,10 @@ export function SearchOptions({
       <input
         type="checkbox"
         checked={options[name]}
-        onChange={(event) => { console.log("CHANGE", name, event.target.checked); onChange({ ...options, [name]: event.target.checked }); }}
+        onChange={(event) => {
+          console.log('CHANGE', name, event.target.checked);
+          onChange({ ...options, [name]: event.target.checked });
+        }}
       />{' '}
       {label}
     </label>

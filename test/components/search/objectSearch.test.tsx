@@ -44,7 +44,9 @@ describe('Search all objects', () => {
     expect(await searchedAll('CUBE.001')).toBe(
       `Searched all 9 objects for "CUBE.001": ${total('CUBE.001')} matches in 1 object.`,
     );
-    const option = await within(results()).findByRole('option', { name: /^Mesh Cube\.001 \w+ name/ });
+    const option = await within(results()).findByRole('option', {
+      name: /^Mesh Cube\.001 \w+ name/,
+    });
     expect(option).toHaveTextContent(
       `Mesh Cube.001 ${expected!.id.slice(0, 8)} name obj.name Cube.001`,
     );
