@@ -124,8 +124,13 @@ export function ObjectSearch({
         onChange={(options) => setDraft({ ...draft, options })}
       />
       {!checked.ok && (
-        <p id={ids.error} className="error" role="alert">
-          {checked.message}
+        <p id={ids.error} className="error-text search-error" role="alert">
+          {checked.message}{' '}
+          <code className="query-error" aria-hidden="true">
+            {draft.query.slice(0, checked.at)}
+            <mark>{draft.query[checked.at] ?? ' '}</mark>
+            {draft.query.slice(checked.at + 1)}
+          </code>
         </p>
       )}
       <p

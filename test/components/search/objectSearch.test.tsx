@@ -180,6 +180,8 @@ describe('Search all objects', () => {
       'The query cannot be read at character 8: a number is expected after ">"',
     );
     expect(box).toHaveAttribute('aria-invalid', 'true');
+    // The query is shown under the message with that character marked.
+    expect(screen.getByRole('alert').querySelector('mark')).toHaveTextContent('t');
 
     await user.click(screen.getByRole('checkbox', { name: 'Regular expression' }));
     await user.clear(box);

@@ -3,12 +3,15 @@ import { compileSearch } from '../../../speckle/searchMatch';
 import { parseSearchQuery, queryErrorText } from '../../../speckle/searchQuery';
 import type { SearchInput } from './searchUrl';
 
-export type QueryCheck = { ok: true } | { ok: false; message: string };
+/** `at`: the place in the query the message is about. */
+export type QueryCheck = { ok: true } | { ok: false; message: string; at: number };
 
 export function readQuery({ query, options }: SearchInput): QueryCheck {
   const parsed = parseSearchQuery(query);
-  if (!parsed.ok) return { ok: false, message: queryErrorText(parsed.error) };
+  if (!parsed.ok) return { ok: false, message: queryErrorText(parsed.error), at: parsed.error.at };
   const compiled = compileSearch(parsed.query, options);
-  if (compiled && !compiled.ok) return { ok: false, message: queryErrorText(compiled.error) };
+  if (compiled && !compiled.ok) {
+    return { ok: false, message: queryErrorText(compiled.error), at: compiled.error.at };
+  }
   return { ok: true };
 }
