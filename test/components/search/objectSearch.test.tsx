@@ -209,6 +209,13 @@ describe('Search all objects', () => {
     expect(new URLSearchParams(router.state.location.search).toString()).toBe(
       'search=speckle_type%3Amesh&word=1',
     );
+
+    // Another address (Back, or a link followed) brings its own search into the box.
+    await router.navigate(`${route}?search=Cube.001&in=values`);
+    await waitFor(() => expect(box).toHaveValue('Cube.001'));
+    expect(screen.getByRole('combobox', { name: 'Look in' })).toHaveValue('values');
+    expect(screen.getByRole('checkbox', { name: 'Whole word' })).not.toBeChecked();
+    expect(await searchedAll('Cube.001')).toContain('(values only)');
   });
 
   it('searches what has arrived while the model loads, then the rest', async () => {
