@@ -489,7 +489,7 @@ describe('Get with children', () => {
     expect(download).toBeEnabled();
     // The query typed while connecting searched the objects as they came (after a pause in the
     // typing, in slices).
-    const searched = /^Searched all 9 objects for "Cube.001": 1 object matches/;
+    const searched = /^Searched all 9 objects for "Cube.001": \d+ match(es)? in 1 object\./;
     expect(await screen.findByText(searched)).toBeInTheDocument();
   });
 
