@@ -8,7 +8,7 @@ import {
   waitForObjectShown,
 } from './support/app.ts';
 import { usePageSession } from './support/browser.ts';
-import { searchResults } from './support/search.ts';
+import { activeResult, searchResults } from './support/search.ts';
 import { PUBLIC_PROJECT_ID } from '../../demo/catalog.ts';
 import { DEMO_MODELS, DEMO_VERSIONS } from '../../demo/history.ts';
 import {
@@ -100,12 +100,10 @@ describe('keyboard only', () => {
     await page.keyboard.type('level');
     await searchResults(page).getByRole('option').first().waitFor({ timeout: 20_000 });
     await page.keyboard.press('ArrowDown');
-    const found = await searchResults(page).evaluate((list) => {
-      const option = document.getElementById(list.getAttribute('aria-activedescendant') ?? '');
-      return option?.closest('[role="group"]')?.getAttribute('aria-label') ?? '';
-    });
+    // A result names its object by the first eight characters of its id.
+    const { text } = await activeResult(page);
     await page.keyboard.press('Enter');
-    await waitForObjectShown(page, /[0-9a-f]{32}/.exec(found)![0]);
+    await waitForObjectShown(page, /\b[0-9a-f]{8}\b/.exec(text)![0]);
 
     await tabTo(page, 'Received objects');
     await page.keyboard.press('End');
