@@ -1,0 +1,289 @@
+/**
+ * Who points at which object, across a whole set: by `referencedId`, by `__closure`, and by
+ * `applicationId` through proxies (proxies.ts) and instances. Built once per set from each
+ * object's UTF-8 bytes, off the main thread: references and closures are read from the bytes
+ * without parsing, and only the few objects that may hold proxies or name a definition are parsed.
+ *
+ * Edges are kept as flat arrays while objects are added (a target may come after the objects that
+ * name it), and sorted by target once at the end, so that a lookup reads one run of them.
+ */
+import { indexOfBytes } from '../bytes/jsonBytes';
+import { readTopLevelClosure, topLevelStringSpan } from '../bytes/topLevelFields';
+import { decodeSpan } from '../bytes/utf8Text';
+import type { Path } from './paths';
+import {
+  appliedTo,
+  definitionFor,
+  definitionIdOf,
+  describeValue,
+  readProxy,
+  readProxyLists,
+  resolveNamed,
+  type DetachedProxy,
+  type NamedObject,
+  type ProxyEntry,
+  type ProxyKind,
+} from './proxies';
+import { isReference, referencedIdsInText } from './references';
+
+/** How one object points at another; an object may point in several ways at once. */
+export const LINK_BY = { reference: 1, closure: 2, proxy: 4, instance: 8 } as const;
+
+export interface Referrer {
+  id: string;
+  /** LINK_BY flags. */
+  by: number;
+}
+
+export interface ProxyView {
+  kind: ProxyKind;
+  holder: string;
+  path: Path;
+  name: string | null;
+  value: string;
+  /** The value's own object when it is detached, else its place in the holder. */
+  valueAt: { id: string; path: Path };
+  ignored: string | null;
+}
+
+export interface AppliedView extends ProxyView {
+  overridden: boolean;
+}
+
+export interface NamedByProxy extends ProxyView {
+  named: NamedObject[];
+  missing: number;
+}
+
+export interface ObjectLinks {
+  referrers: Referrer[];
+  applied: AppliedView[];
+  /** For an instance: the definition it names (null: none has that applicationId) and its objects. */
+  instance: { definitionId: string; definition: NamedByProxy | null } | null;
+  /** The proxies the object holds (a root's lists) or is (a detached proxy). */
+  proxies: NamedByProxy[];
+}
+
+const encoder = new TextEncoder();
+const APPLICATION_ID_KEY = encoder.encode('"applicationId"');
+// Bytes only an object that holds proxy lists, is a proxy or names a definition has.
+const PROXY_HINTS = ['Proxies"', 'Proxy"', 'efinitionId"'].map((hint) => encoder.encode(hint));
+
+export class ObjectLinksBuilder {
+  private readonly ids: string[] = [];
+  private readonly places = new Map<string, number>();
+  private readonly applicationIds = new Map<string, number[]>();
+  private readonly applicationIdOf = new Map<number, string>();
+  private readonly sources: number[] = [];
+  private readonly targets: string[] = [];
+  private readonly kinds: number[] = [];
+  private readonly proxies: ProxyEntry[] = [];
+  private readonly detached: DetachedProxy[] = [];
+  private readonly detachedValues = new Map<string, unknown>();
+  private readonly definitionIdOf = new Map<number, string>();
+
+  /** Adds an object, each once, by its id and its text's UTF-8 bytes. */
+  add(id: string, text: Uint8Array): void {
+    if (this.places.has(id)) return;
+    const source = this.ids.length;
+    this.ids.push(id);
+    this.places.set(id, source);
+    for (const target of referencedIdsInText(text)) this.edge(source, target, LINK_BY.reference);
+    for (const target of readTopLevelClosure(text).keys()) {
+      this.edge(source, target, LINK_BY.closure);
+    }
+    if (indexOfBytes(text, APPLICATION_ID_KEY, 0, 1) !== -1) {
+      const span = topLevelStringSpan(text, APPLICATION_ID_KEY);
+      if (span) this.withApplicationId(decodeSpan(text, span.from, span.to), source);
+    }
+    if (PROXY_HINTS.some((hint) => indexOfBytes(text, hint) !== -1)) this.readProxies(id, text);
+  }
+
+  /** The index of every object added. */
+  finish(): ObjectLinksIndex {
+    for (const { kind, order, id } of this.detached) {
+      const proxy = readProxy(this.detachedValues.get(id), kind, id, [], order);
+      if (proxy) this.proxies.push(proxy);
+    }
+    this.detachedValues.clear();
+    for (const proxy of this.proxies) {
+      const holder = this.places.get(proxy.holder)!;
+      for (const target of this.namedIds(proxy.targets)) this.edge(holder, target, LINK_BY.proxy);
+    }
+    for (const [source, definitionId] of this.definitionIdOf) {
+      for (const target of this.objectsWith(definitionId)) {
+        this.edge(source, target, LINK_BY.instance);
+      }
+      const definition = definitionFor(definitionId, this.proxies);
+      for (const target of this.namedIds(definition?.targets ?? [])) {
+        this.edge(source, target, LINK_BY.instance);
+      }
+    }
+    return new ObjectLinksIndex({
+      ids: this.ids,
+      places: this.places,
+      applicationIds: this.applicationIds,
+      applicationIdOf: this.applicationIdOf,
+      definitionIdOf: this.definitionIdOf,
+      proxies: this.proxies,
+      runs: byTarget(this.places, this.sources, this.targets, this.kinds),
+    });
+  }
+
+  private edge(source: number, target: string, kind: number): void {
+    this.sources.push(source);
+    this.targets.push(target);
+    this.kinds.push(kind);
+  }
+
+  private withApplicationId(applicationId: string, source: number): void {
+    this.applicationIdOf.set(source, applicationId);
+    const holders = this.applicationIds.get(applicationId);
+    if (holders) holders.push(source);
+    else this.applicationIds.set(applicationId, [source]);
+  }
+
+  private objectsWith(applicationId: string): string[] {
+    return (this.applicationIds.get(applicationId) ?? []).map((place) => this.ids[place]!);
+  }
+
+  private namedIds(targets: readonly string[]): string[] {
+    return targets.flatMap((target) => this.objectsWith(target));
+  }
+
+  private readProxies(id: string, text: Uint8Array): void {
+    let value: unknown;
+    try {
+      value = JSON.parse(decodeSpan(text, 0, text.length));
+    } catch {
+      return;
+    }
+    const { proxies, detached } = readProxyLists(value, id);
+    for (const proxy of proxies) this.proxies.push(proxy);
+    for (const proxy of detached) this.detached.push(proxy);
+    const definitionId = definitionIdOf(value);
+    if (definitionId !== null) this.definitionIdOf.set(this.places.get(id)!, definitionId);
+    // A detached proxy's kind is its list's, which may come later: kept until every list is read.
+    if (namesObjects(value)) this.detachedValues.set(id, value);
+  }
+}
+
+function namesObjects(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const fields = value as Record<string, unknown>;
+  return Array.isArray(fields.objects ?? fields.Objects);
+}
+
+interface TargetRuns {
+  /** For target place p, its edges are at [starts[p], starts[p + 1]). */
+  starts: Int32Array;
+  sources: Int32Array;
+  kinds: Uint8Array;
+}
+
+function byTarget(
+  places: ReadonlyMap<string, number>,
+  sources: readonly number[],
+  targets: readonly string[],
+  kinds: readonly number[],
+): TargetRuns {
+  const targetPlaces = new Int32Array(targets.length);
+  const starts = new Int32Array(places.size + 1);
+  targets.forEach((target, edge) => {
+    const place = places.get(target) ?? -1;
+    targetPlaces[edge] = place;
+    // Edges to objects not in the set are no one's to list.
+    if (place !== -1) starts[place + 1]! += 1;
+  });
+  for (let place = 0; place < places.size; place += 1) starts[place + 1]! += starts[place]!;
+  const filled = starts.slice(0, places.size);
+  const runSources = new Int32Array(starts[places.size]!);
+  const runKinds = new Uint8Array(runSources.length);
+  for (let edge = 0; edge < targets.length; edge += 1) {
+    const place = targetPlaces[edge]!;
+    if (place === -1) continue;
+    const at = filled[place]!;
+    filled[place] = at + 1;
+    runSources[at] = sources[edge]!;
+    runKinds[at] = kinds[edge]!;
+  }
+  return { starts, sources: runSources, kinds: runKinds };
+}
+
+interface IndexParts {
+  ids: readonly string[];
+  places: ReadonlyMap<string, number>;
+  applicationIds: ReadonlyMap<string, readonly number[]>;
+  applicationIdOf: ReadonlyMap<number, string>;
+  definitionIdOf: ReadonlyMap<number, string>;
+  proxies: readonly ProxyEntry[];
+  runs: TargetRuns;
+}
+
+export class ObjectLinksIndex {
+  constructor(private readonly parts: IndexParts) {}
+
+  get size(): number {
+    return this.parts.ids.length;
+  }
+
+  /** The objects that have `applicationId`. */
+  objectsWith = (applicationId: string): string[] => {
+    const { applicationIds, ids } = this.parts;
+    return (applicationIds.get(applicationId) ?? []).map((place) => ids[place]!);
+  };
+
+  /** The objects that point at `id`, each once with every way it does, in the order received. */
+  referrers(id: string): Referrer[] {
+    const place = this.parts.places.get(id);
+    if (place === undefined) return [];
+    const { starts, sources, kinds } = this.parts.runs;
+    const ways = new Map<number, number>();
+    for (let edge = starts[place]!; edge < starts[place + 1]!; edge += 1) {
+      const source = sources[edge]!;
+      if (source !== place) ways.set(source, (ways.get(source) ?? 0) | kinds[edge]!);
+    }
+    return [...ways]
+      .sort(([a], [b]) => a - b)
+      .map(([source, by]) => ({ id: this.parts.ids[source]!, by }));
+  }
+
+  /** Everything the set says about `id` through links: who points at it, what applies to it. */
+  about(id: string): ObjectLinks {
+    const { places, proxies, applicationIdOf, definitionIdOf } = this.parts;
+    const place = places.get(id) ?? -1;
+    const applicationId = applicationIdOf.get(place);
+    const applied =
+      applicationId === undefined
+        ? []
+        : appliedTo(applicationId, proxies).map(({ proxy, overridden }) => ({
+            ...viewOf(proxy),
+            overridden,
+          }));
+    const definitionId = definitionIdOf.get(place) ?? null;
+    const definition = definitionId === null ? null : definitionFor(definitionId, proxies);
+    return {
+      referrers: this.referrers(id),
+      applied,
+      instance:
+        definitionId === null
+          ? null
+          : { definitionId, definition: definition && this.namedBy(definition) },
+      proxies: proxies.filter((proxy) => proxy.holder === id).map((proxy) => this.namedBy(proxy)),
+    };
+  }
+
+  private namedBy(proxy: ProxyEntry): NamedByProxy {
+    const named = resolveNamed(proxy.targets, this.objectsWith);
+    const missing = named.filter(({ ids }) => ids.length === 0).length;
+    return { ...viewOf(proxy), named, missing };
+  }
+}
+
+function viewOf(proxy: ProxyEntry): ProxyView {
+  const { kind, holder, path, name, ignored, value } = proxy;
+  const valueAt = isReference(value)
+    ? { id: value.referencedId, path: [] }
+    : { id: holder, path: [...path, 'value'] };
+  return { kind, holder, path, name, ignored, value: describeValue(proxy), valueAt };
+}
