@@ -39,6 +39,8 @@ export interface ProxyView {
   kind: ProxyKind;
   holder: string;
   path: Path;
+  /** Its place in its root list. */
+  order: number;
   name: string | null;
   value: string;
   /** The value's own object when it is detached, else its place in the holder. */
@@ -281,9 +283,9 @@ export class ObjectLinksIndex {
 }
 
 function viewOf(proxy: ProxyEntry): ProxyView {
-  const { kind, holder, path, name, ignored, value } = proxy;
+  const { kind, holder, path, order, name, ignored, value } = proxy;
   const valueAt = isReference(value)
     ? { id: value.referencedId, path: [] }
     : { id: holder, path: [...path, 'value'] };
-  return { kind, holder, path, name, ignored, value: describeValue(proxy), valueAt };
+  return { kind, holder, path, order, name, ignored, value: describeValue(proxy), valueAt };
 }

@@ -3,6 +3,7 @@
  * page's part asked of the page a piece at a time, the rest read from the store's reader port
  * (storeReader.ts). The search of a body on disk and the index of who points where read them so.
  */
+import { readFromStorePort } from './storeReader';
 import { SPAN_BYTES } from './textWindows';
 
 /** Where a span's bytes are: `[start, start + length)` of the body, the first `inPage` in the page. */
@@ -43,4 +44,38 @@ export async function readSpanBytes(
   }
   if (stored) bytes.set(await stored, inPage);
   return bytes;
+}
+
+/**
+ * A worker's readers of span bytes: the store's through its reader port once given, the page's by
+ * asking the page (`askPage`), whose answer comes back through `pageBytes`.
+ */
+export class WorkerSpanReaders implements SpanByteReaders {
+  private fromStore: ((start: number, length: number) => Promise<Uint8Array>) | null = null;
+  private readonly pageReads = new Map<number, (pieces: Uint8Array[]) => void>();
+  private nextPageRead = 0;
+
+  constructor(private readonly askPage: (request: number, start: number, length: number) => void) {}
+
+  openStore(port: MessagePort): void {
+    this.fromStore = readFromStorePort(port);
+  }
+
+  readStored = (start: number, length: number): Promise<Uint8Array> =>
+    this.fromStore
+      ? this.fromStore(start, length)
+      : Promise.reject(new Error('there is no store to read'));
+
+  readPage = (start: number, length: number): Promise<Uint8Array[]> =>
+    new Promise((resolve) => {
+      const request = (this.nextPageRead += 1);
+      this.pageReads.set(request, resolve);
+      this.askPage(request, start, length);
+    });
+
+  /** The page's answer to a `readPage`. */
+  pageBytes(request: number, pieces: Uint8Array[]): void {
+    this.pageReads.get(request)?.(pieces);
+    this.pageReads.delete(request);
+  }
 }
