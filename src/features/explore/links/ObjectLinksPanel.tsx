@@ -77,7 +77,7 @@ function ProxySections({ links }: { links: ObjectLinks }) {
           {instance.definition ? (
             <NamedBy proxy={instance.definition} />
           ) : (
-            <p className="missing">
+            <p className="warning-text">
               No definition has the applicationId {instance.definitionId}: Speckle’s viewer does not
               draw this instance.
             </p>
@@ -144,7 +144,7 @@ function ProxyLink({ proxy }: { proxy: ProxyView }) {
 
 function Ignored({ proxy }: { proxy: ProxyView }) {
   if (!proxy.ignored) return null;
-  return <span className="missing"> Speckle’s viewer ignores it: {proxy.ignored}.</span>;
+  return <span className="warning-text"> Speckle’s viewer ignores it: {proxy.ignored}.</span>;
 }
 
 /** A proxy and the objects it names, each resolved by applicationId, the missing ones marked. */
@@ -158,7 +158,7 @@ function NamedBy({ proxy }: { proxy: NamedByProxy }) {
       <ProxyLink proxy={proxy} /> {kind.toLowerCase()} {title}:{' '}
       {countOf(proxy.named.length, 'applicationId', 'applicationIds')} named
       {proxy.missing > 0 && (
-        <span className="missing">, {formatCount(proxy.missing)} of them no object has</span>
+        <span className="warning-text">, {formatCount(proxy.missing)} of them no object has</span>
       )}
       <Ignored proxy={proxy} />{' '}
       {proxy.named.length > 0 && (
@@ -172,7 +172,7 @@ function NamedBy({ proxy }: { proxy: NamedByProxy }) {
           label={label}
           render={({ applicationId, ids }) =>
             ids.length === 0 ? (
-              <span className="missing">
+              <span className="warning-text">
                 {applicationId}: missing, no object of this model has it
               </span>
             ) : (
