@@ -86,6 +86,21 @@ describe('ObjectLinksIndex.referrers', () => {
     expect(index.referrers('nowhere')).toEqual([]);
   });
 
+  it('reads every closure of an object, a nested reference’s too, and no key inside a string', () => {
+    const nested = build([
+      {
+        id: 'holder',
+        note: 'text with "__closure": {"fake": 1} in it',
+        child: { referencedId: 'kid', speckle_type: 'reference', __closure: { grandkid: 1 } },
+      },
+      { id: 'kid' },
+      { id: 'grandkid' },
+      { id: 'fake' },
+    ]);
+    expect(nested.referrers('grandkid')).toEqual([{ id: 'holder', by: LINK_BY.closure }]);
+    expect(nested.referrers('fake')).toEqual([]);
+  });
+
   it('reads targets that arrive after the objects naming them', () => {
     const reversed = build([...objects].reverse());
     expect(
