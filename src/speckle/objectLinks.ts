@@ -4,8 +4,9 @@
  * object's UTF-8 bytes, off the main thread: references and closures are read from the bytes
  * without parsing, and only the few objects that may hold proxies or name a definition are parsed.
  *
- * Edges are kept as flat arrays while objects are added (a target may come after the objects that
- * name it), and sorted by target once at the end, so that a lookup reads one run of them.
+ * Every id seen is numbered once (a million closure entries are then numbers, not strings), edges
+ * are kept as flat arrays of numbers while objects are added (a target may come after the objects
+ * that name it), and sorted by target once at the end, so that a lookup reads one run of them.
  */
 import { hasBytesAt, indexOfBytes, isKeyAt } from '../bytes/jsonBytes';
 import { closureEntries, topLevelStringSpan } from '../bytes/topLevelFields';
@@ -101,12 +102,16 @@ function readClosures(text: Uint8Array, closure: { set(id: string): unknown }): 
 }
 
 export class ObjectLinksBuilder {
+  /** Every id seen, an object's or a target's, numbered as first seen: edges hold numbers. */
   private readonly ids: string[] = [];
   private readonly places = new Map<string, number>();
+  /** 1 for the numbers of the objects added. */
+  private readonly added: number[] = [];
+  private count = 0;
   private readonly applicationIds = new Map<string, number[]>();
   private readonly applicationIdOf = new Map<number, string>();
   private readonly sources: number[] = [];
-  private readonly targets: string[] = [];
+  private readonly targets: number[] = [];
   private readonly kinds: number[] = [];
   private readonly proxies: ProxyEntry[] = [];
   private readonly detached: DetachedProxy[] = [];
@@ -115,12 +120,16 @@ export class ObjectLinksBuilder {
 
   /** Adds an object, each once, by its id and its text's UTF-8 bytes. */
   add(id: string, text: Uint8Array): void {
-    if (this.places.has(id)) return;
-    const source = this.ids.length;
-    this.ids.push(id);
-    this.places.set(id, source);
-    for (const target of referencedIdsInText(text)) this.edge(source, target, LINK_BY.reference);
-    readClosures(text, { set: (target) => this.edge(source, target, LINK_BY.closure) });
+    const source = this.numberOf(id);
+    if (this.added[source] === 1) return;
+    this.added[source] = 1;
+    this.count += 1;
+    for (const target of referencedIdsInText(text)) {
+      this.edge(source, this.numberOf(target), LINK_BY.reference);
+    }
+    readClosures(text, {
+      set: (target) => this.edge(source, this.numberOf(target), LINK_BY.closure),
+    });
     if (indexOfBytes(text, APPLICATION_ID_KEY, 0, APPLICATION_ID_ANCHOR) !== -1) {
       const span = topLevelStringSpan(text, APPLICATION_ID_KEY);
       if (span) this.withApplicationId(decodeSpan(text, span.from, span.to), source);
@@ -150,16 +159,28 @@ export class ObjectLinksBuilder {
     }
     return new ObjectLinksIndex({
       ids: this.ids,
+      count: this.count,
       places: this.places,
       applicationIds: this.applicationIds,
       applicationIdOf: this.applicationIdOf,
       definitionIdOf: this.definitionIdOf,
       proxies: this.proxies,
-      runs: byTarget(this.places, this.sources, this.targets, this.kinds),
+      runs: byTarget(this.ids.length, this.sources, this.targets, this.kinds),
     });
   }
 
-  private edge(source: number, target: string, kind: number): void {
+  private numberOf(id: string): number {
+    let place = this.places.get(id);
+    if (place === undefined) {
+      place = this.ids.length;
+      this.ids.push(id);
+      this.places.set(id, place);
+      this.added.push(0);
+    }
+    return place;
+  }
+
+  private edge(source: number, target: number, kind: number): void {
     this.sources.push(source);
     this.targets.push(target);
     this.kinds.push(kind);
@@ -172,11 +193,11 @@ export class ObjectLinksBuilder {
     else this.applicationIds.set(applicationId, [source]);
   }
 
-  private objectsWith(applicationId: string): string[] {
-    return (this.applicationIds.get(applicationId) ?? []).map((place) => this.ids[place]!);
+  private objectsWith(applicationId: string): readonly number[] {
+    return this.applicationIds.get(applicationId) ?? [];
   }
 
-  private namedIds(targets: readonly string[]): string[] {
+  private namedIds(targets: readonly string[]): number[] {
     return targets.flatMap((target) => this.objectsWith(target));
   }
 
@@ -211,26 +232,19 @@ interface TargetRuns {
 }
 
 function byTarget(
-  places: ReadonlyMap<string, number>,
+  size: number,
   sources: readonly number[],
-  targets: readonly string[],
+  targets: readonly number[],
   kinds: readonly number[],
 ): TargetRuns {
-  const targetPlaces = new Int32Array(targets.length);
-  const starts = new Int32Array(places.size + 1);
-  targets.forEach((target, edge) => {
-    const place = places.get(target) ?? -1;
-    targetPlaces[edge] = place;
-    // Edges to objects not in the set are no one's to list.
-    if (place !== -1) starts[place + 1]! += 1;
-  });
-  for (let place = 0; place < places.size; place += 1) starts[place + 1]! += starts[place]!;
-  const filled = starts.slice(0, places.size);
-  const runSources = new Int32Array(starts[places.size]!);
-  const runKinds = new Uint8Array(runSources.length);
+  const starts = new Int32Array(size + 1);
+  for (const target of targets) starts[target + 1]! += 1;
+  for (let place = 0; place < size; place += 1) starts[place + 1]! += starts[place]!;
+  const filled = starts.slice(0, size);
+  const runSources = new Int32Array(targets.length);
+  const runKinds = new Uint8Array(targets.length);
   for (let edge = 0; edge < targets.length; edge += 1) {
-    const place = targetPlaces[edge]!;
-    if (place === -1) continue;
+    const place = targets[edge]!;
     const at = filled[place]!;
     filled[place] = at + 1;
     runSources[at] = sources[edge]!;
@@ -240,7 +254,10 @@ function byTarget(
 }
 
 interface IndexParts {
+  /** Every id seen, by number: the objects' and the targets' that did not arrive. */
   ids: readonly string[];
+  /** How many objects were added. */
+  count: number;
   places: ReadonlyMap<string, number>;
   applicationIds: ReadonlyMap<string, readonly number[]>;
   applicationIdOf: ReadonlyMap<number, string>;
@@ -253,7 +270,7 @@ export class ObjectLinksIndex {
   constructor(private readonly parts: IndexParts) {}
 
   get size(): number {
-    return this.parts.ids.length;
+    return this.parts.count;
   }
 
   /** The objects that have `applicationId`. */
@@ -262,7 +279,10 @@ export class ObjectLinksIndex {
     return (applicationIds.get(applicationId) ?? []).map((place) => ids[place]!);
   };
 
-  /** The objects that point at `id`, each once with every way it does, in the order received. */
+  /**
+   * The objects that point at `id`, each once with every way it does, in the order their ids were
+   * first seen; for an id that did not arrive too.
+   */
   referrers(id: string): Referrer[] {
     const place = this.parts.places.get(id);
     if (place === undefined) return [];

@@ -81,9 +81,15 @@ describe('ObjectLinksIndex.referrers', () => {
     ]);
   });
 
-  it('has nobody for the root, nor for an object not in the set', () => {
+  it('has nobody for the root, nor for an id nothing names', () => {
     expect(index.referrers('root')).toEqual([]);
     expect(index.referrers('nowhere')).toEqual([]);
+  });
+
+  it('lists who points at an object that did not arrive', () => {
+    const partial = build(objects.filter(({ id }) => id !== 'mesh'));
+    expect(partial.referrers('mesh').map(({ id }) => id)).toEqual(['root', 'wall1']);
+    expect(partial.size).toBe(objects.length - 1);
   });
 
   it('reads every closure of an object, a nested reference’s too, and no key inside a string', () => {
