@@ -12,7 +12,7 @@ import type { Path } from './paths';
 export type ProxyKind = 'material' | 'colour' | 'level' | 'group' | 'definition';
 
 /** The root's proxy lists, in the order this module reads them. */
-export const PROXY_LISTS: ReadonlyArray<readonly [key: string, kind: ProxyKind]> = [
+const PROXY_LISTS: ReadonlyArray<readonly [key: string, kind: ProxyKind]> = [
   ['renderMaterialProxies', 'material'],
   ['colorProxies', 'colour'],
   ['levelProxies', 'level'],
@@ -140,7 +140,7 @@ export function definitionIdOf(object: unknown): string | null {
   return fields && stringField(fields, 'definitionId', 'DefinitionId');
 }
 
-export interface AppliedProxy {
+interface AppliedProxy {
   proxy: ProxyEntry;
   /** A later proxy of the same kind names the object too, and the viewer applies that one. */
   overridden: boolean;

@@ -4,7 +4,7 @@ import type { ObjectLinks } from '../../../speckle/objectLinks';
 import { errorText } from '../../../lib/errorText';
 import { openLinks, type LinksChannel, type LinksProgress } from './linksChannel';
 
-export interface LinksIndex {
+interface LinksIndex {
   progress: LinksProgress | null;
   channel: LinksChannel | null;
 }
