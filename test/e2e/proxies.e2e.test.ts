@@ -6,10 +6,14 @@ import {
   lookUp,
   openApp,
   openFromList,
+  statusText,
   waitForCompleteCount,
   waitForObjectShown,
 } from './support/app.ts';
 import { usePageSession } from './support/browser.ts';
+import { fetchRawBody, splitLines, thousandObjectModel } from './support/demo.ts';
+import { spillSmallModels } from './support/spill.ts';
+import { findReferences } from '../../src/speckle/references.ts';
 
 const model = v3Model(false);
 
@@ -107,5 +111,45 @@ describe('Speckle v3 proxies and who points here', () => {
 
     await parentLink.click();
     await waitForObjectShown(page, parent);
+  });
+
+  it('lists who points here from a body kept on disk, read back by the worker', async () => {
+    const { page } = session;
+    const { project, object } = await thousandObjectModel();
+    const lines = splitLines(await fetchRawBody(project.id, object.id, 'lines'));
+    // The last object only one other refers to: its text lies deep in the file on disk.
+    const holders = lines.flatMap((line) =>
+      findReferences(JSON.parse(line.raw)).map(({ referencedId }) => ({
+        holder: line.id,
+        target: referencedId,
+      })),
+    );
+    const holdersOf = (id: string) =>
+      new Set(holders.filter(({ target }) => target === id).map(({ holder }) => holder));
+    const received = new Set(lines.map(({ id }) => id));
+    const { target } = holders.findLast(
+      (link) => received.has(link.target) && holdersOf(link.target).size === 1,
+    )!;
+    const expected = holdersOf(target);
+    await spillSmallModels(page);
+    await openApp(page, `/objects/${project.id}/${object.id}?object=${target}`);
+    await waitForCompleteCount(page, 1000);
+    await expect.poll(() => statusText(page)).toMatch(/kept on disk/);
+    await waitForObjectShown(page, target);
+
+    console.log(
+      await page
+        .locator('.object-links')
+        .textContent({ timeout: 20_000 })
+        .catch(() => 'none'),
+    );
+    const referrers = region(page, /^Referenced by \d+ objects?$/);
+    await referrers.waitFor({ timeout: 30_000 });
+    const byReference = await referrers
+      .getByRole('listitem')
+      .filter({ hasText: /by reference/ })
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('title')));
+    expect(new Set(byReference)).toEqual(expected);
   });
 });
