@@ -35,7 +35,7 @@ export async function measureObjectLinks(browser, server, model, facts, { timeou
     const timing = await timed(page, {
       milestones: {
         loaded: { status: 'done', count: facts.count },
-        built: { text: '^Never', within: '.object-links h3' },
+        built: { text: '^Referenced by ', within: '.object-links h3' },
       },
       timeoutMs,
       act: () => page.getByRole('button', { name: 'Get with children', exact: true }).click(),
