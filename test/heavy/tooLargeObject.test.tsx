@@ -41,7 +41,7 @@ describe('an object over the 64 MB text limit in a with-children load', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search all objects' }), 'holder');
     expect(
       await screen.findByText(
-        /^Searched all 2 objects for "holder": 1 object matches, 1 match\. Of these, 1 object over 64 MB is left out: its text is not read\.$/,
+        /^Searched all 2 objects for "holder": 1 match in 1 object\. Of these, 1 object over 64 MB is left out: its text is not read\.$/,
         {},
         { timeout: 5000 },
       ),

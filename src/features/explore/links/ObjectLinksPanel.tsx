@@ -8,9 +8,9 @@ import {
   type ObjectLinks,
   type ProxyView,
   type Referrer,
-} from '../../../speckle/objectLinks';
+} from '../../../speckle/graph/objectLinks';
 import type { Path } from '../../../speckle/paths';
-import type { ProxyKind } from '../../../speckle/proxies';
+import type { ProxyKind } from '../../../speckle/graph/proxies';
 import type { LinksProgress } from './linksChannel';
 import type { ObjectLinksAnswer } from './useObjectLinks';
 

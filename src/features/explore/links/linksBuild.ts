@@ -7,7 +7,7 @@
  */
 import { errorText } from '../../../lib/errorText';
 import { readSpanBytes, type SpanByteReaders } from '../../../objects/set/spanBytes';
-import { ObjectLinksBuilder, type ObjectLinksIndex } from '../../../speckle/objectLinks';
+import { ObjectLinksBuilder, type ObjectLinksIndex } from '../../../speckle/graph/objectLinks';
 import type { FromLinks, LinkSpan } from './linksMessages';
 
 /** Spans in hand at most: one indexed, the next read meanwhile. */

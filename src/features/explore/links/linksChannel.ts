@@ -13,7 +13,7 @@ import {
   ObjectLinksBuilder,
   type ObjectLinks,
   type ObjectLinksIndex,
-} from '../../../speckle/objectLinks';
+} from '../../../speckle/graph/objectLinks';
 import { isTextTooLarge } from '../../../speckle/textLimit';
 import { textSpan } from '../../search';
 import type { FromLinks, ToLinks } from './linksMessages';

@@ -1,6 +1,6 @@
 /** What the page and the worker that indexes who points where (linksWorker.ts) tell each other. */
 import type { SpanPlace } from '../../../objects/set/spanBytes';
-import type { ObjectLinks } from '../../../speckle/objectLinks';
+import type { ObjectLinks } from '../../../speckle/graph/objectLinks';
 
 /** The objects of one span of the set's texts, in the order received (search's textSpan). */
 export interface LinkSpan extends SpanPlace {

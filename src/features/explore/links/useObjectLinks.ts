@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ObjectSet } from '../../../objects/set/objectSet';
-import type { ObjectLinks } from '../../../speckle/objectLinks';
+import type { ObjectLinks } from '../../../speckle/graph/objectLinks';
 import { errorText } from '../../../lib/errorText';
 import { openLinks, type LinksChannel, type LinksProgress } from './linksChannel';
 

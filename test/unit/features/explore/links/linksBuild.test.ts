@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LinksBuild } from '../../../../../src/features/explore/links/linksBuild';
 import type { FromLinks } from '../../../../../src/features/explore/links/linksMessages';
 import { textSpan } from '../../../../../src/features/search';
-import { LINK_BY } from '../../../../../src/speckle/objectLinks';
+import { LINK_BY } from '../../../../../src/speckle/graph/objectLinks';
 
 const encoder = new TextEncoder();
 const ref = (id: string) => ({ referencedId: id, speckle_type: 'reference' });

@@ -6,7 +6,7 @@ import {
   describeValue,
   readProxyLists,
   resolveNamed,
-} from '../../../src/speckle/proxies';
+} from '../../../../src/speckle/graph/proxies';
 
 const root = {
   id: 'root',

@@ -3,7 +3,7 @@ import {
   LINK_BY,
   ObjectLinksBuilder,
   type ObjectLinksIndex,
-} from '../../../src/speckle/objectLinks';
+} from '../../../../src/speckle/graph/objectLinks';
 
 const encoder = new TextEncoder();
 const ref = (id: string) => ({ referencedId: id, speckle_type: 'reference' });

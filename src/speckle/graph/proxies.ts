@@ -6,8 +6,8 @@
  * both spellings, as Speckle's viewer reads them (`objects`/`Objects`, `definitionId`/
  * `DefinitionId`): early data used capitalised names.
  */
-import { isReference } from './references';
-import type { Path } from './paths';
+import { isReference } from '../references';
+import type { Path } from '../paths';
 
 export type ProxyKind = 'material' | 'colour' | 'level' | 'group' | 'definition';
 

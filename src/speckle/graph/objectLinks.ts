@@ -8,11 +8,11 @@
  * are kept as flat arrays of numbers while objects are added (a target may come after the objects
  * that name it), and sorted by target once at the end, so that a lookup reads one run of them.
  */
-import { hasBytesAt, indexOfBytes, isKeyAt } from '../bytes/jsonBytes';
-import { closureEntries, topLevelStringSpan } from '../bytes/topLevelFields';
-import { decodeSpan } from '../bytes/utf8Text';
-import { runNow } from '../lib/slices';
-import type { Path } from './paths';
+import { hasBytesAt, indexOfBytes, isKeyAt } from '../../bytes/jsonBytes';
+import { closureEntries, topLevelStringSpan } from '../../bytes/topLevelFields';
+import { decodeSpan } from '../../bytes/utf8Text';
+import { runNow } from '../../lib/slices';
+import type { Path } from '../paths';
 import {
   appliedTo,
   definitionFor,
@@ -26,7 +26,7 @@ import {
   type ProxyEntry,
   type ProxyKind,
 } from './proxies';
-import { isReference, referencedIdsInText } from './references';
+import { isReference, referencedIdsInText } from '../references';
 
 /** How one object points at another; an object may point in several ways at once. */
 export const LINK_BY = { reference: 1, closure: 2, proxy: 4, instance: 8 } as const;
