@@ -12,6 +12,7 @@ import {
 } from './support/app.ts';
 import { usePageSession } from './support/browser.ts';
 import { fetchRawBody, splitLines, thousandObjectModel } from './support/demo.ts';
+import { searchBox, searchResults } from './support/search.ts';
 import { spillSmallModels } from './support/spill.ts';
 import { findReferences } from '../../src/speckle/references.ts';
 
@@ -132,9 +133,16 @@ describe('Speckle v3 proxies and who points here', () => {
     )!;
     const expected = holdersOf(target);
     await spillSmallModels(page);
-    await openApp(page, `/objects/${project.id}/${object.id}?object=${target}`);
+    await openApp(page);
+    await lookUp(page, project.id, object.id, 'Get with children');
     await waitForCompleteCount(page, 1000);
     await expect.poll(() => statusText(page)).toMatch(/kept on disk/);
+    // Found by the search, which reads the body on disk too, and opened from its result.
+    await searchBox(page).fill(target);
+    await searchResults(page)
+      .getByRole('option')
+      .filter({ hasText: `obj.id ${target}` })
+      .click();
     await waitForObjectShown(page, target);
 
     console.log(
