@@ -34,6 +34,7 @@ import {
 import { expandField, paintSingleObject } from './singleObject.mjs';
 import { measureUninspected } from './uninspected.mjs';
 import { measureVersionDiff, versionDiffRows } from './versionDiff.mjs';
+import { measureObjectLinks, objectLinksRows } from './objectLinks.mjs';
 import { measureWithChildren } from './withChildren.mjs';
 
 /** @typedef {import('./models.mjs').ModelFacts} ModelFacts */
@@ -177,9 +178,11 @@ async function measureLaterIssues(browser, server, big, body100k) {
     ...plan,
     rounds: OPEN_FILE_ROUNDS,
   });
+  log('100k: who points here, the links index built once the load ends…');
+  const objectLinks = await measureObjectLinks(browser, server, big, body100k, plan);
   log('two 100k versions compared, and each loaded alone…');
   const versionDiff = await measureVersionDiff(browser, server, big, body100k, plan);
-  return { paging, openedFile, versionDiff };
+  return { paging, openedFile, objectLinks, versionDiff };
 }
 
 /** @param {import('playwright-core').Browser} browser */
@@ -213,12 +216,13 @@ async function main() {
     const stored = await measureStored(browser, profile);
     const live100k = await measureLive(browser);
     const measurements = { ...stored.measurements, live100k };
-    const { paging, openedFile, versionDiff } = stored.later;
+    const { paging, openedFile, objectLinks, versionDiff } = stored.later;
     const rows = [
       ...buildRows(measurements),
       ...pagingRows(paging),
       ...versionDiffRows(versionDiff),
       ...openFileRows(openedFile),
+      ...objectLinksRows(objectLinks),
     ];
     const env = environment(browser.version(), loadAtStart);
     const { start, end } = env.loadAverage;

@@ -8,6 +8,7 @@ import { generateLargeMesh } from './largeObject.ts';
 import { closureKeys, spilledAnswer, type ObjectAnswer } from './objectAnswers.ts';
 import { outsideReferenceModel } from './outsideReference.ts';
 import { SpilledModel } from './spilledModel.ts';
+import { v3Model } from './v3Model.ts';
 
 /** Reads both projects (42 characters, like real Speckle tokens). */
 export const DEMO_TOKEN = 'c0c5787358fe71f57487624bdbe95abcebc844eeb2';
@@ -23,6 +24,8 @@ export const PUBLIC_PROJECT_ID = 'a7b649a290';
 export const PRIVATE_PROJECT_ID = '973e8bcb7d';
 /** A project with 1,000 models and a model with 1,000 versions, for paging (history.ts). */
 export const LARGE_PROJECT_ID = '1a7e9e0001';
+/** A project written by Speckle's v3 connectors (demo/v3Model.ts), healthy and faulty. */
+export const V3_PROJECT_ID = '3a0d0c0000';
 export const DEMO_PATH_PREFIX = '/demo-server';
 
 export type Visibility = 'public' | 'private';
@@ -210,6 +213,37 @@ function outsideReferenceSource(): ModelSource {
   };
 }
 
+/** Roots of the v3 office of demo/v3Model.ts, pinned like GENERATED_ROOT_IDS. */
+export const V3_ROOT_IDS = {
+  healthy: '665fa7aaf5e6cf8a16786de67e98080a',
+  faulty: 'c6e701fe2b4838bf1371ede6c6d0fe96',
+} as const;
+
+function v3Source(variant: keyof typeof V3_ROOT_IDS, label: string): ModelSource {
+  const rootId = V3_ROOT_IDS[variant];
+  return {
+    rootIds: [rootId],
+    rootsOnly: true,
+    entries: () => [
+      {
+        id: rootId,
+        label,
+        speckleType: 'Speckle.Core.Models.Collection',
+        objectCount: v3Model(variant === 'faulty').objects.size,
+      },
+    ],
+    load: () => {
+      const model = v3Model(variant === 'faulty');
+      if (model.rootId !== rootId) {
+        throw new Error(
+          `The ${variant} v3 model now has root id ${model.rootId}; update V3_ROOT_IDS in demo/catalog.ts`,
+        );
+      }
+      return { objects: model.objects, storedChildrenCounts: new Map() };
+    },
+  };
+}
+
 /** A model the project serves without listing it among the demo objects. */
 function unlisted(source: ModelSource): ModelSource {
   return { ...source, entries: () => [] };
@@ -389,6 +423,10 @@ export function createCatalog(): DemoCatalog {
       ],
       [new SpilledModel(MILLION, GENERATED_ROOT_IDS[MILLION.seed] ?? '')],
     ),
+    new DemoProject(V3_PROJECT_ID, 'Demo v3 project', 'public', [
+      v3Source('healthy', 'Speckle v3 office (proxies, instances), healthy'),
+      v3Source('faulty', 'Speckle v3 office with every model doctor fault planted'),
+    ]),
     new DemoProject(LARGE_PROJECT_ID, 'Demo project with 1,000 models', 'public', [
       unlisted(generatedModel('public-10', 10)),
     ]),

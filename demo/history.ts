@@ -7,6 +7,8 @@ import {
   LARGE_OBJECT_ID,
   LARGE_PROJECT_ID,
   PRIVATE_PROJECT_ID,
+  V3_PROJECT_ID,
+  V3_ROOT_IDS,
 } from './catalog.ts';
 import { PROFILE_ONLY_TOKEN, PUBLIC_ONLY_TOKEN, PUBLIC_PROJECT_ID } from './catalog.ts';
 
@@ -69,6 +71,8 @@ export const DEMO_MODELS = {
   privateMain: '0a1b2c3d4f',
   tower: '7e3a1b2c90',
   millionBuilding: '7e3a1b2c91',
+  v3Office: '3a0d0c0001',
+  v3OfficeFaulty: '3a0d0c0002',
 } as const;
 
 export const DEMO_VERSIONS = {
@@ -85,6 +89,8 @@ export const DEMO_VERSIONS = {
   tower1000: '70e0000001',
   tower100000: '70e0000002',
   millionBuilding: '70e0000003',
+  v3Office: '3a0d0e0001',
+  v3OfficeFaulty: '3a0d0e0002',
 } as const;
 
 const REVIT_FLOOR_ID = '551513ff4f3596024547fc818f1f3f70';
@@ -168,6 +174,22 @@ const HAND_WRITTEN_HISTORY: readonly DemoModel[] = [
     name: 'generated/20 mb mesh',
     createdAt: at(7, 10),
     versions: [version(V.largeMesh, at(7, 11), LARGE_OBJECT_ID, 'One large mesh')],
+  },
+  {
+    id: DEMO_MODELS.v3Office,
+    projectId: V3_PROJECT_ID,
+    name: 'v3/office',
+    createdAt: at(7, 12),
+    versions: [version(V.v3Office, at(7, 13), V3_ROOT_IDS.healthy, 'Office from Rhino 8', 'Rhino')],
+  },
+  {
+    id: DEMO_MODELS.v3OfficeFaulty,
+    projectId: V3_PROJECT_ID,
+    name: 'v3/office with faults',
+    createdAt: at(7, 14),
+    versions: [
+      version(V.v3OfficeFaulty, at(7, 15), V3_ROOT_IDS.faulty, 'Every fault planted', 'Rhino'),
+    ],
   },
   {
     id: DEMO_MODELS.drafts,
@@ -273,6 +295,7 @@ export interface DemoLink {
 const PUBLIC = `/projects/${PUBLIC_PROJECT_ID}`;
 const STREAM = `/streams/${PUBLIC_PROJECT_ID}`;
 const EMBED = `/embed?stream=${PUBLIC_PROJECT_ID}`;
+const V3 = `/projects/${V3_PROJECT_ID}`;
 const M = DEMO_MODELS;
 
 /** A link of every form Speckle's web apps make, into the demo data. */
@@ -287,6 +310,8 @@ export const DEMO_LINKS: readonly DemoLink[] = [
     label: 'A version beyond the history limit',
     path: `${PUBLIC}/models/${M.building}@${V.buildingWithheld}`,
   },
+  { label: 'A v3 model (proxies, instances)', path: `${V3}/models/${M.v3Office}` },
+  { label: 'A v3 model with every model doctor fault', path: `${V3}/models/${M.v3OfficeFaulty}` },
   { label: 'A project', path: PUBLIC },
   { label: "A model's versions", path: `${PUBLIC}/models/${M.building}/versions` },
   {

@@ -136,6 +136,19 @@ export function* readTopLevelClosureSteps(
     for (const [id, depth] of parsedField(text, closureOf)) closure.set(id, depth);
     return closure;
   }
+  return yield* closureEntries(text, afterKey, closure);
+}
+
+/**
+ * The entries of the closure whose key ends at `afterKey`, read into `closure`, yielding every
+ * thousand ids: for a reader that found the key itself (every closure of an object, nested ones
+ * included, read forwards in one pass rather than the object's own read backwards).
+ */
+export function* closureEntries<Into extends ClosureInto>(
+  text: Uint8Array,
+  afterKey: number,
+  closure: Into,
+): Generator<void, Into> {
   const open = text.indexOf(OPEN_BRACE, afterKey);
   if (open === -1) return closure;
   // Entries are `"id": depth`, read leniently: any commas and spaces between them, anything up to

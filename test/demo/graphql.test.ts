@@ -840,6 +840,8 @@ describe('demo links', () => {
     'All models': 'roots',
     'A folder of models': 'roots',
     'A version beyond the history limit': 'withheld',
+    'A v3 model (proxies, instances)': 'roots',
+    'A v3 model with every model doctor fault': 'roots',
     'A project': 'project',
     "A model's versions": 'model-versions',
     'A model of the private project': 'roots',

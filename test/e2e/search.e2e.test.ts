@@ -28,12 +28,13 @@ import {
 
 /** The page's workers but the indexer, which the page keeps ready for the next load. */
 function searchWorkers(page: Page) {
-  return page.workers().filter((worker) => !/indexWorker/.test(worker.url()));
+  // The loader's indexer and the index of who points where (links) are not the search's.
+  return page.workers().filter((worker) => !/indexWorker|linksWorker/.test(worker.url()));
 }
 
 /** Presses Tab until `target` has focus, as a keyboard user would. */
 async function tabTo(page: Page, target: Locator): Promise<void> {
-  for (let presses = 0; presses < 60; presses += 1) {
+  for (let presses = 0; presses < 100; presses += 1) {
     if (await target.evaluate((element) => element === document.activeElement)) return;
     await page.keyboard.press('Tab');
   }

@@ -9,6 +9,8 @@ import { ObjectView } from './tree/ObjectView';
 import { useArrival } from '../../objects/set/useLoadProgress';
 import { useObjectSource } from './tree/useObjectSource';
 import type { ObjectNavigation } from './useObjectNavigation';
+import { ObjectLinksPanel } from './links/ObjectLinksPanel';
+import { useLinksIndex, useObjectLinks } from './links/useObjectLinks';
 
 /**
  * The shown object of a with-children result, with the trail that led to it. An object followed
@@ -37,6 +39,8 @@ export function ResultObjectPane({
   speckleUrlOf: ((objectId: string) => string) | null;
 }) {
   const { shownId } = navigation;
+  const links = useLinksIndex(set, !loading);
+  const answer = useObjectLinks(links.channel, shownId);
   return (
     <>
       <ObjectTrail
@@ -66,6 +70,13 @@ export function ResultObjectPane({
             fromFiles={input === null}
           />
         )}
+      />
+      <ObjectLinksPanel
+        progress={links.progress}
+        answer={answer}
+        hrefFor={navigation.hrefFor}
+        onOpen={(id, path) => navigation.open(id, { via: 'reference', reveal: path ?? undefined })}
+        titleOf={(id) => titleOf(set, id)}
       />
     </>
   );

@@ -1,1 +1,2 @@
 export { ObjectSearch } from './ObjectSearch';
+export { textSpan } from './worker/textSpans';

@@ -1,5 +1,5 @@
 /** The search across the objects of a body on disk, off the main thread: see spanSearch.ts. */
-import { readFromStorePort } from '../../../objects/set/storeReader';
+import { WorkerSpanReaders } from '../../../objects/set/spanBytes';
 import type { FromDiskSearch, ToDiskSearch } from './diskSearchMessages';
 import { SpanSearch } from './spanSearch';
 
@@ -9,29 +9,19 @@ const scope = self as unknown as {
   postMessage(message: FromDiskSearch): void;
 };
 
-let readStored: ((start: number, length: number) => Promise<Uint8Array>) | null = null;
-const pageReads = new Map<number, (pieces: Uint8Array[]) => void>();
-let nextPageRead = 0;
-
+const readers = new WorkerSpanReaders((request, start, length) =>
+  scope.postMessage({ type: 'page-bytes', request, start, length }),
+);
 const search = new SpanSearch({
   post: (message) => scope.postMessage(message),
-  readStored: (start, length) =>
-    readStored
-      ? readStored(start, length)
-      : Promise.reject(new Error('the search has no store to read')),
-  readPage: (start, length) =>
-    new Promise((resolve) => {
-      const request = (nextPageRead += 1);
-      pageReads.set(request, resolve);
-      scope.postMessage({ type: 'page-bytes', request, start, length });
-    }),
+  readStored: readers.readStored,
+  readPage: readers.readPage,
 });
 
 scope.onmessage = ({ data }) => {
   switch (data.type) {
     case 'open':
-      readStored = readFromStorePort(data.store);
-      return;
+      return readers.openStore(data.store);
     case 'search':
       return search.search(data.queryId, data.spec, data.scan);
     case 'stop':
@@ -43,8 +33,6 @@ scope.onmessage = ({ data }) => {
     case 'more':
       return search.more();
     case 'page-bytes':
-      pageReads.get(data.request)?.(data.pieces);
-      pageReads.delete(data.request);
-      return;
+      return readers.pageBytes(data.request, data.pieces);
   }
 };

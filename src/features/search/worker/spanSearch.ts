@@ -9,7 +9,7 @@
  * before as they come.
  */
 import { decodeSpan } from '../../../bytes/utf8Text';
-import { SPAN_BYTES } from '../../../objects/set/textWindows';
+import { readSpanBytes, type SpanByteReaders } from '../../../objects/set/spanBytes';
 import type { FromDiskSearch, TextSpan } from './diskSearchMessages';
 import {
   compileSpec,
@@ -23,12 +23,8 @@ import {
 } from './objectMatching';
 import { errorText } from '../../../lib/errorText';
 
-interface SpanSearchOptions {
+interface SpanSearchOptions extends SpanByteReaders {
   post: (message: FromDiskSearch) => void;
-  /** Bytes from the store, counted from its first byte. */
-  readStored: (start: number, length: number) => Promise<Uint8Array>;
-  /** Bytes the page holds, by body offset, a few MB at a time, in pieces. */
-  readPage: (start: number, length: number) => Promise<Uint8Array[]>;
   now?: () => number;
 }
 
@@ -107,7 +103,7 @@ export class SpanSearch {
       return;
     }
     job.next = span.from + span.ids.length;
-    job.spans.push({ span, bytes: this.bytesOf(span) });
+    job.spans.push({ span, bytes: readSpanBytes(span, this.options) });
     this.ask(job);
     void this.matchSpans(job);
   }
@@ -116,28 +112,6 @@ export class SpanSearch {
     if (job.asking || job.atEnd || job.stopped || job.spans.length >= AHEAD) return;
     job.asking = true;
     this.options.post({ type: 'want', queryId: job.queryId, from: job.next });
-  }
-
-  /** The span's bytes: the page's part, a piece at a time, joined with the store's. */
-  private async bytesOf(span: TextSpan): Promise<Uint8Array> {
-    const { start, length, inPage } = span;
-    const stored =
-      inPage < length ? this.options.readStored(span.storedStart, length - inPage) : null;
-    if (inPage === 0 && stored) return stored;
-    // Awaited below, after the page's pieces: a failure meanwhile is not an unhandled one.
-    stored?.catch(() => undefined);
-    const bytes = new Uint8Array(length);
-    // The page sends 4 MB at a time, each a short task of its own: a root of 50 MB is not one.
-    for (let at = 0; at < inPage;) {
-      const pieces = await this.options.readPage(start + at, Math.min(SPAN_BYTES, inPage - at));
-      if (pieces.length === 0) throw new Error('The page no longer holds the model’s first bytes.');
-      for (const piece of pieces) {
-        bytes.set(piece, at);
-        at += piece.length;
-      }
-    }
-    if (stored) bytes.set(await stored, inPage);
-    return bytes;
   }
 
   private async matchSpans(job: Job): Promise<void> {
@@ -199,7 +173,7 @@ export class SpanSearch {
     if (!job || job.queryId !== request.queryId || span.ids.length === 0) return;
     let bytes: Uint8Array;
     try {
-      bytes = await this.bytesOf(span);
+      bytes = await readSpanBytes(span, this.options);
     } catch {
       // The search's own reads say what failed; a row left without its matches says nothing.
       return;

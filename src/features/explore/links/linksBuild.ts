@@ -1,0 +1,103 @@
+/**
+ * The worker's half of the index of who points where: it asks the page for the set's objects a
+ * span at a time, reads each span's bytes where they are (the page's, or the store's on disk:
+ * objects/set/spanBytes.ts, as the search of a body on disk reads them), adds each object to the
+ * index, and answers lookups once every object is in. One span is read while the one before is
+ * indexed; memory holds the index and the spans in hand, not the texts.
+ */
+import { errorText } from '../../../lib/errorText';
+import { readSpanBytes, type SpanByteReaders } from '../../../objects/set/spanBytes';
+import { ObjectLinksBuilder, type ObjectLinksIndex } from '../../../speckle/graph/objectLinks';
+import type { FromLinks, LinkSpan } from './linksMessages';
+
+/** Spans in hand at most: one indexed, the next read meanwhile. */
+const AHEAD = 2;
+
+export class LinksBuild {
+  private readonly builder = new ObjectLinksBuilder();
+  private index: ObjectLinksIndex | null = null;
+  private failed = false;
+  private next = 0;
+  private asking = false;
+  private atEnd = false;
+  private read = 0;
+  private readonly spans: Array<{ span: LinkSpan; bytes: Promise<Uint8Array> }> = [];
+  private indexing = false;
+  private readonly waiting: Array<{ request: number; id: string }> = [];
+
+  constructor(
+    private readonly post: (message: FromLinks) => void,
+    private readonly readers: SpanByteReaders,
+  ) {}
+
+  start(): void {
+    this.ask();
+  }
+
+  receive(span: LinkSpan): void {
+    if (!this.asking || span.from !== this.next || this.failed) return;
+    this.asking = false;
+    if (span.ids.length === 0) {
+      this.atEnd = true;
+      if (this.spans.length === 0) this.finish();
+      return;
+    }
+    this.next = span.from + span.ids.length;
+    const bytes = readSpanBytes(span, this.readers);
+    // Awaited in turn by indexSpans: a failure meanwhile is not an unhandled one.
+    bytes.catch(() => undefined);
+    this.spans.push({ span, bytes });
+    this.ask();
+    void this.indexSpans();
+  }
+
+  about(request: number, id: string): void {
+    if (this.index) this.post({ type: 'about', request, links: this.index.about(id) });
+    else this.waiting.push({ request, id });
+  }
+
+  private ask(): void {
+    if (this.asking || this.atEnd || this.spans.length >= AHEAD) return;
+    this.asking = true;
+    this.post({ type: 'want', from: this.next });
+  }
+
+  private async indexSpans(): Promise<void> {
+    if (this.indexing) return;
+    this.indexing = true;
+    while (this.spans.length > 0 && !this.failed) {
+      let bytes: Uint8Array;
+      try {
+        bytes = await this.spans[0]!.bytes;
+      } catch (error) {
+        this.failed = true;
+        this.post({ type: 'failed', message: errorText(error) });
+        return;
+      }
+      const { span } = this.spans.shift()!;
+      this.add(span, bytes);
+      this.read += span.ids.length;
+      this.post({ type: 'progress', read: this.read, available: span.available });
+      this.ask();
+    }
+    this.indexing = false;
+    if (this.atEnd && !this.failed) this.finish();
+  }
+
+  private add(span: LinkSpan, bytes: Uint8Array): void {
+    for (let index = 0; index < span.ids.length; index += 1) {
+      const size = span.sizes[index]!;
+      // A text too large to read is left out, as the search leaves it out.
+      if (size < 0) continue;
+      const at = span.starts[index]! - span.start;
+      this.builder.add(span.ids[index]!, bytes.subarray(at, at + size));
+    }
+  }
+
+  private finish(): void {
+    if (this.index) return;
+    this.index = this.builder.finish();
+    this.post({ type: 'built', objects: this.index.size });
+    for (const { request, id } of this.waiting.splice(0)) this.about(request, id);
+  }
+}

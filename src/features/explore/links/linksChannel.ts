@@ -1,0 +1,188 @@
+/**
+ * Where the index of who points where is built for one set: in a module worker (linksWorker.ts)
+ * that reads the set's texts a span at a time, as the search of a body on disk does (the page
+ * names each span's objects with the search's textSpan and hands over the bytes it holds, a few
+ * MB a message; bytes on disk the worker reads from the store itself), or, where there is no
+ * Worker (jsdom), on the main thread in short slices. Only lookups' answers come back.
+ */
+import type { ObjectSet } from '../../../objects/set/objectSet';
+import { nextTask } from '../../../lib/nextTask';
+import { errorText } from '../../../lib/errorText';
+import { itemsSoFar } from '../../../lib/readonlyList';
+import {
+  ObjectLinksBuilder,
+  type ObjectLinks,
+  type ObjectLinksIndex,
+} from '../../../speckle/graph/objectLinks';
+import { isTextTooLarge } from '../../../speckle/textLimit';
+import { textSpan } from '../../search';
+import type { FromLinks, ToLinks } from './linksMessages';
+
+export type LinksProgress =
+  | { state: 'building'; read: number; available: number }
+  | { state: 'built'; objects: number }
+  | { state: 'failed'; message: string };
+
+export interface LinksChannel {
+  /** What the index says of `id`, once it is built. */
+  about(id: string): Promise<ObjectLinks>;
+  close(): void;
+}
+
+/** Slices on the main thread stay well under the 50 ms of a long task. */
+const SLICE_MS = 8;
+
+export function openLinks(
+  set: ObjectSet,
+  onProgress: (progress: LinksProgress) => void,
+): LinksChannel {
+  return typeof Worker === 'undefined'
+    ? linksOnMainThread(set, onProgress)
+    : linksInWorker(set, onProgress);
+}
+
+function linksInWorker(
+  set: ObjectSet,
+  onProgress: (progress: LinksProgress) => void,
+): LinksChannel {
+  const worker = new Worker(new URL('./linksWorker.ts', import.meta.url), {
+    type: 'module',
+    name: 'object links',
+  });
+  const post = (message: ToLinks, transfer: Transferable[] = []) =>
+    worker.postMessage(message, transfer);
+  const spilled = set.spilledBody();
+  const body = spilled ?? bodyInPage(set.bodyBytes());
+  const answers = new Map<
+    number,
+    { resolve(links: ObjectLinks): void; reject(error: Error): void }
+  >();
+  let nextRequest = 0;
+  let failure: Error | null = null;
+  const fail = (message: string) => {
+    failure = new Error(message);
+    for (const answer of answers.values()) answer.reject(failure);
+    answers.clear();
+    onProgress({ state: 'failed', message });
+  };
+  worker.onmessage = ({ data }: MessageEvent<FromLinks>) => {
+    switch (data.type) {
+      case 'want': {
+        const objects = {
+          // Those whose text can be read: all received, unless the storage filled (ObjectSet).
+          count: set.getProgress().readable,
+          record: (index: number) => set.summaries.at(index)!,
+          storedFrom: body.storedFrom,
+        };
+        return post({ type: 'span', span: textSpan(objects, 0, data.from) });
+      }
+      case 'page-bytes':
+        // Views of the page's blocks, copied as the message is (see diskSearchChannel.ts).
+        return post({
+          type: 'page-bytes',
+          request: data.request,
+          pieces: body.pagePieces(data.start, data.length),
+        });
+      case 'progress':
+        return onProgress({ state: 'building', read: data.read, available: data.available });
+      case 'built':
+        return onProgress({ state: 'built', objects: data.objects });
+      case 'about':
+        answers.get(data.request)?.resolve(data.links);
+        answers.delete(data.request);
+        return;
+      case 'failed':
+        return fail(data.message);
+    }
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    fail(event.message || 'the worker could not start');
+  };
+  const reader = spilled?.store.reader() ?? null;
+  post({ type: 'open', store: reader?.port ?? null }, reader ? [reader.port] : []);
+  return {
+    about: (id) =>
+      failure
+        ? Promise.reject(failure)
+        : new Promise((resolve, reject) => {
+            const request = (nextRequest += 1);
+            answers.set(request, { resolve, reject });
+            post({ type: 'about', request, id });
+          }),
+    close: () => {
+      worker.terminate();
+      reader?.close();
+    },
+  };
+}
+
+/** A body whose bytes are all in the page, as the span readers see one: nothing stored. */
+function bodyInPage(blocks: readonly Uint8Array[]) {
+  const starts: number[] = [];
+  let end = 0;
+  for (const block of blocks) {
+    starts.push(end);
+    end += block.length;
+  }
+  return {
+    storedFrom: end,
+    pagePieces(start: number, length: number): Uint8Array[] {
+      const pieces: Uint8Array[] = [];
+      const stop = Math.min(end, start + length);
+      for (let block = 0; block < blocks.length && starts[block]! < stop; block += 1) {
+        const from = Math.max(start, starts[block]!) - starts[block]!;
+        const to = Math.min(stop, starts[block]! + blocks[block]!.length) - starts[block]!;
+        if (from < to) pieces.push(blocks[block]!.subarray(from, to));
+      }
+      return pieces;
+    },
+  };
+}
+
+function linksOnMainThread(
+  set: ObjectSet,
+  onProgress: (progress: LinksProgress) => void,
+): LinksChannel {
+  let open = true;
+  const built = buildInSlices(
+    set,
+    (read) => {
+      if (open) onProgress({ state: 'building', read, available: set.summaries.length });
+    },
+    () => open,
+  );
+  built.then(
+    (index) => open && onProgress({ state: 'built', objects: index.size }),
+    (error: unknown) => open && onProgress({ state: 'failed', message: errorText(error) }),
+  );
+  return {
+    about: async (id) => (await built).about(id),
+    close: () => {
+      open = false;
+    },
+  };
+}
+
+async function buildInSlices(
+  set: ObjectSet,
+  onRead: (read: number) => void,
+  going: () => boolean,
+): Promise<ObjectLinksIndex> {
+  const builder = new ObjectLinksBuilder();
+  const texts = set.withTexts('summaries');
+  const records = Symbol.asyncIterator in texts ? texts : itemsSoFar(texts);
+  let read = 0;
+  let deadline = performance.now() + SLICE_MS;
+  for await (const record of records) {
+    if (!isTextTooLarge(record.bytes)) builder.add(record.id, record.encoded);
+    read += 1;
+    if (performance.now() >= deadline) {
+      onRead(read);
+      await nextTask();
+      if (!going()) throw new Error('closed');
+      deadline = performance.now() + SLICE_MS;
+    }
+  }
+  return builder.finish();
+}

@@ -1,0 +1,34 @@
+/** What the page and the worker that indexes who points where (linksWorker.ts) tell each other. */
+import type { SpanPlace } from '../../../objects/set/spanBytes';
+import type { ObjectLinks } from '../../../speckle/graph/objectLinks';
+
+/** The objects of one span of the set's texts, in the order received (search's textSpan). */
+export interface LinkSpan extends SpanPlace {
+  /** The place of the span's first object among the set's objects. */
+  from: number;
+  ids: string[];
+  /** Each object's text: its body offset and size in bytes; a size of -1: not read (too large). */
+  starts: number[];
+  sizes: number[];
+  /** Objects the set holds. */
+  available: number;
+}
+
+export type ToLinks =
+  /** Comes first: the store's reader port when the set's texts are off the page, else null. */
+  | { type: 'open'; store: MessagePort | null }
+  | { type: 'span'; span: LinkSpan }
+  /** Bytes the page holds, as asked for (`page-bytes`), in the pieces of its blocks. */
+  | { type: 'page-bytes'; request: number; pieces: Uint8Array[] }
+  /** What the index says of one object; answered once the index is built. */
+  | { type: 'about'; request: number; id: string };
+
+export type FromLinks =
+  /** The span from object `from` on, asked of the page (empty past the last object). */
+  | { type: 'want'; from: number }
+  /** A few MB of the page's bytes at most, so that copying them is a short task for the page. */
+  | { type: 'page-bytes'; request: number; start: number; length: number }
+  | { type: 'progress'; read: number; available: number }
+  | { type: 'built'; objects: number }
+  | { type: 'about'; request: number; links: ObjectLinks }
+  | { type: 'failed'; message: string };

@@ -1,0 +1,29 @@
+/** The index of who points where, off the main thread: see linksBuild.ts. */
+import { WorkerSpanReaders } from '../../../objects/set/spanBytes';
+import { LinksBuild } from './linksBuild';
+import type { FromLinks, ToLinks } from './linksMessages';
+
+// The project's TypeScript setup knows the DOM's globals, not a worker's: name what is used here.
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<ToLinks>) => void) | null;
+  postMessage(message: FromLinks): void;
+};
+
+const readers = new WorkerSpanReaders((request, start, length) =>
+  scope.postMessage({ type: 'page-bytes', request, start, length }),
+);
+const build = new LinksBuild((message) => scope.postMessage(message), readers);
+
+scope.onmessage = ({ data }) => {
+  switch (data.type) {
+    case 'open':
+      if (data.store) readers.openStore(data.store);
+      return build.start();
+    case 'span':
+      return build.receive(data.span);
+    case 'page-bytes':
+      return readers.pageBytes(data.request, data.pieces);
+    case 'about':
+      return build.about(data.request, data.id);
+  }
+};
