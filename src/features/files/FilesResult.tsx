@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useOutletContext } from 'react-router';
 import { FilesSource } from './FilesSource';
 import { SetExplorer } from '../explore';
@@ -33,6 +33,7 @@ function OpenedFilesResult({ opened }: { opened: OpenedFiles }) {
   const chosen = reread?.root ?? null;
   const root = chosen && picked !== null ? pickRoot(chosen, picked) : chosen;
   const first = files[0]!;
+  const fileNames = useMemo(() => files.map((file) => file.name), [files]);
   const error = set.getProgress().error;
   return (
     <SetExplorer
@@ -46,6 +47,7 @@ function OpenedFilesResult({ opened }: { opened: OpenedFiles }) {
         projectId: first.name.replace(/(\.gz)?$/i, '').replace(/\.[^.]*$/, ''),
         speckleUrlOf: null,
         waitingNote: null,
+        files: fileNames,
         countAgainstFirstClosure: false,
         // Files' bytes are not a server's body even in its line form: the last line of a file
         // may have no newline, and files of other forms are JSON, not lines.

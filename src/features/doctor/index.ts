@@ -1,0 +1,2 @@
+export { ModelDoctor } from './ModelDoctor';
+export type { CheckedModel } from './core/reportText';
