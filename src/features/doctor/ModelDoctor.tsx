@@ -68,7 +68,8 @@ function CheckStatus({ state }: { state: CheckState }) {
     text = `Check cancelled after ${formatCount(state.checked)} of ${countOf(state.total, 'object', 'objects')}.`;
   } else if (state.state === 'done') text = `Checked. ${summaryLine(state.report)}`;
   return (
-    <p role="status" aria-label="Model doctor status">
+    // Polite, and not a status role: the page's one status line is the load's (docs: UI contract).
+    <p aria-live="polite" className="doctor-status">
       {state.state === 'running' && (
         <progress max={state.total} value={state.checked} aria-label="Objects checked" />
       )}{' '}

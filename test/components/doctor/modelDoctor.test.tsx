@@ -12,8 +12,7 @@ async function checkModel() {
   const button = within(doctor).getByRole('button', { name: 'Check model' });
   await waitFor(() => expect(button).toBeEnabled());
   await view.user.click(button);
-  const status = within(doctor).getByRole('status', { name: 'Model doctor status' });
-  await waitFor(() => expect(status).toHaveTextContent(/^\s*Checked\./));
+  const status = await within(doctor).findByText(/^\s*Checked\./);
   return { ...view, doctor, status };
 }
 
