@@ -1,2 +1,1 @@
 export { ModelDoctor } from './ModelDoctor';
-export type { CheckedModel } from './core/reportText';

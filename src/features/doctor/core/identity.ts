@@ -5,7 +5,7 @@
 import type { FindingList } from './report';
 
 /** An object that has an applicationId: its own id, and the received object that holds it. */
-export interface Holder {
+interface Holder {
   id: string;
   /** The received object to open: the object itself, or the one it is nested in. */
   holder: string;

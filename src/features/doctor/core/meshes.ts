@@ -9,7 +9,7 @@ import { isReference } from '../../../speckle/references';
 import type { FindingList } from './report';
 
 /** Coordinates past this, in the model's units, are taken for a fault. */
-export const ABSURD_COORDINATE = 1e9;
+const ABSURD_COORDINATE = 1e9;
 
 interface Numbers {
   length: number;
@@ -39,7 +39,7 @@ const CHUNK_TYPE = ':Speckle.Core.Models.DataChunk:';
 export const isMeshType = (speckleType: string) => `:${speckleType}:`.includes(MESH_TYPE);
 export const isChunkType = (speckleType: string) => `:${speckleType}:`.includes(CHUNK_TYPE);
 
-export function summarize(data: readonly unknown[]): Numbers {
+function summarize(data: readonly unknown[]): Numbers {
   let notFinite = 0;
   let absurd = 0;
   let whole = true;

@@ -16,7 +16,7 @@ interface KindRule {
   value: 'object' | 'number' | null;
 }
 
-export const PROXY_RULES: readonly KindRule[] = [
+const PROXY_RULES: readonly KindRule[] = [
   { kind: 'material', key: 'renderMaterialProxies', exclusive: true, value: 'object' },
   { kind: 'colour', key: 'colorProxies', exclusive: true, value: 'number' },
   { kind: 'level', key: 'levelProxies', exclusive: true, value: 'object' },
@@ -45,7 +45,7 @@ function nameOf(proxy: Json, rule: KindRule, index: number): string {
   return typeof name === 'string' && name !== '' ? `“${name}”` : `${rule.key}[${index}]`;
 }
 
-export interface ProxyReport {
+interface ProxyReport {
   health: ProxyHealth[];
   definitions: Definition[];
 }

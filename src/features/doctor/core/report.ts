@@ -2,7 +2,7 @@
 import { RULE_IDS, RULES, type RuleId } from './rules';
 
 /** One object a finding concerns: the id to open, and what about it. */
-export interface FindingItem {
+interface FindingItem {
   /** A received object's id; an object listed but never received for `closure-not-received`. */
   id: string;
   note: string;
@@ -30,7 +30,7 @@ export interface ProxyHealth {
   resolved: number;
 }
 
-export interface HealthyCounts {
+interface HealthyCounts {
   /** Objects read (each received object once). */
   objects: number;
   references: { total: number; resolved: number };
@@ -66,9 +66,4 @@ export class FindingList {
       return [{ rule, title, explanation, count: items.length, items }];
     });
   }
-}
-
-/** The distinct ids a finding concerns, in the order found. */
-export function objectsOf(finding: Finding): string[] {
-  return [...new Set(finding.items.map((item) => item.id))];
 }

@@ -9,7 +9,7 @@ import type { DoctorReport, Finding } from './report';
 export const DOCTOR_REPORT_FORMAT = 'speckle-object-explorer/model-doctor@1';
 
 /** Objects listed per finding in Markdown; the JSON lists them all. */
-export const MARKDOWN_ITEMS = 20;
+const MARKDOWN_ITEMS = 20;
 
 export interface CheckedModel {
   /** The server's address, or null for opened files. */

@@ -5,7 +5,7 @@
 import type { FromDoctor, ToDoctor } from './doctorMessages';
 import { DoctorSession } from './doctorSession';
 
-export interface DoctorChannel {
+interface DoctorChannel {
   send(message: ToDoctor): void;
   close(): void;
 }
