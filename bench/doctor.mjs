@@ -64,6 +64,10 @@ async function timeCheck(page) {
       count: tasks.count,
       longestMs: Math.round(tasks.longest),
       totalMs: Math.round(tasks.total),
+      at: tasks.tasks.map((/** @type {{ start: number, duration: number }} */ task) => ({
+        afterMs: Math.round(task.start - timing.start),
+        ms: Math.round(task.duration),
+      })),
     },
     status: timing.status,
   };

@@ -16,6 +16,17 @@ import { FindingList, type DoctorReport } from './report';
 
 type Json = Record<string, unknown>;
 
+/** What the rules make of a `speckle_type`. */
+type Kind = 'mesh' | 'instance' | 'chunk' | 'proxy' | null;
+
+/** The number of ids in a `__closure`, without listing them. */
+function closureSize(closure: unknown): number {
+  let size = 0;
+  if (typeof closure !== 'object' || closure === null) return size;
+  for (const id in closure) if (id !== '') size += 1;
+  return size;
+}
+
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -56,11 +67,10 @@ export class ModelCheck {
     this.references.receive(id);
     const isRoot = id === this.rootId;
     if (isRoot) this.root = object;
-    const closure = closureOf(object);
-    this.display.addCount(id, object.totalChildrenCount, closure.size);
-    const type = typeof object.speckle_type === 'string' ? object.speckle_type : '';
-    if (type.endsWith('Proxy') && !isInstanceType(type)) this.storedProxies.set(id, object);
-    if (isChunkType(type) && Array.isArray(object.data)) {
+    this.display.addCount(id, object.totalChildrenCount, closureSize(object.__closure));
+    const kind = this.kindOf(object.speckle_type);
+    if (kind === 'proxy') this.storedProxies.set(id, object);
+    if (kind === 'chunk' && Array.isArray(object.data)) {
       this.meshes.addChunk(id, object.data);
       this.note(object, id, id);
       return;
@@ -68,13 +78,36 @@ export class ModelCheck {
     this.walk(object, id, isRoot);
   }
 
+  // A model has a few dozen types and hundreds of thousands of objects: each type is read once.
+  private readonly kinds = new Map<string, Kind>();
+
+  private kindOf(type: unknown): Kind {
+    if (typeof type !== 'string') return null;
+    let kind = this.kinds.get(type);
+    if (kind === undefined) {
+      kind = isMeshType(type)
+        ? 'mesh'
+        : isInstanceType(type)
+          ? 'instance'
+          : isChunkType(type)
+            ? 'chunk'
+            : type.endsWith('Proxy')
+              ? 'proxy'
+              : null;
+      this.kinds.set(type, kind);
+    }
+    return kind;
+  }
+
   /** Goes through an object and everything nested in it, without recursion. */
   private walk(object: Json, id: string, isRoot: boolean): void {
     const stack: unknown[] = [object];
     for (let value = stack.pop(); value !== undefined; value = stack.pop()) {
       if (Array.isArray(value)) {
-        for (const entry of value)
+        for (let index = 0; index < value.length; index += 1) {
+          const entry: unknown = value[index];
           if (typeof entry === 'object' && entry !== null) stack.push(entry);
+        }
         continue;
       }
       if (!isObject(value)) continue;
@@ -94,13 +127,13 @@ export class ModelCheck {
 
   /** What the rules need of one object, stored or nested. */
   private note(value: Json, ownId: string, holder: string): void {
-    const type = typeof value.speckle_type === 'string' ? value.speckle_type : null;
-    if (type === null) return;
+    if (typeof value.speckle_type !== 'string') return;
     if (typeof value.applicationId === 'string' && value.applicationId !== '') {
       this.applicationIds.add(value.applicationId, { id: ownId, holder });
     }
-    if (isMeshType(type)) this.meshes.addMesh(value, ownId, holder);
-    else if (isInstanceType(type)) this.instances.add(value, holder);
+    const kind = this.kindOf(value.speckle_type);
+    if (kind === 'mesh') this.meshes.addMesh(value, ownId, holder);
+    else if (kind === 'instance') this.instances.add(value, holder);
     const display = value.displayValue ?? value['@displayValue'];
     if (display !== undefined && display !== null) this.display.addDisplay(display, holder);
   }

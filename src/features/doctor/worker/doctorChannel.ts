@@ -33,8 +33,8 @@ export function openDoctorChannel(onMessage: (message: FromDoctor) => void): Doc
     onMessage({ type: 'failed', message: event.message || 'the check’s worker could not start' });
   };
   return {
-    send: (message) =>
-      worker.postMessage(message, message.type === 'batch' ? [message.bytes.buffer] : []),
+    // Copied, not transferred: the page reuses the batch's buffer (textBatches.ts).
+    send: (message) => worker.postMessage(message),
     close: () => worker.terminate(),
   };
 }

@@ -3,8 +3,8 @@ import type { DoctorReport } from '../core/report';
 
 /**
  * Objects' texts as the UTF-8 bytes received, one after another in `bytes`: object `i` ends at
- * `ends[i]`. Bytes, not strings: the page copies them (a memcpy) and transfers the buffer, where a
- * string would be decoded and then copied again by postMessage on the page's thread.
+ * `ends[i]`. Bytes, not strings: a string would be decoded on the page's thread, then copied again
+ * by postMessage.
  */
 export interface TextBatch {
   ids: string[];

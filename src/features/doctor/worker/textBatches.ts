@@ -10,14 +10,21 @@ import { soFar } from '../../../lib/readonlyList';
 import { isTextTooLarge } from '../../../speckle/textLimit';
 import type { TextBatch } from './doctorMessages';
 
-/** About 2 MB per batch: copying it is a millisecond or two on the page. */
+/** About 2 MB per batch: copying it, twice, is a millisecond or two on the page. */
 const BATCH_BYTES = 2 * 1024 * 1024;
 /** A task of the page gives way after this long, however few bytes it gathered. */
 const TASK_MS = 10;
 
+/**
+ * Gathers a batch's texts into one buffer, the same one batch after batch: postMessage copies it
+ * into the message outside the page's heap. A new buffer per batch, transferred, was hundreds of MB
+ * of ArrayBuffers made on the page, whose garbage collector then ran in tasks of 50 to 90 ms
+ * (bench/doctor.mjs).
+ */
 class BatchBuilder {
   private ids: string[] = [];
   private parts: Uint8Array[] = [];
+  private buffer = new Uint8Array(2 * BATCH_BYTES);
   size = 0;
 
   add(id: string, bytes: Uint8Array): void {
@@ -30,8 +37,11 @@ class BatchBuilder {
     return this.ids.length === 0;
   }
 
+  /** The batch, its bytes valid until the next take: send it at once. */
   take(): TextBatch {
-    const bytes = new Uint8Array(this.size);
+    // Only a text larger than a batch (an object of many MB) makes the buffer grow.
+    if (this.buffer.length < this.size) this.buffer = new Uint8Array(this.size);
+    const bytes = this.buffer.subarray(0, this.size);
     const ends: number[] = [];
     let at = 0;
     for (const part of this.parts) {
