@@ -19,12 +19,9 @@ type Json = Record<string, unknown>;
 /** What the rules make of a `speckle_type`. */
 type Kind = 'mesh' | 'instance' | 'chunk' | 'proxy' | null;
 
-/** The number of ids in a `__closure`, without listing them. */
+/** The number of ids in a `__closure`, without a map of them. */
 function closureSize(closure: unknown): number {
-  let size = 0;
-  if (typeof closure !== 'object' || closure === null) return size;
-  for (const id in closure) if (id !== '') size += 1;
-  return size;
+  return typeof closure === 'object' && closure !== null ? Object.keys(closure).length : 0;
 }
 
 const isObject = (value: unknown): value is Json =>
