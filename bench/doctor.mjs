@@ -21,35 +21,36 @@ async function timeCheck(page) {
   const doctor = page.getByRole('region', { name: 'Model doctor' });
   const button = doctor.getByRole('button', { name: 'Check model' });
   await button.waitFor();
-  await page.evaluate((timeoutMs) => {
-    const panel = /** @type {HTMLElement} */ (
-      document.querySelector('[aria-labelledby="model-doctor-heading"]')
-    );
-    /** @type {{ start: number | null, done: number | null, status: string }} */
-    const timing = { start: null, done: null, status: '' };
-    /** @type {any} */ (window).__checkTiming = new Promise((resolve) => {
-      const finish = () => {
-        observer.disconnect();
-        clearTimeout(timer);
-        resolve(timing);
-      };
-      const observer = new MutationObserver(() => {
-        const line = [...panel.querySelectorAll('p')].find((p) =>
-          /^\s*Checked\./.test(p.textContent ?? ''),
-        );
-        if (timing.start === null || !line) return;
-        timing.done = performance.now() - timing.start;
-        timing.status = (line.textContent ?? '').trim();
-        finish();
+  const panel = await doctor.elementHandle();
+  await page.evaluate(
+    ([panel, timeoutMs]) => {
+      /** @type {{ start: number | null, done: number | null, status: string }} */
+      const timing = { start: null, done: null, status: '' };
+      /** @type {any} */ (window).__checkTiming = new Promise((resolve) => {
+        const finish = () => {
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve(timing);
+        };
+        const observer = new MutationObserver(() => {
+          const line = [...panel.querySelectorAll('p')].find((p) =>
+            /^\s*Checked\./.test(p.textContent ?? ''),
+          );
+          if (timing.start === null || !line) return;
+          timing.done = performance.now() - timing.start;
+          timing.status = (line.textContent ?? '').trim();
+          finish();
+        });
+        observer.observe(panel, { subtree: true, childList: true, characterData: true });
+        const timer = setTimeout(finish, timeoutMs);
+        panel.addEventListener('click', (event) => (timing.start = event.timeStamp), {
+          once: true,
+          capture: true,
+        });
       });
-      observer.observe(panel, { subtree: true, childList: true, characterData: true });
-      const timer = setTimeout(finish, timeoutMs);
-      panel.addEventListener('click', (event) => (timing.start = event.timeStamp), {
-        once: true,
-        capture: true,
-      });
-    });
-  }, TIMEOUT_MS);
+    },
+    [panel, TIMEOUT_MS],
+  );
   await button.click();
   /** @type {{ start: number, done: number | null, status: string }} */
   const timing = await page.evaluate(() => /** @type {any} */ (window).__checkTiming);

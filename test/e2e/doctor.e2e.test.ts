@@ -22,7 +22,7 @@ async function checkModel(page: Page): Promise<string> {
   const button = doctor.getByRole('button', { name: 'Check model' });
   await expect.poll(() => button.isEnabled(), { timeout: 30_000 }).toBe(true);
   await button.click();
-  const status = doctor.getByText(/^Checked\./);
+  const status = doctor.getByText(/Checked\./);
   await status.waitFor({ timeout: 30_000 });
   return (await status.textContent())!.trim();
 }

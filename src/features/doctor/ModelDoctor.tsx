@@ -3,6 +3,7 @@
  * (useModelCheck), the report lists each finding with what the viewer shows of it and every
  * object it concerns, each a link into the explorer, and travels as Markdown and JSON.
  */
+import { useId } from 'react';
 import { DownloadButton, ExportProgress, useExport, type ExportTarget } from '../exports';
 import { PagedList } from '../../shared/PagedList';
 import { countOf, formatCount } from '../../speckle/counts';
@@ -33,10 +34,11 @@ export function ModelDoctor({
 }) {
   const { state, start, cancel } = useModelCheck(set, subject.rootId);
   const running = state.state === 'running';
+  const headingId = useId();
   return (
-    <section className="result-panel doctor" aria-labelledby="model-doctor-heading">
+    <section className="result-panel doctor" aria-labelledby={headingId}>
       <div className="row">
-        <h2 id="model-doctor-heading">Model doctor</h2>
+        <h2 id={headingId}>Model doctor</h2>
         <button type="button" disabled={!ready || running} onClick={start}>
           Check model
         </button>
