@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { V3_PROJECT_ID, V3_ROOT_IDS } from '../../demo/catalog.ts';
 import { DEMO_MODELS, DEMO_VERSIONS } from '../../demo/history.ts';
 import { RULE_IDS } from '../../src/features/doctor/core/rules.ts';
-import { demoToken, download, openApp, waitForObjectShown } from './support/app.ts';
+import {
+  demoToken,
+  download,
+  lookUp,
+  openApp,
+  waitForCompleteCount,
+  waitForObjectShown,
+} from './support/app.ts';
+import { findDemoObject } from './support/demo.ts';
 import { usePageSession } from './support/browser.ts';
 
 /** Opens one of the start page's example links and waits for its root. */
@@ -82,5 +90,23 @@ describe('model doctor', () => {
     expect(
       await page.getByRole('button', { name: 'Download doctor report JSON' }).isVisible(),
     ).toBe(true);
+  });
+
+  it('stops a check on Cancel check, saying how far it went, and checks again on request', async () => {
+    const { page } = session;
+    const { project, object } = await findDemoObject(
+      'public model of 10,000 objects',
+      (candidate, owner) => owner.visibility === 'public' && candidate.objectCount === 10_000,
+    );
+    await openApp(page);
+    await lookUp(page, project.id, object.id, 'Get with children');
+    await waitForCompleteCount(page, object.objectCount);
+    const doctor = page.getByRole('region', { name: 'Model doctor' });
+    await doctor.getByRole('button', { name: 'Check model' }).click();
+    await doctor.getByRole('button', { name: 'Cancel check' }).click();
+    const cancelled = doctor.getByText(/Check cancelled after [\d,]+ of 10,000 objects\./);
+    await cancelled.waitFor();
+    expect(await doctor.getByRole('button', { name: 'Cancel check' }).count()).toBe(0);
+    expect(await checkModel(page)).toMatch(/^Checked\./);
   });
 });
