@@ -277,7 +277,8 @@ async function measureInBrowser(server, model, body) {
     if (runs('search')) {
       figures.searchMissing = await searchMissing(page);
       // An id at three quarters (the root's closure lists it, so it is found in the first span,
-      // and the search goes on to the end), and a type name that stops at the match limit.
+      // and the search goes on to the end), and a type name found in many objects, each match
+      // counted.
       const queries = [body.ids[Math.floor(count * 0.75)] ?? '', 'Double-Glass'];
       /** @type {unknown[]} */
       const searches = [];

@@ -20,7 +20,7 @@ export async function timeQuery(page, query, timeoutMs) {
         document.querySelector(`[aria-describedby="${statusId}"]`)
       );
       const status = /** @type {HTMLElement} */ (document.getElementById(statusId));
-      const done = new RegExp(`^(Searched all|Showing) .* for ${JSON.stringify(query)}`);
+      const done = new RegExp(`^Searched all .* for ${JSON.stringify(query)}`);
       /** @type {{ start: number | null, first: number | null, done: number | null, status: string }} */
       const timing = { start: null, first: null, done: null, status: '' };
       /** @type {any} */ (window).__searchTiming = new Promise((resolve) => {
@@ -62,8 +62,11 @@ export async function timeQuery(page, query, timeoutMs) {
     ([from, to]) => /** @type {any} */ (window).__bench.longTasksBetween(from, to),
     [timing.start, timing.start + (timing.done ?? timeoutMs)],
   );
+  // The total of matches the status gives, counted while searching (no figure for no match).
+  const total = /([\d,]+) match(es)? in/.exec(timing.status)?.[1];
   return {
     query,
+    matches: total === undefined ? 0 : Number(total.replace(/,/g, '')),
     firstResultMs: timing.first === null ? null : Math.round(timing.first),
     doneMs: timing.done === null ? null : Math.round(timing.done),
     longTasks: {

@@ -9,12 +9,22 @@ function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
 
+/**
+ * A hostile server: after `after` objects the body never ends, sending new objects forever
+ * (`objects`) or one line that never ends (`line`), until the client goes.
+ */
+export interface Endless {
+  after: number;
+  kind: 'objects' | 'line';
+}
+
 export class Faults {
   private status: { code: FaultStatus; remaining: number } | null = null;
   private dropAfter: number | null = null;
   private malformedAfter: number | null = null;
   private cutTextAfter: number | null = null;
   private holdAfter: number | null = null;
+  private endless: Endless | null = null;
   private releaseHolds: () => void = () => undefined;
   private holdsReleased = this.nextRelease();
   delayMs = 0;
@@ -38,7 +48,7 @@ export class Faults {
     const [key] = Object.keys(fault);
     const value = key === undefined ? undefined : fault[key];
     if (keys.includes(',') || key === undefined || !isCount(value)) {
-      return 'Expected {status,times}, {dropAfter}, {holdAfter}, {delayMs}, {answerDelayMs}, {malformedAfter} or {cutTextAfter} with a count';
+      return 'Expected {status,times}, {dropAfter}, {holdAfter}, {delayMs}, {answerDelayMs}, {malformedAfter}, {cutTextAfter}, {endlessAfter} or {endlessLineAfter} with a count';
     }
     if (key === 'dropAfter') this.dropAfter = value;
     else if (key === 'holdAfter') this.holdAfter = value;
@@ -46,6 +56,8 @@ export class Faults {
     else if (key === 'cutTextAfter') this.cutTextAfter = value;
     else if (key === 'delayMs') this.delayMs = value;
     else if (key === 'answerDelayMs') this.answerDelayMs = value;
+    else if (key === 'endlessAfter') this.endless = { after: value, kind: 'objects' };
+    else if (key === 'endlessLineAfter') this.endless = { after: value, kind: 'line' };
     else return `Unknown fault ${key}`;
     return null;
   }
@@ -56,6 +68,7 @@ export class Faults {
     this.malformedAfter = null;
     this.cutTextAfter = null;
     this.holdAfter = null;
+    this.endless = null;
     this.delayMs = 0;
     this.answerDelayMs = 0;
     this.releaseHolds();
@@ -76,6 +89,7 @@ export class Faults {
       this.malformedAfter !== null ||
       this.cutTextAfter !== null ||
       this.holdAfter !== null ||
+      this.endless !== null ||
       this.delayMs > 0
     );
   }
@@ -94,6 +108,13 @@ export class Faults {
     const after = this.holdAfter;
     this.holdAfter = null;
     return after === null ? null : { after, released: this.holdsReleased };
+  }
+
+  /** Only a text-mode response uses the endless faults. */
+  takeEndless(): Endless | null {
+    const value = this.endless;
+    this.endless = null;
+    return value;
   }
 
   /** Only a text-mode response uses the malformed-line fault. */

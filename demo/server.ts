@@ -317,6 +317,7 @@ class DemoRequestHandler {
       hold: this.faults.takeHold(),
       malformedAfter: mode === 'text' ? this.faults.takeMalformedAfter() : null,
       cutTextAfter: mode === 'text' ? this.faults.takeCutTextAfter() : null,
+      endless: mode === 'text' ? this.faults.takeEndless() : null,
     });
   }
 }

@@ -9,6 +9,7 @@ import { once } from 'node:events';
 import { createReadStream, createWriteStream, renameSync, rmSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { constants, createGzip, type Gzip } from 'node:zlib';
+import type { Endless } from './faults.ts';
 
 export interface StreamRecord {
   id: string;
@@ -35,6 +36,8 @@ export interface StreamOptions {
    * corrupted store or proxy would (text mode only).
    */
   cutTextAfter: number | null;
+  /** Never end the body once this many objects were sent (text mode only). */
+  endless?: Endless | null;
 }
 
 const BATCH_CHARS = 64 * 1024;
@@ -162,7 +165,7 @@ export async function streamObjects(
   options: StreamOptions,
 ): Promise<void> {
   const body = new GzipBody(res);
-  const { mode, delayMs, dropAfter, malformedAfter, cutTextAfter, hold } = options;
+  const { mode, delayMs, dropAfter, malformedAfter, cutTextAfter, hold, endless } = options;
   let sent = 0;
   // Faults fire before the next object; one set beyond the last object fires at the end.
   const faultsAllowMore = async (atEnd: boolean): Promise<boolean> => {
@@ -174,6 +177,10 @@ export async function streamObjects(
       if (body.closed) return false;
     }
     if (mode === 'text' && due(malformedAfter)) body.push(GARBAGE_LINE);
+    if (mode === 'text' && endless && due(endless.after)) {
+      await sendForever(body, endless.kind);
+      return false;
+    }
     if (!due(dropAfter)) return true;
     await body.drop();
     return false;
@@ -192,6 +199,20 @@ export async function streamObjects(
   if (body.closed || !(await faultsAllowMore(true))) return;
   body.push(closingText(mode));
   await body.end();
+}
+
+/** New object lines, or one line's text, until the client goes. */
+async function sendForever(body: GzipBody, kind: Endless['kind']): Promise<void> {
+  const filler = 'x'.repeat(BATCH_CHARS);
+  if (kind === 'line') body.push(`${'e'.repeat(32)}\t{"id":"${'e'.repeat(32)}","endless":"`);
+  for (let n = 0; !body.closed; n += 1) {
+    if (kind === 'line') body.push(filler);
+    else {
+      const id = `e${n.toString(16).padStart(31, '0')}`;
+      body.push(`${id}\t{"id":"${id}","speckle_type":"Base","n":${n}}\n`);
+    }
+    await body.writeIfFull();
+  }
 }
 
 /**

@@ -58,8 +58,11 @@ function previewIndexHtml(server: PreviewServer): Connect.NextHandleFunction {
   };
 }
 
-/** What a build must not hold: the demo's code, its paths, its words. */
-const DEMO_TRACE = /demo/i;
+/**
+ * What a build must not hold: the demo's code, its paths, its words. At a word's start, so that an
+ * unminified build (for profiling) may keep React's messages that mention a "codemod".
+ */
+const DEMO_TRACE = /\bdemo/i;
 
 /** The first demo trace in the build's files, as `file: …text…`; null when there is none. */
 export function demoTraceIn(files: Record<string, string | Uint8Array>): string | null {

@@ -8,6 +8,7 @@ import { capitalise } from '../lib/capitalise';
 import { withoutSecrets } from '../speckle/secrets';
 import { redirectedText } from './redirectedText';
 import type { FieldToFix } from './fieldToFix';
+import type { CeilingName } from '../bytes/lines';
 
 export type ApiErrorKind =
   | 'invalid-token'
@@ -25,7 +26,9 @@ export type ApiErrorKind =
   | 'too-large'
   | 'cancelled'
   /** The browser's storage stopped keeping a spilled body (objects/spill/storageNotes.ts). */
-  | 'storage-full';
+  | 'storage-full'
+  /** The body passed one of the load's ceilings (objects/load/loadCeilings.ts). */
+  | 'ceiling';
 
 export interface ApiErrorContext {
   /** The base address the request went to (origin plus any path prefix); never holds the token. */
@@ -53,6 +56,8 @@ export interface ApiErrorContext {
   received?: number;
   /** For a redirect the request did not follow: the server address it led to, when known. */
   redirectedTo?: string;
+  /** For a load stopped at one of its ceilings: which one. */
+  ceiling?: CeilingName;
 }
 
 export class ApiError extends Error {
@@ -171,6 +176,8 @@ function describe(kind: ApiErrorKind, c: ApiErrorContext): string {
       return arrived(c)
         ? `You cancelled the download. What arrived is shown and marked incomplete.`
         : `You cancelled the download before any object arrived.`;
+    case 'ceiling':
+      return `The load stopped at one of this tab's load limits. What arrived is shown and marked incomplete; raise the limit under "Load limits" to read further.`;
     case 'storage-full':
       return `The browser's storage stopped keeping the download. What it kept is shown and marked incomplete; free some of the browser's storage, then retry.`;
   }

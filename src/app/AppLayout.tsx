@@ -1,12 +1,14 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Outlet } from 'react-router';
 import { FieldFocusProvider } from '../shared/FieldFocusProvider';
+import { useAddressTitle } from '../shared/documentTitle';
+import { useHeadingFocusAfterNavigation } from '../shared/useHeadingFocusAfterNavigation';
 import { serverForAddress } from '../connection/activeServer';
 import { useConnectionState, useConnectionStore } from '../connection/useConnections';
 import { ConnectionPanel, UnsavedServerPrompt } from '../features/connection';
 import { OpenFileControl, useFileDrop, useOpenedFiles } from '../features/files';
 import { LookupForm } from '../features/lookup';
-import { formFields } from '../routes/address';
+import { formFields, lookupKey } from '../routes/address';
 import { useAddress } from '../routes/useAddress';
 import { ThemeSwitch } from './ThemeSwitch';
 
@@ -16,9 +18,23 @@ export function AppLayout() {
   const unsavedServer = useServerFromRoute(address.server);
   const files = useOpenedFiles();
   useFileDrop(files.open);
+  useAddressTitle(address);
+  const main = useRef<HTMLElement>(null);
+  useHeadingFocusAfterNavigation(main, lookupKey(address));
 
   return (
     <div className="app">
+      <a
+        className="skip-link"
+        href="#results"
+        onClick={(event) => {
+          // The router would take the fragment for a navigation: the focus is moved by hand.
+          event.preventDefault();
+          main.current?.focus();
+        }}
+      >
+        Skip to content
+      </a>
       <header className="app-header">
         <h1>Speckle Object Explorer</h1>
         <p className="tagline">See exactly what a Speckle server stores.</p>
@@ -35,7 +51,7 @@ export function AppLayout() {
             <ConnectionPanel />
             <OpenFileControl onOpen={files.open} />
           </aside>
-          <main className="results" id="results">
+          <main className="results" id="results" tabIndex={-1} ref={main}>
             {unsavedServer ? (
               <UnsavedServerPrompt address={unsavedServer} />
             ) : (

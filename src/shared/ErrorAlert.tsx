@@ -1,6 +1,7 @@
 import { fieldsToFix, retryCanHelp, type ApiError } from '../api/apiError';
 import { FixFieldButtons } from './FixFieldButtons';
 import { useFocusOnChange } from './useFocusOnChange';
+import { RaiseCeilingButton } from './RaiseCeilingButton';
 
 /**
  * A failure, said plainly, with what can help next: Retry where asking again can succeed, and a
@@ -10,11 +11,19 @@ export function ErrorAlert({ error, onRetry }: { error: ApiError; onRetry?: () =
   const ref = useFocusOnChange<HTMLDivElement>(error.message);
   const fields = fieldsToFix(error);
   const retry = onRetry && retryCanHelp(error) ? onRetry : null;
+  const ceiling = onRetry && error.context.ceiling;
   return (
-    <div role="alert" className="alert" tabIndex={-1} ref={ref}>
+    <div
+      role="alert"
+      // A load the user cancelled is told where its error would be, but it is no error.
+      className={error.kind === 'cancelled' ? 'notice' : 'alert'}
+      tabIndex={-1}
+      ref={ref}
+    >
       <p>{error.message}</p>
-      {(retry || fields.length > 0) && (
+      {(retry || ceiling || fields.length > 0) && (
         <div className="row">
+          {ceiling && <RaiseCeilingButton ceiling={ceiling} onRetry={onRetry} />}
           {retry && (
             <button type="button" onClick={retry}>
               Retry

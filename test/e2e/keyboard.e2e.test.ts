@@ -8,6 +8,9 @@ import {
   waitForObjectShown,
 } from './support/app.ts';
 import { usePageSession } from './support/browser.ts';
+import { activeResult, searchResults } from './support/search.ts';
+import { PUBLIC_PROJECT_ID } from '../../demo/catalog.ts';
+import { DEMO_MODELS, DEMO_VERSIONS } from '../../demo/history.ts';
 import {
   clearFaults,
   demoBase,
@@ -35,16 +38,25 @@ async function focusedName(page: Page): Promise<string> {
   });
 }
 
-/** Presses Tab (or Shift+Tab) until the control named `name` has focus, as a keyboard user would. */
-async function tabTo(page: Page, name: string, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
+/**
+ * Presses Tab (or Shift+Tab) until the control named `name` (or a name it matches) has focus, as a
+ * keyboard user would; returns that name.
+ */
+async function tabTo(
+  page: Page,
+  name: string | RegExp,
+  key: 'Tab' | 'Shift+Tab' = 'Tab',
+): Promise<string> {
   const passed: string[] = [];
-  for (let presses = 0; presses < 60; presses += 1) {
+  for (let presses = 0; presses < 80; presses += 1) {
     const focused = await focusedName(page);
-    if (focused === name) return;
+    if (typeof name === 'string' ? focused === name : name.test(focused)) return focused;
     passed.push(focused.slice(0, 40));
     await page.keyboard.press(key);
   }
-  throw new Error(`"${name}" cannot be reached with Tab; focus went to: ${passed.join(' | ')}`);
+  throw new Error(
+    `"${String(name)}" cannot be reached with Tab; focus went to: ${passed.join(' | ')}`,
+  );
 }
 
 /** Tabs to a text field and replaces what it holds. */
@@ -82,6 +94,16 @@ describe('keyboard only', () => {
     await tabTo(page, 'Retry');
     await page.keyboard.press('Enter');
     await waitForCompleteCount(page, object.objectCount);
+
+    // Search all objects and open a result.
+    await tabTo(page, 'Search all objects');
+    await page.keyboard.type('level');
+    await searchResults(page).getByRole('option').first().waitFor({ timeout: 20_000 });
+    await page.keyboard.press('ArrowDown');
+    // A result names its object by the first eight characters of its id.
+    const { text } = await activeResult(page);
+    await page.keyboard.press('Enter');
+    await waitForObjectShown(page, /\b[0-9a-f]{8}\b/.exec(text)![0]);
 
     await tabTo(page, 'Received objects');
     await page.keyboard.press('End');
@@ -162,6 +184,58 @@ describe('keyboard only', () => {
     );
     await setFault({ delayMs: 200 });
     await lookUpAndCancel(page, other.project.id, other.object.id);
+  });
+
+  it('compares two versions and opens a difference in the tree without a mouse', async () => {
+    const { page } = session;
+    const { building1000Changed } = DEMO_VERSIONS;
+    await openApp(page, `/projects/${PUBLIC_PROJECT_ID}/models/${DEMO_MODELS.building}/versions`);
+    await page.getByRole('list', { name: 'Versions' }).waitFor();
+
+    await tabTo(page, `Compare with previous version of version ${building1000Changed}`);
+    await page.keyboard.press('Enter');
+    // The comparison's heading takes the focus from the button, which went with the list.
+    await expect.poll(() => focusedName(page)).toBe('Comparison');
+    const status = page.getByRole('region', { name: 'Comparison' }).getByRole('status');
+    await expect.poll(() => status.last().textContent(), { timeout: 30_000 }).toMatch(/ changed, /);
+
+    await tabTo(page, 'Kind of change');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    const pair = await tabTo(page, /^Show differences of [0-9a-f]{32}$/);
+    await page.keyboard.press('Enter');
+    const second = pair.replace('Show differences of ', '');
+    expect(await focusedName(page)).toBe(`Differences of ${second}`);
+
+    await tabTo(page, `Open the second (${second}) in the tree`);
+    await page.keyboard.press('Enter');
+    await waitForObjectShown(page, second);
+  });
+
+  it('opens a file, browses it and exports it without a mouse', async () => {
+    const { page } = session;
+    const { project, object } = await revitFloor();
+    const body = await fetchRawBody(project.id, object.id, 'lines');
+    const lines = splitLines(body);
+    await openApp(page);
+
+    await tabTo(page, 'Open file');
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.keyboard.press('Space'),
+    ]);
+    await chooser.setFiles({ name: 'floor.txt', mimeType: 'text/plain', buffer: body });
+    await waitForCompleteCount(page, lines.length);
+    await page.getByRole('tree', { name: `Properties of ${object.id}` }).waitFor();
+
+    await tabTo(page, `Properties of ${object.id}`);
+    await page.keyboard.press('Home');
+    expect(await activeTreeRow(page)).toMatch(/^id:/);
+
+    await tabTo(page, 'Download all as JSON array');
+    const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    expect(file.suggestedFilename()).toMatch(/_objects\.json$/);
   });
 });
 

@@ -1,6 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { searchObjects } from '../../src/speckle/search.ts';
 import {
   lookUp,
   lookUpHeldOpen,
@@ -13,8 +12,19 @@ import {
 } from './support/app.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { usePageSession } from './support/browser.ts';
-import { searchBox, searchResults, searchStatus } from './support/search.ts';
-import { fetchRawBody, splitLines, thousandObjectModel } from './support/demo.ts';
+import {
+  activeResult,
+  countPlainMatches,
+  searchBox,
+  searchResults,
+  searchStatus,
+} from './support/search.ts';
+import {
+  fetchRawBody,
+  splitLines,
+  tenThousandObjectModel,
+  thousandObjectModel,
+} from './support/demo.ts';
 
 /** The page's workers but the indexer, which the page keeps ready for the next load. */
 function searchWorkers(page: Page) {
@@ -30,30 +40,30 @@ async function tabTo(page: Page, target: Locator): Promise<void> {
   throw new Error('the control cannot be reached with Tab');
 }
 
-/** Waits until the search for `query` has looked at every object (or stopped at its limit). */
-async function waitForSearchDone(page: Page, query: string): Promise<string> {
-  const done = new RegExp(`^(Searched all 1,000 objects|Showing .*) for "${query}"`);
+/** Waits until the search for `query` has looked at every one of `count` objects. */
+async function waitForSearchDone(page: Page, query: string, count = '1,000'): Promise<string> {
+  const quoted = JSON.stringify(query).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const done = new RegExp(`^Searched all ${count} objects for ${quoted}`);
   await expect
     .poll(
       async () => {
         const status = await searchStatus(page);
         return done.test(status) ? status : 'searching';
       },
-      { timeout: 30_000 },
+      { timeout: 60_000 },
     )
     .not.toBe('searching');
   return searchStatus(page);
 }
 
-/** The active option of the results and the accessible name of the object group it is in. */
-async function activeResult(page: Page): Promise<{ option: string; group: string }> {
-  return searchResults(page).evaluate((list) => {
-    const option = document.getElementById(list.getAttribute('aria-activedescendant') ?? '');
-    return {
-      option: option?.textContent ?? '',
-      group: option?.closest('[role="group"]')?.getAttribute('aria-label') ?? '',
-    };
-  });
+/** Presses a key in the results until the active option's text satisfies `wanted`. */
+async function arrowTo(page: Page, wanted: (text: string) => boolean): Promise<string> {
+  for (let presses = 0; presses < 200; presses += 1) {
+    const { text } = await activeResult(page);
+    if (wanted(text)) return text;
+    await page.keyboard.press('ArrowDown');
+  }
+  throw new Error('no such result within 200 rows');
 }
 
 describe('search all objects', () => {
@@ -74,7 +84,7 @@ describe('search all objects', () => {
       .poll(
         () =>
           searchResults(page)
-            .getByRole('group', { name: new RegExp(wanted) })
+            .getByRole('option', { name: new RegExp(wanted) })
             .count(),
         {
           timeout: 10_000,
@@ -101,22 +111,18 @@ describe('search all objects', () => {
       .poll(() => searchWorkers(page).map((worker) => worker.url()))
       .toEqual([expect.stringMatching(/searchWorker/)]);
     const byId = await waitForSearchDone(page, wall.id);
-    const expectedById = searchObjects(lines, wall.id).objects;
-    expect(expectedById.length).toBeGreaterThan(1);
-    expect(byId).toContain(`${expectedById.length} objects match`);
+    const expectedById = countPlainMatches(lines, wall.id);
+    expect(expectedById.found.length).toBeGreaterThan(1);
+    expect(byId).toContain(
+      `${expectedById.matches} matches in ${expectedById.found.length} objects`,
+    );
     await page.keyboard.press('ArrowDown');
     expect(await searchResults(page).evaluate((list) => list === document.activeElement)).toBe(
       true,
     );
-    for (let presses = 0; presses < 50; presses += 1) {
-      const active = await activeResult(page);
-      if (active.group.includes(wall.id) && active.option.startsWith('id')) break;
-      await page.keyboard.press('ArrowDown');
-    }
-    expect(await activeResult(page)).toEqual({
-      option: `id obj.id ${wall.id}`,
-      group: expect.stringMatching(new RegExp(`^RevitWall ${wall.id}`)),
-    });
+    expect(await arrowTo(page, (text) => text.includes(`id obj.id ${wall.id}`))).toMatch(
+      /^RevitWall/,
+    );
     await page.keyboard.press('Enter');
     await waitForObjectShown(page, wall.id);
 
@@ -125,42 +131,36 @@ describe('search all objects', () => {
     await page.keyboard.press('Escape');
     await page.keyboard.type('RevitColumn');
     const byType = await waitForSearchDone(page, 'RevitColumn');
-    const columns = lines.filter(({ raw }) => raw.includes('Revit.RevitColumn"'));
-    expect(columns).toHaveLength(60);
-    expect(byType).toMatch(/^Searched all 1,000 objects for "RevitColumn": 60 objects match/);
+    const columns = countPlainMatches(lines, 'RevitColumn');
+    expect(columns.found).toHaveLength(60);
+    expect(byType).toBe(
+      `Searched all 1,000 objects for "RevitColumn": ${columns.matches} matches in 60 objects.`,
+    );
     const first = searchResults(page).getByRole('option').first();
-    expect(await first.textContent()).toMatch(/^type obj\.speckle_type .*RevitColumn/);
+    await expect.poll(() => first.textContent()).toMatch(/type obj\.speckle_type .*RevitColumn/);
     expect(await first.locator('mark').textContent()).toBe('RevitColumn');
     expect(searchWorkers(page)).toHaveLength(1);
     await expectNoSeriousViolations(page, 'search results');
 
-    // By a property value deep inside an object, shown with its path.
+    // By a property value deep inside an object, shown with its path; Enter in the box steps
+    // through the matches, opening each.
     await page.keyboard.press('Escape');
     await page.keyboard.type('level 1');
     await waitForSearchDone(page, 'level 1');
-    const parameter = searchResults(page)
-      .getByRole('option', { name: /obj\.parameters\.LEVEL_PARAM\.value Level 1/ })
-      .first();
-    await parameter.waitFor();
-    const [parameterObject] = searchObjects(lines, 'level 1').objects.filter(({ matches }) =>
-      matches.some(({ path }) => path.join('.') === 'parameters.LEVEL_PARAM.value'),
-    );
-    const parameterGroup = await parameter.evaluate(
-      (option) => option.closest('[role="group"]')?.getAttribute('aria-label') ?? '',
-    );
-    expect(parameterGroup).toContain(parameterObject!.id);
+    const parameterObject = lines.find(({ raw }) =>
+      /level 1/i.test(
+        String(
+          (JSON.parse(raw) as { parameters?: { LEVEL_PARAM?: { value?: unknown } } }).parameters
+            ?.LEVEL_PARAM?.value,
+        ),
+      ),
+    )!;
     await page.keyboard.press('ArrowDown');
-    for (let presses = 0; presses < 50; presses += 1) {
-      const active = await activeResult(page);
-      if (active.group.includes(parameterObject!.id) && active.option.includes('LEVEL_PARAM')) {
-        break;
-      }
-      await page.keyboard.press('ArrowDown');
-    }
+    await arrowTo(page, (text) => text.includes('obj.parameters.LEVEL_PARAM.value Level 1'));
     await page.keyboard.press('Enter');
-    await waitForObjectShown(page, parameterObject!.id);
+    await waitForObjectShown(page, parameterObject.id);
     // The object opens with the match revealed and selected in its tree.
-    const tree = page.getByRole('tree', { name: `Properties of ${parameterObject!.id}` });
+    const tree = page.getByRole('tree', { name: `Properties of ${parameterObject.id}` });
     await expect
       .poll(() =>
         tree.evaluate((element) => {
@@ -176,5 +176,70 @@ describe('search all objects', () => {
     await lookUp(page, project.id, wall.id, 'Get object');
     await waitForObjectShown(page, wall.id);
     await expect.poll(() => searchWorkers(page)).toEqual([]);
+  });
+
+  it('counts every match of 10,000 objects, reaches the last, and stops a runaway regular expression', async () => {
+    const { page } = session;
+    const { project, object } = await tenThousandObjectModel();
+    const lines = splitLines(await fetchRawBody(project.id, object.id, 'lines'));
+    expect(lines).toHaveLength(10_000);
+    await openApp(page);
+    await lookUp(page, project.id, object.id, 'Get with children');
+    await waitForCompleteCount(page, 10_000);
+
+    // The total, counted here from the server's own lines, and the last match in reach.
+    const expected = countPlainMatches(lines, 'level');
+    expect(expected.matches).toBeGreaterThan(10_000);
+    await searchBox(page).fill('level');
+    const status = await waitForSearchDone(page, 'level', '10,000');
+    expect(status).toBe(
+      `Searched all 10,000 objects for "level": ${expected.matches.toLocaleString('en-US')} ` +
+        `matches in ${expected.found.length.toLocaleString('en-US')} objects.`,
+    );
+    await searchResults(page).focus();
+    await page.keyboard.press('End');
+    await expect.poll(() => activeResult(page)).toMatchObject({ place: expected.matches });
+    await expect.poll(async () => (await activeResult(page)).text).toMatch(/level/i);
+    await page.keyboard.press('Enter');
+    await waitForObjectShown(page, expected.found.at(-1)!.id);
+
+    // A field term: every wall, one match each.
+    await searchBox(page).fill('speckle_type:RevitWall');
+    const walls = lines.filter(({ raw }) =>
+      /revitwall/i.test(String((JSON.parse(raw) as { speckle_type?: unknown }).speckle_type)),
+    );
+    expect(walls.length).toBeGreaterThan(0);
+    expect(await waitForSearchDone(page, 'speckle_type:RevitWall', '10,000')).toBe(
+      `Searched all 10,000 objects for "speckle_type:RevitWall": ` +
+        `${walls.length} matches in ${walls.length} objects.`,
+    );
+    expect(new URL(page.url()).searchParams.get('search')).toBe('speckle_type:RevitWall');
+
+    // A pattern that backtracks for ever on a 32-character id: the page stays responsive and the
+    // search is stopped, its worker ended.
+    const stuck = searchWorkers(page);
+    expect(stuck).toHaveLength(1);
+    await page.getByRole('checkbox', { name: 'Regular expression' }).check();
+    await searchBox(page).fill('(\\w+)*#');
+    await expect
+      .poll(() => searchStatus(page))
+      .toMatch(/^Searched [\d,]+ of 10,000 objects for "\(/);
+    const filter = page.getByRole('searchbox', { name: 'Filter objects' });
+    await filter.fill('RevitWall');
+    expect(await filter.inputValue()).toBe('RevitWall');
+    await expect
+      .poll(() => searchStatus(page), { timeout: 30_000 })
+      .toMatch(/^Stopped: the regular expression ran too long/);
+    // The worker caught in it is ended; one of its own answers for the matches found before.
+    await expect
+      .poll(() => searchWorkers(page).filter((worker) => stuck.includes(worker)), {
+        timeout: 15_000,
+      })
+      .toEqual([]);
+    expect(searchWorkers(page)).toHaveLength(1);
+    // The next search starts a worker of its own.
+    await page.getByRole('checkbox', { name: 'Regular expression' }).uncheck();
+    await searchBox(page).fill('RevitColumn');
+    await waitForSearchDone(page, 'RevitColumn', '10,000');
   });
 });

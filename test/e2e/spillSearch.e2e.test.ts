@@ -1,6 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { searchObjects } from '../../src/speckle/search.ts';
 import {
   lookUp,
   lookUpHeldOpen,
@@ -12,12 +11,18 @@ import {
   waitForStatus,
 } from './support/app.ts';
 import { usePageSession } from './support/browser.ts';
-import { searchBox, searchResults, searchStatus } from './support/search.ts';
+import {
+  activeResult,
+  countPlainMatches,
+  searchBox,
+  searchResults,
+  searchStatus,
+} from './support/search.ts';
 import { spillSmallModels } from './support/spill.ts';
 import { clearFaults, fetchRawBody, splitLines, thousandObjectModel } from './support/demo.ts';
 
-function resultGroups(page: Page): Locator {
-  return searchResults(page).getByRole('group');
+function resultOptions(page: Page) {
+  return searchResults(page).getByRole('option');
 }
 
 describe('searching a body on disk', () => {
@@ -35,23 +40,25 @@ describe('searching a body on disk', () => {
 
     const last = lines[lines.length - 1]!;
     for (const query of ['RevitWall', last.id]) {
-      const expected = searchObjects(lines, query).objects;
-      expect(expected.length).toBeGreaterThan(0);
+      const expected = countPlainMatches(lines, query);
+      expect(expected.found.length).toBeGreaterThan(0);
       await searchBox(page).fill(query);
       await expect
         .poll(() => searchStatus(page), { timeout: 30_000 })
-        .toMatch(new RegExp(`^(Searched all 1,000 objects|Showing .*) for "${query}"`));
-      const names = await resultGroups(page).evaluateAll((groups) =>
-        groups.map((group) => group.getAttribute('aria-label') ?? ''),
+        .toMatch(new RegExp(`^Searched all 1,000 objects for "${query}"`));
+      expect(await searchStatus(page)).toContain(
+        `${expected.matches} matches in ${expected.found.length} object`,
       );
-      expect(names).toHaveLength(expected.length);
-      expected.forEach(({ id }, index) => expect(names[index]).toContain(id.slice(0, 8)));
     }
 
-    // The last object, read back from disk as the result is opened.
-    const lastGroup = searchResults(page).getByRole('group', { name: new RegExp(last.id) });
-    await lastGroup.getByRole('option').first().click();
-    await waitForObjectShown(page, last.id);
+    // The last match, its object read back from disk as the result is opened.
+    await searchResults(page).focus();
+    await page.keyboard.press('End');
+    const total = countPlainMatches(lines, last.id);
+    await expect.poll(() => activeResult(page)).toMatchObject({ place: total.matches });
+    await expect.poll(async () => (await activeResult(page)).text).toContain(last.id.slice(0, 8));
+    await page.keyboard.press('Enter');
+    await waitForObjectShown(page, total.found.at(-1)!.id);
   });
 
   it('shows the first match while it goes on, says how far it got, and stops on Cancel', async () => {
@@ -70,7 +77,7 @@ describe('searching a body on disk', () => {
     await expect
       .poll(
         () =>
-          resultGroups(page)
+          resultOptions(page)
             .filter({ hasText: wanted.slice(0, 8) })
             .count(),
         {
@@ -91,7 +98,7 @@ describe('searching a body on disk', () => {
       .poll(() => searchStatus(page))
       .toMatch(
         new RegExp(
-          `^Cancelled: searched ${received} of ${received} objects for "${wanted}"; \\d+ objects? match`,
+          `^Cancelled: searched ${received} of ${received} objects for "${wanted}"; \\d+ match(es)? in \\d+ objects?`,
         ),
       );
     expect(await progress.count()).toBe(0);
@@ -100,6 +107,6 @@ describe('searching a body on disk', () => {
     await clearFaults();
     await waitForCompleteCount(page, 1000);
     expect(await searchStatus(page)).toMatch(new RegExp(`^Cancelled: searched ${received} of`));
-    expect(await resultGroups(page).count()).toBeGreaterThan(0);
+    expect(await resultOptions(page).count()).toBeGreaterThan(0);
   });
 });

@@ -49,7 +49,8 @@ function LoadedSides({
     toPhase.status !== 'complete' && 'second',
   ].filter((side) => side !== false);
   return (
-    <section className="compare" aria-label="Comparison">
+    <section className="compare" aria-labelledby="comparison-heading">
+      <h2 id="comparison-heading">Comparison</h2>
       <div className="compare-sides">
         <SideLoad
           name="First"

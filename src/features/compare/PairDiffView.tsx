@@ -1,9 +1,12 @@
+import { useId } from 'react';
 import { Link } from 'react-router';
 import type { ComparedPair } from './core/compareVersions';
-import { chunksSummary, pathLabel } from './core/comparisonText';
+import { chunksSummary, pairDiffCount, pathLabel } from './core/comparisonText';
 import type { DiffOp } from './core/diffPair';
 import { rawText } from './core/rawTree';
 import { ShownText } from '../../shared/ShownText';
+import { DottedName } from '../../shared/DottedName';
+import { useResultInView } from '../../shared/useResultInView';
 import { objectTitle } from '../../speckle/titles';
 import type { ObjectSet } from '../../objects/set/objectSet';
 import type { Side } from './compareContext';
@@ -29,43 +32,66 @@ export function PairDiffView({
 }) {
   const { diff } = pair;
   const titleOf = (side: Side, id: string) => titleText(sets[side].raw(id)) ?? id;
+  const countId = useId();
+  // "Show differences" (in the list, or of an object below) hands the focus to the differences,
+  // which a screen reader reads with their count; in one column they are far below the list.
+  const ref = useResultInView<HTMLElement>(`${pair.from}/${pair.to}`);
   return (
-    <section className="pair-diff" aria-label={`Differences of ${pair.to}`}>
+    <section
+      className="pair-diff"
+      aria-label={`Differences of ${pair.to}`}
+      aria-describedby={countId}
+      tabIndex={-1}
+      ref={ref}
+    >
       <h3>
-        {pair.speckleType ?? 'Object'} {pair.applicationId && <code>{pair.applicationId}</code>}
+        {pair.speckleType ? <DottedName name={pair.speckleType} /> : 'Object'}{' '}
+        {pair.applicationId && <code>{pair.applicationId}</code>}
       </h3>
+      <p id={countId}>{pairDiffCount(diff)}</p>
       <p className="row">
         <Link to={treeHref('from', pair.from)}>Open the first ({pair.from}) in the tree</Link>
         <Link to={treeHref('to', pair.to)}>Open the second ({pair.to}) in the tree</Link>
       </p>
       {diff.ops.length > 0 && (
-        <table className="figures">
+        // A narrow window stacks each change (app.css): the roles keep it a table all the same,
+        // which a table drawn as blocks is not to every browser. Focusable, for a wide value
+        // that scrolls it sideways.
+        <table className="figures property-changes" role="table" tabIndex={0}>
           <caption>Property changes</caption>
-          <thead>
-            <tr>
-              <th scope="col">Path</th>
-              <th scope="col">Change</th>
-              <th scope="col">First</th>
-              <th scope="col">Second</th>
+          <thead role="rowgroup">
+            <tr role="row">
+              <th scope="col" role="columnheader">
+                Path
+              </th>
+              <th scope="col" role="columnheader">
+                Change
+              </th>
+              <th scope="col" role="columnheader">
+                First
+              </th>
+              <th scope="col" role="columnheader">
+                Second
+              </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {diff.ops.map((op) => (
-              <tr key={pathLabel(op.path)}>
-                <th scope="row">
+              <tr key={pathLabel(op.path)} role="row">
+                <th scope="row" role="rowheader">
                   <code>
                     <ShownText text={pathLabel(op.path)} />
                   </code>
                 </th>
-                <td>{OP_NAMES[op.op]}</td>
-                <td>
+                <td role="cell">{OP_NAMES[op.op]}</td>
+                <td role="cell" data-label="First">
                   {op.op !== 'add' && (
                     <code>
                       <ShownText text={rawText(op.from)} />
                     </code>
                   )}
                 </td>
-                <td>
+                <td role="cell" data-label="Second">
                   {op.op !== 'remove' && (
                     <code>
                       <ShownText text={rawText(op.to)} />

@@ -54,7 +54,7 @@ export function SideLoad({
       </div>
       <Link to={resultHref}>Open the {name.toLowerCase()} version with its downloads</Link>
       {progress.error && !progress.retry && (
-        <p role="alert" className="alert">
+        <p role="alert" className={progress.error.kind === 'cancelled' ? 'notice' : 'alert'}>
           The {name.toLowerCase()} version {progress.received > 0 ? 'stopped short' : 'failed'}:{' '}
           {progress.error.message}
         </p>

@@ -2,6 +2,7 @@ import type { ChangeKind, Comparison } from './core/compareVersions';
 import { formatCount } from '../../speckle/counts';
 import { formatBytes } from '../../speckle/text';
 import { KIND_NAMES } from './kindNames';
+import { DottedName } from '../../shared/DottedName';
 
 const KINDS = Object.keys(KIND_NAMES) as ChangeKind[];
 
@@ -9,7 +10,8 @@ const KINDS = Object.keys(KIND_NAMES) as ChangeKind[];
 export function TypeChangesTable({ comparison }: { comparison: Comparison }) {
   if (comparison.byType.length === 0) return null;
   return (
-    <table className="figures">
+    // Focusable: a window too narrow for its columns scrolls it sideways, from the keyboard too.
+    <table className="figures" tabIndex={0}>
       <caption>Changes by type</caption>
       <thead>
         <tr>
@@ -24,7 +26,9 @@ export function TypeChangesTable({ comparison }: { comparison: Comparison }) {
       <tbody>
         {comparison.byType.map((row) => (
           <tr key={row.speckleType}>
-            <th scope="row">{row.speckleType || '(no type)'}</th>
+            <th scope="row">
+              {row.speckleType ? <DottedName name={row.speckleType} /> : '(no type)'}
+            </th>
             {KINDS.map((kind) => (
               <td key={kind}>
                 {formatCount(row.kinds[kind].count)}

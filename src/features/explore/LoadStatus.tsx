@@ -1,3 +1,4 @@
+import { useEffect, useEffectEvent, useRef } from 'react';
 import type { ObjectSet } from '../../objects/set/objectSet';
 import type { LoadProgress } from '../../objects/set/loadProgress';
 import { countOf, formatCount } from '../../speckle/counts';
@@ -5,8 +6,13 @@ import { formatBytes } from '../../speckle/text';
 import { RetryCountdown } from '../../shared/waits/RetryCountdown';
 import { useLoadProgress } from '../../objects/set/useLoadProgress';
 import { useNow } from '../../shared/waits/useNow';
+import { loadAnnouncement, type Announcement } from './loadAnnouncement';
 
-/** The live region: counts against the root's closure, then the final count. */
+/**
+ * The counter (role status): counts against the root's closure, then the final count, updated as
+ * objects arrive but not read out each time; beside it, the live region that tells a screen
+ * reader the load's start, milestones and end (loadAnnouncement).
+ */
 export function LoadStatus({
   set,
   waitingNote = null,
@@ -25,16 +31,33 @@ export function LoadStatus({
   const progress = countAgainstFirstClosure ? loaded : { ...loaded, expected: null };
   const { retry } = progress;
   return (
-    <p role="status" aria-live="polite" className="status">
-      {progress.status === 'waiting' && waitingNote ? (
-        <Waiting since={progress.startedAt} note={waitingNote} />
-      ) : retry ? (
-        <RetryCountdown key={retry.attempt} error={progress.error} wait={retry} />
-      ) : (
-        statusText(progress) + damagedNote(progress.damaged) + storageText(progress)
-      )}
-    </p>
+    <>
+      <p role="status" aria-live="off" className="status">
+        {progress.status === 'waiting' && waitingNote ? (
+          <Waiting since={progress.startedAt} note={waitingNote} />
+        ) : retry ? (
+          <RetryCountdown key={retry.attempt} error={progress.error} wait={retry} />
+        ) : (
+          statusText(progress) + damagedNote(progress.damaged) + storageText(progress)
+        )}
+      </p>
+      <Announcer announcement={loadAnnouncement(progress)} />
+    </>
   );
+}
+
+/**
+ * The live region, holding the text of the stage the load entered last as it read then, until
+ * the next stage. It is drawn empty and filled after: a screen reader reads a live region's
+ * changes, not what it held when it appeared, and the start is worth telling.
+ */
+function Announcer({ announcement }: { announcement: Announcement }) {
+  const region = useRef<HTMLParagraphElement>(null);
+  const tell = useEffectEvent(() => {
+    if (region.current) region.current.textContent = announcement.text;
+  });
+  useEffect(() => tell(), [announcement.key]);
+  return <p ref={region} className="visually-hidden" aria-live="polite" aria-atomic="true" />;
 }
 
 /** A wait this long is the server's own work: from then on, the note says what it is doing. */

@@ -23,7 +23,7 @@ import { ObjectSearch } from '../search';
 import { ModelDoctor } from '../doctor';
 import { ResultObjectPane } from './ResultObjectPane';
 import { SetExports } from '../exports';
-import { useResultInView } from './useResultInView';
+import { useResultInView } from '../../shared/useResultInView';
 import { useEscapeToCancel } from '../../shared/useEscapeToCancel';
 import { useLoadPhase, useLoadProgress, useTextsStored } from '../../objects/set/useLoadProgress';
 

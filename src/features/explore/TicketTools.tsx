@@ -45,7 +45,7 @@ export function TicketTools({
           <input
             type="checkbox"
             checked={includeToken}
-            aria-describedby={warningId}
+            aria-describedby={includeToken ? warningId : undefined}
             onChange={(event) => setIncludeToken(event.target.checked)}
           />
           Put my token in the command

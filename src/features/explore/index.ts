@@ -4,4 +4,3 @@ export { TicketTools } from './TicketTools';
 export { ObjectView } from './tree/ObjectView';
 export { objectSource } from './tree/objectSource';
 export { useObjectNavigation } from './useObjectNavigation';
-export { useResultInView } from './useResultInView';

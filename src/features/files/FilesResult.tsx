@@ -6,6 +6,7 @@ import { closureFindings } from '../../speckle/integrity';
 import { pickRoot } from '../../speckle/rootChoice';
 import { FILES_PATH, shownObject } from '../../routes/address';
 import { useAddress } from '../../routes/useAddress';
+import { useDocumentTitle } from '../../shared/documentTitle';
 import type { OpenedFiles } from './openedFiles';
 
 /** Opened files in the explorer, as a server's with-children answer is shown. */
@@ -34,6 +35,12 @@ function OpenedFilesResult({ opened }: { opened: OpenedFiles }) {
   const root = chosen && picked !== null ? pickRoot(chosen, picked) : chosen;
   const first = files[0]!;
   const fileNames = useMemo(() => files.map((file) => file.name), [files]);
+  // An object shown within the files is named by the address's title.
+  useDocumentTitle(
+    shownObject(address)
+      ? null
+      : `${files.length === 1 ? 'File' : 'Files'} ${fileNames.join(', ')}`,
+  );
   const error = set.getProgress().error;
   return (
     <SetExplorer

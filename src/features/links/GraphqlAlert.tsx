@@ -17,7 +17,7 @@ export function GraphqlAlert({ error, onRetry }: { error: unknown; onRetry: () =
   const withoutToken = known?.context.opensWithoutToken ? openWithoutToken : null;
   const fields = known ? graphqlFieldsToFix(known) : [];
   return (
-    <div role="alert" className="alert">
+    <div role="alert" className={known?.kind === 'cancelled' ? 'notice' : 'alert'}>
       <p>{errorText(error)}</p>
       {(transient || withoutToken || fields.length > 0) && (
         <div className="row">

@@ -8,6 +8,7 @@ import {
 } from './graphql/graphqlQueries';
 import { projectPath } from '../../routes/address';
 import { useClipboard } from '../../shared/useClipboard';
+import { useDocumentTitle } from '../../shared/documentTitle';
 import { countOf } from '../../speckle/counts';
 import { QueryRetryWait } from '../../shared/waits/QueryRetryWait';
 import { modelNotInProject } from '../../speckle/links/missingEntries';
@@ -42,6 +43,7 @@ export function ModelVersions({
   const clipboard = useClipboard();
   const versions = query.data?.pages.flatMap((page) => page.versions.items) ?? [];
   const modelName = query.data?.pages[0]?.model.name ?? modelId;
+  useDocumentTitle(query.data ? `Versions of model ${modelName}` : null);
   const comparison = useVersionComparison({
     input,
     projectId,

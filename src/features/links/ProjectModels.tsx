@@ -6,6 +6,7 @@ import type { ModelSummary } from './graphql/speckleGraphql';
 import { modelVersionsPath } from '../../routes/address';
 import { countOf } from '../../speckle/counts';
 import { QueryRetryWait } from '../../shared/waits/QueryRetryWait';
+import { useDocumentTitle } from '../../shared/documentTitle';
 import { GraphqlAlert } from './GraphqlAlert';
 import { LoadMore } from './LoadMore';
 import { formatDate } from '../../speckle/links/versionText';
@@ -22,6 +23,8 @@ export function ProjectModels({
 }) {
   const options = projectModelsQuery({ ...input, projectId });
   const query = useInfiniteQuery(options);
+  const projectName = query.data?.pages[0]?.project.name;
+  useDocumentTitle(projectName === undefined ? null : `Project ${projectName}`);
   if (query.isPending) {
     return (
       <QueryRetryWait queryKey={options.queryKey}>

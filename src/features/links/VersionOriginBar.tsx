@@ -12,6 +12,7 @@ import { LOOKUP_REQUEST } from '../../connection/useLookupServer';
 import type { VersionRootRef } from '../../speckle/links/versionNeighbours';
 import { QueryRetryWait } from '../../shared/waits/QueryRetryWait';
 import { MissingEntries } from '../../shared/MissingEntries';
+import { useDocumentTitle } from '../../shared/documentTitle';
 import { useSeedRoot, type RootOpening } from './openRoot';
 import { errorText } from '../../lib/errorText';
 import { firstLine, formatDate } from '../../speckle/links/versionText';
@@ -45,6 +46,7 @@ export function VersionOriginBar({
   const facts = useQuery(factsOptions);
   const neighbours = useQuery(neighboursOptions);
   const version = facts.data;
+  useDocumentTitle(version ? `Model ${version.model.name}, version ${versionId}` : null);
   // The address can name a version its model no longer has, from a resolution kept in the cache
   // (the version was deleted or moved to another model since): say so rather than show another
   // model's version under this one.

@@ -30,6 +30,9 @@ export const VersionRow = memo(function VersionRow({
 }) {
   const root = version.referencedObject;
   const title = firstLine(version.message);
+  // The names go on to name the row's version, so that each differs from the lookup form's and
+  // from the other rows' (the visible words stay short).
+  const ofVersion = `of version ${version.id}`;
   return (
     <li className="version-row" aria-label={`Version ${version.id}: ${title}`}>
       <strong>{title}</strong>
@@ -54,14 +57,29 @@ export const VersionRow = memo(function VersionRow({
       </dl>
       {root && (
         <div className="row">
-          <button type="button" data-action="single" data-index={index}>
+          <button
+            type="button"
+            data-action="single"
+            data-index={index}
+            aria-label={`Get object ${ofVersion}`}
+          >
             Get object
           </button>
-          <button type="button" data-action="children" data-index={index}>
+          <button
+            type="button"
+            data-action="children"
+            data-index={index}
+            aria-label={`Get with children ${ofVersion}`}
+          >
             Get with children
           </button>
           {canCompareWithPrevious && (
-            <button type="button" data-action="previous" data-index={index}>
+            <button
+              type="button"
+              data-action="previous"
+              data-index={index}
+              aria-label={`Compare with previous version ${ofVersion}`}
+            >
               Compare with previous version
             </button>
           )}

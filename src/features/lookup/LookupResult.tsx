@@ -25,8 +25,8 @@ import {
   SetExplorer,
   TicketTools,
   useObjectNavigation,
-  useResultInView,
 } from '../explore';
+import { useResultInView } from '../../shared/useResultInView';
 
 /** `/objects/:projectId/:objectId[/single]`: the object, or with its children. */
 export function ObjectPage() {

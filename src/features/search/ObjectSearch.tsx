@@ -1,21 +1,25 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { type ObjectSet } from '../../objects/set/objectSet';
 import { isLoading } from '../../objects/set/loadProgress';
 import type { Path } from '../../speckle/paths';
-import { searchStatusText } from './searchResults';
 import { useLoadProgress } from '../../objects/set/useLoadProgress';
+import { searchStatusText } from './core/searchStatus';
+import { sameInput, type SearchInput } from './core/searchUrl';
+import { readQuery } from './core/queryCheck';
 import { useObjectSearch } from './useObjectSearch';
-import { SearchResultGroup } from './SearchResultGroup';
-import { useResultsListbox } from './useResultsListbox';
+import { useSearchAddress } from './useSearchAddress';
+import { SearchOptions } from './SearchOptions';
+import { SearchResultList } from './SearchResultList';
 import { SearchProgress } from './SearchProgress';
 
 /** Typing pauses this long before a search starts, so that each keystroke does not start one. */
 const DEBOUNCE_MS = 250;
 
 /**
- * Search across every loaded object by id, type, applicationId, name, key or value. The list of
- * results follows the listbox pattern (aria-activedescendant), grouped by object; it is short
- * (the search stops at a few hundred objects), so it is not virtualised.
+ * Search across every loaded object: free text in ids, types, names, keys and values, and field
+ * terms (speckle/searchQuery.ts), with options. The query and options live in the address, so a
+ * link reproduces the search. Every match is a row of the results listbox, which draws only the
+ * rows in view; Enter and Shift+Enter in the box step through them, opening each.
  */
 export function ObjectSearch({
   set,
@@ -26,34 +30,64 @@ export function ObjectSearch({
 }) {
   const progress = useLoadProgress(set);
   const { received } = progress;
-  const ids = { input: useId(), status: useId(), list: useId() };
-  const [text, setText] = useState('');
-  const { results, search, cancel } = useObjectSearch(set, progress.readable);
+  const ids = { input: useId(), status: useId(), list: useId(), error: useId() };
+  const address = useSearchAddress();
+  const [draft, setDraft] = useState<SearchInput>(address.input);
+  // Back and Forward, or a link followed, bring another search: the box takes it. The address
+  // this search wrote is not taken back: it can reach a render after the box has moved on.
+  const [addressSeen, setAddressSeen] = useState(address.input);
+  const [written, setWritten] = useState(address.input);
+  if (!sameInput(addressSeen, address.input)) {
+    setAddressSeen(address.input);
+    if (!sameInput(written, address.input)) {
+      setWritten(address.input);
+      setDraft(address.input);
+    }
+  }
+  const { results, details, start, cancel, want, reach } = useObjectSearch(set, progress.readable);
+  const [active, setActive] = useState({ queryId: 0, row: 0 });
+  const activeRow = active.queryId === results.queryId ? active.row : 0;
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
+  const checked = readQuery(draft);
+  const { write } = address;
 
+  // A search cancelled or stopped is run again by Enter, not by itself.
+  const current = sameInput(draft, results);
+  const stopped = results.state === 'cancelled' || results.state === 'too-long';
+  function run(input: SearchInput) {
+    setWritten(input);
+    write(input);
+    start(input);
+  }
+  const runDraft = useEffectEvent(() => run(draft));
   useEffect(() => {
-    const timer = setTimeout(() => search(text), DEBOUNCE_MS);
+    if (!checked.ok || current) return;
+    const timer = setTimeout(runDraft, DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, search]);
+  }, [draft, checked.ok, current]);
 
-  const listbox = useResultsListbox({
-    objects: results.objects,
-    queryId: results.queryId,
-    listId: ids.list,
-    inputRef,
-    onOpen,
-  });
+  // A row stepped to before its match came (Enter a step ahead of the list) opens when it comes.
+  function openRow(row: number) {
+    setActive({ queryId: results.queryId, row });
+    reach(row, (shown) => onOpen(shown.id, shown.match.path));
+  }
 
   function onInputKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'Enter') {
       event.preventDefault();
-      search(text, true);
-    } else if (event.key === 'Escape' && text !== '') {
+      if (!checked.ok) return;
+      if (!current || stopped) run(draft);
+      else if (results.matches > 0) {
+        const step = event.shiftKey ? -1 : 1;
+        const from = active.queryId === results.queryId ? activeRow : event.shiftKey ? 0 : -1;
+        openRow((((from + step) % results.matches) + results.matches) % results.matches);
+      }
+    } else if (event.key === 'Escape' && draft.query !== '') {
       // Clears the search rather than cancelling the download (Escape anywhere else).
       event.stopPropagation();
-      setText('');
-    } else if (event.key === 'ArrowDown' && listbox.hasRows) {
+      setDraft({ ...draft, query: '' });
+    } else if (event.key === 'ArrowDown' && results.matches > 0) {
       event.preventDefault();
       listRef.current?.focus();
     }
@@ -65,6 +99,7 @@ export function ObjectSearch({
   const status = results.error
     ? `The search failed: ${results.error}`
     : searchStatusText(results, { received, loading, tooLarge: progress.tooLarge, unkept });
+  const running = results.state === 'searching' || results.state === 'waiting';
   return (
     <div className="object-search" role="search" aria-label="Search across objects">
       <div className="field">
@@ -73,53 +108,58 @@ export function ObjectSearch({
           id={ids.input}
           ref={inputRef}
           type="search"
-          placeholder="Id, type, name or any value"
-          value={text}
+          placeholder="Text, or fields: speckle_type:Wall height>3.5 parameters.FIRE_RATING:*"
+          value={draft.query}
           aria-describedby={ids.status}
-          aria-controls={listbox.hasRows ? ids.list : undefined}
-          onChange={(event) => setText(event.target.value)}
+          aria-errormessage={checked.ok ? undefined : ids.error}
+          aria-invalid={!checked.ok}
+          aria-controls={results.matches > 0 ? ids.list : undefined}
+          aria-keyshortcuts="Enter Shift+Enter"
+          onChange={(event) => setDraft({ ...draft, query: event.target.value })}
           onKeyDown={onInputKeyDown}
         />
       </div>
+      <SearchOptions
+        options={draft.options}
+        onChange={(options) => setDraft({ ...draft, options })}
+      />
+      {!checked.ok && (
+        <p id={ids.error} className="error-text search-error" role="alert">
+          {checked.message}{' '}
+          <code className="query-error" aria-hidden="true">
+            {draft.query.slice(0, checked.at)}
+            <mark>{draft.query[checked.at] ?? ' '}</mark>
+            {draft.query.slice(checked.at + 1)}
+          </code>
+        </p>
+      )}
       <p
         id={ids.status}
         className="hint"
         aria-live="polite"
         // Progress changes many times a second: announce where the search ended, not each step.
-        aria-busy={results.state === 'searching' || results.state === 'waiting'}
+        aria-busy={running}
       >
         {status}
       </p>
-      {progress.stored !== 'page' && (
-        <SearchProgress
+      <SearchProgress
+        results={results}
+        total={Math.max(results.available, received - unkept)}
+        loading={loading}
+        onCancel={cancel}
+      />
+      {results.matches > 0 && (
+        <SearchResultList
           results={results}
-          total={Math.max(results.available, received - unkept)}
-          loading={loading}
-          onCancel={cancel}
+          details={details}
+          want={want}
+          listId={ids.list}
+          active={activeRow}
+          onActive={(row) => setActive({ queryId: results.queryId, row })}
+          onOpen={openRow}
+          listRef={listRef}
+          inputRef={inputRef}
         />
-      )}
-      {listbox.hasRows && (
-        <div
-          ref={listRef}
-          id={ids.list}
-          className="search-results"
-          role="listbox"
-          aria-label="Search results"
-          tabIndex={0}
-          aria-activedescendant={listbox.activeRow?.optionId}
-          onKeyDown={listbox.onKeyDown}
-          onClick={listbox.onClick}
-        >
-          {results.objects.map((object) => (
-            <SearchResultGroup
-              key={object.id}
-              object={object}
-              listId={ids.list}
-              query={results.query}
-              activeIndex={listbox.activeRow?.object === object ? listbox.activeRow.index : -1}
-            />
-          ))}
-        </div>
       )}
     </div>
   );

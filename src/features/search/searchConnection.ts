@@ -8,13 +8,25 @@ import { isTextTooLarge } from '../../speckle/textLimit';
 import { RecordFeeder } from './worker/recordFeeder';
 import { openSearchChannel } from './worker/searchChannel';
 import { openDiskSearchChannel } from './worker/diskSearchChannel';
-import type { SearchUpdate } from './worker/searchSession';
+import type {
+  DetailsRequest,
+  SearchDetails,
+  SearchSpec,
+  SearchUpdate,
+} from './worker/objectMatching';
 
 export interface SearchConnection {
   /** Whether it reads the set's body on disk. */
   onDisk: boolean;
-  /** Starts searching for `query`, dropping the search before; an empty query just stops. */
-  search(queryId: number, query: string): void;
+  /**
+   * Starts searching for `spec`, dropping the search before; null just stops. Without `scan`, it
+   * only answers `details` for objects found before (by a worker since ended).
+   */
+  search(queryId: number, spec: SearchSpec | null, scan?: boolean): void;
+  /** Stops searching; `details` are still answered. */
+  stop(queryId: number): void;
+  /** Asks for the matches of one object found (the rows shown). */
+  details(request: DetailsRequest): void;
   /** Objects arrived since. */
   more(): void;
   close(): void;
@@ -24,7 +36,7 @@ export interface SearchConnection {
 
 export function connectSearch(
   set: ObjectSet,
-  onUpdate: (update: SearchUpdate) => void,
+  onUpdate: (message: SearchUpdate | SearchDetails) => void,
   onError: (message: string) => void,
 ): SearchConnection {
   const body = set.spilledBody();
@@ -35,7 +47,12 @@ export function connectSearch(
       record: (index: number) => set.summaries.at(index)!,
     });
     const channel = openDiskSearchChannel(body, objects, onUpdate, onError);
-    return { onDisk: true, ...channel, sent: () => 0 };
+    return {
+      onDisk: true,
+      ...channel,
+      search: (queryId, spec, scan = true) => channel.search(queryId, spec, scan),
+      sent: () => 0,
+    };
   }
   const channel = openSearchChannel(onUpdate, onError);
   const feeder = new RecordFeeder(
@@ -53,10 +70,12 @@ export function connectSearch(
   );
   return {
     onDisk: false,
-    search(queryId, query) {
-      channel.send({ type: 'search', queryId, query });
+    search(queryId, spec, scan = true) {
+      channel.send({ type: 'search', queryId, spec, scan });
       feeder.pump();
     },
+    stop: (queryId) => channel.send({ type: 'stop', queryId }),
+    details: (request) => channel.send({ type: 'details', ...request }),
     more: () => feeder.pump(),
     close() {
       feeder.stop();

@@ -17,11 +17,14 @@ import {
 } from '../../api/client';
 import type { BytesInFiles, FileNote } from '../files/fileLoad';
 import { indexerReply, type BlockIndexer, type FromIndexer } from './indexing';
+import type { BodyCeilings } from '../../bytes/lines';
 import { errorText } from '../../lib/errorText';
 
 export interface LoadRequest {
   access: ServerAccess;
   address: ObjectAddress;
+  /** Where the read stops, keeping what came before (objects/load/loadCeilings.ts). */
+  ceilings: BodyCeilings;
   /** The bases that have answered as a Speckle server in this session (client.ts). */
   answered: string[];
 }
@@ -62,6 +65,7 @@ export async function loadBody(
     send({ kind: 'refused', error: toErrorData(error, request), answered: [...answered] });
     return;
   }
+  indexer.limit(request.ceilings);
   const reader = body.getReader();
   const cancel = () => void reader.cancel().catch(() => undefined);
   signal?.addEventListener('abort', cancel);
@@ -71,10 +75,10 @@ export async function loadBody(
       const { done, value } = await reader.read();
       if (done) break;
       const indexed = indexerReply(indexer, { kind: 'chunk', chunk: value });
-      if (!indexed) continue;
-      send(indexed.reply, indexed.transfer);
-      // The indexer stops at a malformed line; what follows it is not read.
-      if (indexed.reply.kind === 'block' && indexed.reply.block.malformed) {
+      if (indexed) send(indexed.reply, indexed.transfer);
+      // The indexer stops at a malformed line or a ceiling; what follows is not read.
+      const malformed = indexed?.reply.kind === 'block' && indexed.reply.block.malformed;
+      if (malformed || indexer.stoppedAt) {
         cancel();
         break;
       }

@@ -14,6 +14,7 @@ import { fromErrorData, loadBody, type FromLoad, type LoadRequest } from './body
 import { loadFiles, sendFilesReread, type FileNote, type OpenedFile } from '../files/fileLoad';
 import { deferBytes } from './byteDeferral';
 import type { IndexedBlock } from '../set/indexedBlock';
+import type { BodyCeilings } from '../../bytes/lines';
 import { BlockIndexer } from './indexing';
 import { afterNextPaint } from '../../lib/nextTask';
 import { ApiError } from '../../api/apiError';
@@ -59,7 +60,12 @@ export interface IndexChannel {
    * or the network's failure as an ApiError. Bases that answer are added to `answered`. May be
    * called again after a refusal, to retry.
    */
-  open(access: ServerAccess, address: ObjectAddress, answered: AnsweredBases): Promise<string>;
+  open(
+    access: ServerAccess,
+    address: ObjectAddress,
+    answered: AnsweredBases,
+    ceilings: BodyCeilings,
+  ): Promise<string>;
   /** Reads opened files instead of requesting a body: no request is made. */
   openFiles(files: readonly OpenedFile[]): void;
   /** Resolves once the body ended and every block was delivered; null when stopped first. */
@@ -267,8 +273,9 @@ function loadRequest(
   access: ServerAccess,
   address: ObjectAddress,
   answered: AnsweredBases,
+  ceilings: BodyCeilings,
 ): LoadRequest {
-  return { access, address, answered: [...answered] };
+  return { access, address, answered: [...answered], ceilings };
 }
 
 function workerChannel(sink: BlockSink, spill: SpillPlan | null): IndexChannel {
@@ -289,9 +296,9 @@ function workerChannel(sink: BlockSink, spill: SpillPlan | null): IndexChannel {
   // A worker that cannot start or breaks leaves the body incomplete, like a broken stream.
   worker.onerror = () => void stop('truncated');
   return {
-    open(access, address, answered) {
+    open(access, address, answered, ceilings) {
       const opened = router.open(access, address, answered);
-      post(worker, { kind: 'load', request: loadRequest(access, address, answered) });
+      post(worker, { kind: 'load', request: loadRequest(access, address, answered, ceilings) });
       return opened;
     },
     openFiles(files) {
@@ -325,9 +332,10 @@ function inPageChannel(
   // The same deferral as in the worker, though here it saves nothing: one code, two hosts.
   const deferral = deferBytes((reply) => router.route(reply), vault.put);
   return {
-    open(access, address, answered) {
+    open(access, address, answered, ceilings) {
       const opened = router.open(access, address, answered);
-      void loadBody(loadRequest(access, address, answered), indexer, deferral.send, signal);
+      const request = loadRequest(access, address, answered, ceilings);
+      void loadBody(request, indexer, deferral.send, signal);
       return opened;
     },
     openFiles(files) {

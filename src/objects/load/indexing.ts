@@ -8,7 +8,13 @@
  * few; each is sent once and referred to by number.
  */
 import type { IndexedBlock } from '../set/indexedBlock';
-import { LineSplitter, type LineBlock, type SplitLine } from '../../bytes/lines';
+import {
+  LineSplitter,
+  type BodyCeilings,
+  type CeilingName,
+  type LineBlock,
+  type SplitLine,
+} from '../../bytes/lines';
 import { idHash, HASH_SEED, nextHash } from '../../bytes/idHash';
 import {
   countTopLevelClosure,
@@ -29,9 +35,9 @@ export type FromIndexer =
   | { kind: 'released' }
   /**
    * The body ended: complete when its last line ended too; `broken` says why the read failed, when
-   * it did.
+   * it did, and `ceiling` which of the load's ceilings stopped it.
    */
-  | { kind: 'finished'; complete: boolean; broken?: string };
+  | { kind: 'finished'; complete: boolean; broken?: string; ceiling?: CeilingName };
 
 /**
  * Indexes a body's chunks as they come. A class, not closures, as `LineSplitter` is: a load's
@@ -41,6 +47,16 @@ export class BlockIndexer {
   private readonly lines = new LineSplitter();
   private readonly typeNumbers = new TypeNumbers();
   private first = true;
+
+  /** From now on, stops reading at the first of `ceilings` the body passes. */
+  limit(ceilings: BodyCeilings): void {
+    this.lines.limit(ceilings);
+  }
+
+  /** The ceiling that stopped the read, if one did. */
+  get stoppedAt(): CeilingName | null {
+    return this.lines.stoppedAt;
+  }
 
   /** Splits the chunk and indexes the lines it completes; null once the read has stopped. */
   push(chunk: Uint8Array): WholeBlock | null {
@@ -84,8 +100,10 @@ export class BlockIndexer {
     return block;
   }
 
-  finish(): { complete: boolean } {
-    return this.lines.finish();
+  finish(): { complete: boolean; ceiling?: CeilingName } {
+    const { complete } = this.lines.finish();
+    const ceiling = this.lines.stoppedAt;
+    return ceiling ? { complete, ceiling } : { complete };
   }
 }
 

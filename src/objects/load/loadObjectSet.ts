@@ -17,6 +17,7 @@ import { withAutomaticRetries } from '../../api/retryPolicy';
 import type { ObjectSet } from '../set/objectSet';
 import { browserSpillPlan } from '../spill/spillPlan';
 import { storageFullMessage } from '../spill/storageNotes';
+import { ceilingMessage, DEFAULT_CEILINGS, type LoadCeilings } from './loadCeilings';
 
 export async function loadObjectSet(
   set: ObjectSet,
@@ -24,6 +25,7 @@ export async function loadObjectSet(
   address: ObjectAddress,
   answered: AnsweredBases,
   onBaseResolved: (base: string) => void,
+  ceilings: LoadCeilings = DEFAULT_CEILINGS,
 ): Promise<void> {
   const { signal } = set;
   const context = errorContext(access.base, access, address);
@@ -46,13 +48,16 @@ export async function loadObjectSet(
   const stop = () => void channel.stop();
   signal.addEventListener('abort', stop);
   try {
-    const base = await withAutomaticRetries(() => channel.open(access, address, answered), {
-      signal,
-      // The stream opens only with the object endpoint's errors.
-      onWait: (wait, error) => {
-        if (isApiError(error)) set.waitForRetry(wait, error);
+    const base = await withAutomaticRetries(
+      () => channel.open(access, address, answered, ceilings),
+      {
+        signal,
+        // The stream opens only with the object endpoint's errors.
+        onWait: (wait, error) => {
+          if (isApiError(error)) set.waitForRetry(wait, error);
+        },
       },
-    });
+    );
     if (base !== access.base) onBaseResolved(base);
     const end = await channel.finished;
     const atBase = { ...context, base, received: set.getProgress().received };
@@ -60,6 +65,10 @@ export async function loadObjectSet(
       throw new ApiError('malformed', { ...atBase, serverText: malformed.line.message });
     }
     if (signal.aborted) throw new ApiError('cancelled', atBase);
+    if (end?.ceiling) {
+      const message = ceilingMessage(end.ceiling, ceilings, atBase.received);
+      throw new ApiError('ceiling', { ...atBase, ceiling: end.ceiling }, message);
+    }
     const storage = end?.storageFailure;
     if (storage) {
       // What the storage kept is what can be read; the network may well have sent it all.

@@ -22,6 +22,7 @@ import { ObjectSet } from '../set/objectSet';
 import { RETAINED_BYTES, SetRegistry } from '../set/setRegistry';
 import { testHooks } from '../spill/spillPlan';
 import { loadObjectSet } from './loadObjectSet';
+import { readCeilings } from './ceilingStore';
 
 /** The sets of one app (one query client): a test's app does not inherit another's. */
 export const setsOf = perQueryClient(
@@ -43,7 +44,8 @@ export function objectWithChildrenQuery({
     queryFn: ({ client, queryKey }) =>
       setsOf(client).open(hashKey(queryKey), () => {
         const set = new ObjectSet();
-        void loadObjectSet(set, access, address, answeredBases(client), onBaseResolved);
+        const answered = answeredBases(client);
+        void loadObjectSet(set, access, address, answered, onBaseResolved, readCeilings());
         return set;
       }),
     staleTime: Infinity,

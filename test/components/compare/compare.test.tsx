@@ -51,6 +51,9 @@ describe('Compare two versions', () => {
       screen.getByRole('button', { name: `Show differences of ${CHANGED_ROOT_ID}` }),
     );
     const diff = screen.getByRole('region', { name: `Differences of ${CHANGED_ROOT_ID}` });
+    // The focus goes to the differences, which say how many they are.
+    expect(diff).toHaveFocus();
+    expect(diff).toHaveAccessibleDescription('1 difference: 1 property.');
     const row = within(diff).getByRole('row', { name: /units/ });
     expect(row).toHaveTextContent('changed');
     expect(row).toHaveTextContent('"m"');

@@ -20,7 +20,10 @@ function serveLines(text: string, options: { error?: boolean } = {}) {
 
 async function loadCube() {
   const view = renderApp({ route });
-  await screen.findByText(`${CUBE_OBJECTS.length} objects`, { exact: false });
+  await screen.findByText(`${CUBE_OBJECTS.length} objects`, {
+    exact: false,
+    selector: '[role="status"]',
+  });
   return view;
 }
 
@@ -52,7 +55,7 @@ describe('What’s in it', () => {
     const meshButton = screen.getByRole('button', { name: 'Show only Mesh objects' });
     expect(meshButton).toHaveAttribute('title', MESH);
     expect(screen.getByRole('button', { name: 'Download Mesh objects' })).toBeInTheDocument();
-    expect(document.querySelector('svg.type-chart')).toHaveAttribute('aria-hidden', 'true');
+    expect(document.querySelector('.type-chart')).toHaveAttribute('aria-hidden', 'true');
   });
 
   it('filters the object list to exactly the chosen type, from the table or the chart', async () => {
@@ -73,8 +76,8 @@ describe('What’s in it', () => {
     expect(screen.getByRole('searchbox', { name: 'Filter objects' })).toHaveFocus();
 
     // The chart is a mouse shortcut for the same thing.
-    const chart = document.querySelector('svg.type-chart') as SVGElement;
-    await user.click(within(chart as unknown as HTMLElement).getByText('DataChunk'));
+    const chart = document.querySelector<HTMLElement>('.type-chart')!;
+    await user.click(within(chart).getByText('DataChunk'));
     expect(listedIds()).toHaveLength(4);
     expect(screen.getByRole('button', { name: 'Show only DataChunk objects' })).toHaveAttribute(
       'aria-pressed',

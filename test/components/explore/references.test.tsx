@@ -80,6 +80,21 @@ describe('references in a with-children result', () => {
     expect(row(tree, 'gone')).not.toHaveAttribute('aria-expanded');
   });
 
+  it('keeps Expand all when the view is recomposed, and back', async () => {
+    const { user } = await openModel();
+    const tree = await treeOf(ROOT_ID);
+    await user.click(screen.getByRole('button', { name: 'Expand all' }));
+    expect(row(tree, '__closure')).toHaveAttribute('aria-expanded', 'true');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Recomposed view' }));
+    expect(row(tree, '__closure')).toHaveAttribute('aria-expanded', 'true');
+    // References stay closed: opening them all would recompose the whole model.
+    expect(row(tree, 'wall')).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Recomposed view' }));
+    expect(row(tree, '__closure')).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it('copies a value as the recomposed view shows it, and names its download so', async () => {
     const { user } = await openModel();
     const tree = await treeOf(ROOT_ID);

@@ -56,10 +56,12 @@ describe('Project browser', () => {
     expect(rows[0]).toHaveTextContent('Bob');
     expect(rows[0]).toHaveTextContent('ObjectExplorerTest');
     // The oldest is withheld: its root is not offered.
-    expect(within(rows.at(-1)!).queryByRole('button', { name: 'Get object' })).toBeNull();
+    expect(within(rows.at(-1)!).queryByRole('button', { name: /^Get object/ })).toBeNull();
     expect(rows.at(-1)).toHaveTextContent('history limit');
 
-    await user.click(within(rows[2]!).getByRole('button', { name: 'Get with children' }));
+    await user.click(
+      within(rows[2]!).getByRole('button', { name: /^Get with children of version/ }),
+    );
     const PUBLIC = `/projects/${PUBLIC_PROJECT_ID}`;
     expect(router.state.location.pathname).toBe(
       `${PUBLIC}/models/${DEMO_MODELS.building}@${DEMO_VERSIONS.building100}`,
@@ -98,7 +100,7 @@ describe('Project browser', () => {
       `/projects/${PUBLIC_PROJECT_ID}/models/${DEMO_MODELS.building}/versions`,
     );
     const row = await screen.findByRole('listitem', { name: /Second level and the doors/ });
-    await user.click(within(row).getByRole('button', { name: 'Get object' }));
+    await user.click(within(row).getByRole('button', { name: /^Get object of version/ }));
     expect(router.state.location.pathname).toBe(
       `/projects/${PUBLIC_PROJECT_ID}/models/${DEMO_MODELS.building}@${DEMO_VERSIONS.building100}`,
     );
@@ -108,6 +110,26 @@ describe('Project browser', () => {
         `/objects/${PUBLIC_PROJECT_ID}/${GENERATED_ROOT_IDS['public-100']}/single`,
       ),
     );
+  });
+
+  it("names each row's controls after its version, apart from the lookup form's", async () => {
+    renderWithGraphql(`/projects/${PUBLIC_PROJECT_ID}/models/${DEMO_MODELS.building}/versions`);
+    const row = await screen.findByRole('listitem', { name: /Second level and the doors/ });
+    const version = DEMO_VERSIONS.building100;
+    for (const name of [
+      `Get object of version ${version}`,
+      `Get with children of version ${version}`,
+      `Compare with previous version of version ${version}`,
+    ]) {
+      expect(within(row).getByRole('button', { name })).toBeInTheDocument();
+    }
+    // The sidebar's form keeps the plain names: one of each on the page.
+    expect(screen.getAllByRole('button', { name: 'Get with children' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Get object' })).toHaveLength(1);
+    const names = screen
+      .getAllByRole('button')
+      .map((button) => button.getAttribute('aria-label') ?? button.textContent);
+    expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
   });
 
   it("shows each version's id with a button that copies it, withheld versions too", async () => {
@@ -251,7 +273,7 @@ describe('Project browser', () => {
       const { user, router } = renderWithGraphql(MODEL_VERSIONS);
       const row = await screen.findByRole('listitem', { name: /Second level and the doors/ });
       const before = graphqlRequests.length;
-      await user.click(within(row).getByRole('button', { name: 'Compare with previous version' }));
+      await user.click(within(row).getByRole('button', { name: /^Compare with previous version/ }));
       expect(router.state.location.pathname).toBe(
         compared(DEMO_VERSIONS.building10, DEMO_VERSIONS.building100),
       );
@@ -269,7 +291,7 @@ describe('Project browser', () => {
       renderWithGraphql(MODEL_VERSIONS);
       const row = await screen.findByRole('listitem', { name: /Level 1 only/ });
       expect(
-        within(row).queryByRole('button', { name: 'Compare with previous version' }),
+        within(row).queryByRole('button', { name: /^Compare with previous version/ }),
       ).toBeNull();
     });
 
@@ -302,7 +324,7 @@ describe('Project browser', () => {
       );
       const before = graphqlRequests.length;
       await user.click(
-        within(rows.at(-1)!).getByRole('button', { name: 'Compare with previous version' }),
+        within(rows.at(-1)!).getByRole('button', { name: /^Compare with previous version/ }),
       );
       // The first page lists the newest 50 of 1,000: its last row is the 951st version.
       const version = (n: number) =>

@@ -61,17 +61,43 @@ function describeViolations(violations: AxeViolation[]): string {
 }
 
 /**
+ * Every `aria-describedby` / `aria-labelledby` id that names no element of the document, as
+ * "attribute → id on <element>". axe leaves an idref list with one id found alone, and a screen
+ * reader then reads a description or name that is silently missing.
+ */
+export function danglingAriaReferences(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const dangling: string[] = [];
+    for (const attribute of ['aria-describedby', 'aria-labelledby']) {
+      for (const element of document.querySelectorAll(`[${attribute}]`)) {
+        const ids = (element.getAttribute(attribute) ?? '').split(/\s+/).filter(Boolean);
+        for (const id of ids) {
+          if (document.getElementById(id)) continue;
+          dangling.push(`${attribute} → ${id} on ${element.outerHTML.slice(0, 160)}`);
+        }
+      }
+    }
+    return dangling;
+  });
+}
+
+/**
  * Fails with every serious or critical WCAG 2.1 AA violation in the page, printed with its rule,
- * elements and axe's advice; milder findings are left to review, as the issue asks.
+ * elements and axe's advice, and with every ARIA reference to a missing element; milder findings
+ * are left to review, as the issue asks.
  */
 export async function expectNoSeriousViolations(page: Page, state: string): Promise<void> {
   const blocking = (await runAxe(page)).filter((violation) =>
     BLOCKING.has(violation.impact ?? null),
   );
-  if (blocking.length > 0) {
+  const dangling = await danglingAriaReferences(page);
+  if (blocking.length > 0 || dangling.length > 0) {
     throw new Error(
       `axe found ${blocking.length} serious or critical violation(s) in the ${state} state:\n` +
-        describeViolations(blocking),
+        describeViolations(blocking) +
+        (dangling.length > 0
+          ? `\n${dangling.length} ARIA reference(s) to a missing element:\n  ${dangling.join('\n  ')}`
+          : ''),
     );
   }
 }

@@ -31,7 +31,11 @@ export type DemoFault =
   | { delayMs: number }
   | { answerDelayMs: number }
   | { malformedAfter: number }
-  | { cutTextAfter: number };
+  | { cutTextAfter: number }
+  /** After this many objects the next with-children body never ends: new objects forever. */
+  | { endlessAfter: number }
+  /** After this many objects the next with-children body sends one line that never ends. */
+  | { endlessLineAfter: number };
 
 export interface DemoTarget {
   project: DemoProject;

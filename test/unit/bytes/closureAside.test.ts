@@ -1,3 +1,4 @@
+import { runNow } from '../../../src/lib/slices';
 import { describe, expect, it, vi } from 'vitest';
 import {
   decodePieces,
@@ -81,7 +82,7 @@ describe('readObjectSource with the bytes of a big root', () => {
     const read = vi.fn(() => text);
     const pieces = piecesOf(text, [200, 700_000, 1_300_000]);
     const bytesRead = vi.fn(() => pieces);
-    const source = readObjectSource(read, bytesRead).parse();
+    const source = runNow(readObjectSource(read, bytesRead).parseSteps());
     expect(read).not.toHaveBeenCalled();
     expect(source.parsed.ok).toBe(true);
     const value = (source.parsed as { value: Record<string, unknown> }).value;
@@ -96,7 +97,7 @@ describe('readObjectSource with the bytes of a big root', () => {
   it('reads the text whole when the closure is not a flat object', () => {
     const text = rootText(30_000).replace('"__closure":{', '"__closure":{"nested":{"a":1},');
     const read = vi.fn(() => text);
-    const source = readObjectSource(read, () => piecesOf(text, [500_000])).parse();
+    const source = runNow(readObjectSource(read, () => piecesOf(text, [500_000])).parseSteps());
     expect(read).toHaveBeenCalled();
     const value = (source.parsed as { value: Record<string, unknown> }).value;
     expect(settled(value.__closure)).toEqual(JSON.parse(text).__closure);

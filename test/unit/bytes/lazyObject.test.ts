@@ -1,8 +1,10 @@
 import fc from 'fast-check';
+import { parseDeferringLarge } from '../support/parseDeferring';
 import { describe, expect, it } from 'vitest';
 import {
   DeferredJson,
-  parseDeferringLarge,
+  ownKeysOf,
+  parseDeferringLargeSteps,
   settled,
   topLevelItems,
   topLevelMembers,
@@ -20,6 +22,22 @@ function settleFields(value: unknown): unknown {
 }
 
 describe('parseDeferringLarge', () => {
+  it('parses an object of many fields in steps, keeping its keys in order', () => {
+    const fields = Array.from({ length: 5_500 }, (_, n) => `"field ${n}":${n}`);
+    const steps = parseDeferringLargeSteps(`{${fields.join(',')},"field 7":"again"}`, ALWAYS);
+    let yields = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) yields += 1;
+    const parsed = step.value as Record<string, unknown>;
+
+    // A step per thousand members: none of them long.
+    expect(yields).toBe(5);
+    expect(ownKeysOf(parsed)).toEqual(Object.keys(parsed));
+    expect(ownKeysOf(parsed)).toHaveLength(5_500);
+    expect(parsed['field 7']).toBe('again');
+    expect(parsed['field 5499']).toBe(5_499);
+  });
+
   // A 100,000-id closure takes seconds on a busy two-core machine: a longer timeout than 5 s.
   it('keeps a root closure of 100,000 ids as text and parses the rest', () => {
     const closure = Object.fromEntries(

@@ -147,3 +147,56 @@ describe('readTopLevelClosure', () => {
     expect([...step.value.keys()]).toEqual(ids);
   });
 });
+
+describe('readTopLevelClosureSteps on a big object', () => {
+  /** The steps' result and how many times they yielded. */
+  function stepped<Result>(steps: Generator<void, Result, void>): {
+    value: Result;
+    yields: number;
+  } {
+    let yields = 0;
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) return { value: step.value, yields };
+      yields += 1;
+    }
+  }
+  const big = (inside: string) => {
+    const filler = `"filler":"${'x'.repeat(12_000_000)}"`;
+    return new TextEncoder().encode(`{${filler},${inside}}`);
+  };
+
+  it('looks through an object without a closure a few megabytes a step', () => {
+    const { value, yields } = stepped(topLevelFields.readTopLevelClosureSteps(big('"n":1')));
+
+    expect(value.size).toBe(0);
+    expect(yields).toBe(4);
+  });
+
+  it('finds a closure that starts across the border of two steps', () => {
+    const start = 4_000_000 - 3;
+    const text = new TextEncoder().encode(
+      `{"a":"${'x'.repeat(start - 8)}","__closure":{"${'c'.repeat(32)}":1}}`,
+    );
+    expect(text.indexOf(0x5f)).toBe(start + 1);
+
+    const { value } = stepped(topLevelFields.readTopLevelClosureSteps(text));
+    expect([...value]).toEqual([['c'.repeat(32), 1]]);
+  });
+});
+
+describe('concatBytesSteps', () => {
+  it('joins pieces a few megabytes a step, byte for byte', async () => {
+    const { concatBytesSteps } = await import('../../../src/bytes/lines');
+    const pieces = [5_000_000, 7_000_000, 3].map((size, n) => new Uint8Array(size).fill(n + 1));
+    const steps = concatBytesSteps(pieces);
+    let yields = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) yields += 1;
+
+    expect(yields).toBe(1);
+    expect(step.value).toHaveLength(12_000_003);
+    expect([step.value[4_999_999], step.value[5_000_000], step.value[12_000_002]]).toEqual([
+      1, 2, 3,
+    ]);
+  });
+});

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { parseDeferringLarge } from '../support/parseDeferring';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_MAX_DEPTH,
@@ -13,7 +14,7 @@ import {
   resolveValue,
   type Lookup,
 } from '../../../src/speckle/resolve';
-import { DeferredJson, parseDeferringLarge } from '../../../src/bytes/lazyObject';
+import { DeferredJson } from '../../../src/bytes/lazyObject';
 import { findReferences } from '../../../src/speckle/references';
 import {
   brepFixture,

@@ -5,7 +5,7 @@
 import { countOf, formatCount } from '../../../speckle/counts';
 import { sideDescription, type ComparedSide } from './comparedSide';
 import type { Comparison } from './compareVersions';
-import type { ChunksChange } from './diffPair';
+import type { ChunksChange, PairDiff } from './diffPair';
 import { toJsonPath, type Path } from '../../../speckle/paths';
 
 export function comparisonStatus(comparison: Comparison): string {
@@ -26,6 +26,18 @@ export function comparisonStatus(comparison: Comparison): string {
       ' Nothing matched by applicationId: the objects that differ are listed as added and removed.';
   }
   return text;
+}
+
+/** How much one pair's diff holds: `3 differences: 2 properties, 1 chunked array`. */
+export function pairDiffCount({ ops, chunks, below }: PairDiff): string {
+  const total = ops.length + chunks.length + below.length;
+  if (total === 0) return 'No differences.';
+  const parts = [
+    ops.length > 0 && countOf(ops.length, 'property', 'properties'),
+    chunks.length > 0 && countOf(chunks.length, 'chunked array', 'chunked arrays'),
+    below.length > 0 && countOf(below.length, 'object changed below', 'objects changed below'),
+  ].filter((part) => part !== false);
+  return `${countOf(total, 'difference', 'differences')}: ${parts.join(', ')}.`;
 }
 
 /** `elements[3].name`: a JSONPath without its `$`. */

@@ -212,7 +212,8 @@ const OverviewFigures = memo(function OverviewFigures({
 function DepthTable({ depths }: { depths: readonly DepthCount[] }) {
   if (depths.length === 0) return <p className="hint">The root lists no descendants.</p>;
   return (
-    <table className="figures">
+    // Focusable: a window too narrow for its columns scrolls it sideways, from the keyboard too.
+    <table className="figures" tabIndex={0}>
       <caption>Descendants per depth, as the root’s __closure lists them</caption>
       <thead>
         <tr>

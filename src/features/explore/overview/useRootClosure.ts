@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ObjectSet } from '../../../objects/set/objectSet';
 import { IdNumberMap } from '../../../bytes/idNumberMap';
-import { concatBytes } from '../../../bytes/lines';
+import { concatBytesSteps } from '../../../bytes/lines';
 import { readTopLevelClosureSteps } from '../../../bytes/topLevelFields';
 import { afterNextPaint, backgroundTask } from '../../../lib/nextTask';
 import { runInSlices } from '../../../lib/slices';
@@ -9,7 +9,7 @@ import { runInSlices } from '../../../lib/slices';
 // Both panels of a result need the root's closure, and a model's closure is too long to read
 // twice, so it is read once per set and shared, as an IdNumberMap: a million ids as a Map made
 // every later full garbage collection a long task. It is asked for when a load ends, and its first
-// slice (the root copied from its blocks, its keys scanned) waits for the paint that shows the
+// slice waits for the paint that shows the
 // load's end, and for the page's other work then, rather than holding them back. Per root: opened
 // files let the person pick another.
 const closures = new WeakMap<ObjectSet, Map<string, Promise<ReadonlyMap<string, number>>>>();
@@ -23,7 +23,7 @@ function rootClosure(set: ObjectSet, rootId: string): Promise<ReadonlyMap<string
       .then(backgroundTask)
       .then(() =>
         runInSlices(
-          readTopLevelClosureSteps(concatBytes(set.encodedPieces(rootId) ?? []), new IdNumberMap()),
+          closureSteps(set.encodedPieces(rootId) ?? []),
           // A million ids take seconds in slices: an object opened meanwhile goes first.
           { pause: backgroundTask },
         ),
@@ -31,6 +31,11 @@ function rootClosure(set: ObjectSet, rootId: string): Promise<ReadonlyMap<string
     ofSet.set(rootId, closure);
   }
   return closure;
+}
+
+function* closureSteps(pieces: readonly Uint8Array[]) {
+  const text = yield* concatBytesSteps(pieces);
+  return yield* readTopLevelClosureSteps(text, new IdNumberMap());
 }
 
 /**

@@ -40,16 +40,16 @@ export const ObjectView = memo(function ObjectView(props: ObjectViewProps) {
   if (parsed.ok) return <ParsedObjectView {...props} value={parsed.value} />;
   return (
     <article className="object-view" aria-label={`Object ${props.objectId}`}>
-      <div role="alert" className="alert">
-        {'tooLarge' in parsed ? (
-          <p>{parsed.tooLarge}</p>
-        ) : (
-          <>
-            <p>This object's text is not valid JSON ({parsed.error}). Its exact text:</p>
-            <pre className="raw">{props.source.read()}</pre>
-          </>
-        )}
-      </div>
+      {'tooLarge' in parsed ? (
+        <p role="note" className="notice">
+          {parsed.tooLarge}
+        </p>
+      ) : (
+        <div role="alert" className="alert">
+          <p>This object's text is not valid JSON ({parsed.error}). Its exact text:</p>
+          <pre className="raw">{props.source.read()}</pre>
+        </div>
+      )}
     </article>
   );
 });

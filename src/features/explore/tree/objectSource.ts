@@ -2,11 +2,12 @@ import { decodePieces, flatClosureSpan, textWithoutClosure } from '../../../byte
 import {
   DEFER_FROM_LENGTH,
   DeferredJson,
-  parseDeferringLarge,
+  parseDeferringLargeSteps,
   SCAN_FROM_LENGTH,
 } from '../../../bytes/lazyObject';
 import { TextTooLargeError } from '../../../speckle/textLimit';
 import { errorText } from '../../../lib/errorText';
+import { runNow, type Steps } from '../../../lib/slices';
 
 type ParseResult =
   | { ok: true; value: object }
@@ -26,18 +27,23 @@ export interface ObjectSource {
 
 /** Reads and parses the text now; only the parse is kept. */
 export function objectSource(read: () => string): ObjectSource {
-  return readObjectSource(read).parse();
+  return runNow(readObjectSource(read).parseSteps());
+}
+
+/** A text read, to be parsed in steps (lib/slices.ts). */
+export interface ReadText {
+  parseSteps(): Steps<ObjectSource>;
 }
 
 /**
- * Reads the text now, and parses it when `parse` is called: a megabytes-long text is read in one
- * task and parsed in the next, so that neither is long. With `pieces`, its bytes as received, a
- * root's big closure is passed over (closureAside).
+ * Reads the text now, and parses it in the steps `parseSteps` gives: a megabytes-long text is read
+ * in one task and parsed in slices after it, so that none is long. With `pieces`, its bytes as
+ * received, a root's big closure is passed over (closureAside).
  */
 export function readObjectSource(
   read: () => string,
   pieces?: () => readonly Uint8Array[],
-): { parse(): ObjectSource } {
+): ReadText {
   const aside = pieces && closureAside(read, pieces);
   if (aside) return aside;
   let raw: string;
@@ -46,14 +52,23 @@ export function readObjectSource(
   } catch (error) {
     if (!(error instanceof TextTooLargeError)) throw error;
     const tooLarge = error.message;
-    return { parse: () => ({ read, parsed: { ok: false, tooLarge } }) };
+    return {
+      // eslint-disable-next-line require-yield -- nothing to parse: done in its first step
+      *parseSteps() {
+        return { read, parsed: { ok: false, tooLarge } };
+      },
+    };
   }
-  return { parse: () => ({ read, parsed: parseJson(raw, read) }) };
+  return {
+    *parseSteps() {
+      return { read, parsed: yield* parseJsonSteps(raw, read) };
+    },
+  };
 }
 
-function parseJson(raw: string, reread: () => string): ParseResult {
+function* parseJsonSteps(raw: string, reread: () => string): Steps<ParseResult> {
   try {
-    const value = parseDeferringLarge(raw, { reread });
+    const value = yield* parseDeferringLargeSteps(raw, { reread });
     return typeof value === 'object' && value !== null
       ? { ok: true, value }
       : { ok: false, error: 'not an object' };
@@ -67,10 +82,7 @@ function parseJson(raw: string, reread: () => string): ParseResult {
  * parsed when asked, the closure's only when its field is opened, from the bytes again. Null for
  * any other object, read whole.
  */
-function closureAside(
-  read: () => string,
-  pieces: () => readonly Uint8Array[],
-): { parse(): ObjectSource } | null {
+function closureAside(read: () => string, pieces: () => readonly Uint8Array[]): ReadText | null {
   const encoded = pieces();
   const bytes = encoded.reduce((sum, piece) => sum + piece.length, 0);
   const span = bytes >= SCAN_FROM_LENGTH ? flatClosureSpan(encoded) : null;
@@ -78,10 +90,10 @@ function closureAside(
   const rest = () => textWithoutClosure(pieces(), span);
   const raw = rest();
   return {
-    parse: () => {
-      const parsed = parseJson(raw, rest);
+    *parseSteps() {
+      const parsed = yield* parseJsonSteps(raw, rest);
       // Not JSON around the closure (or a closure cut short, flatClosureSpan): read whole.
-      if (!parsed.ok) return readObjectSource(read).parse();
+      if (!parsed.ok) return yield* readObjectSource(read).parseSteps();
       const closure = new DeferredJson(
         () => decodePieces(pieces(), span.start, span.end),
         '{',

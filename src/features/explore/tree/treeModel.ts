@@ -15,7 +15,7 @@ import { isReference } from '../../../speckle/references';
 import { DEFAULT_MAX_DEPTH } from '../../../speckle/recompose';
 import { resolveValue, type Lookup } from '../../../speckle/resolve';
 import { extendPath, type PathLink } from '../../../speckle/paths';
-import { DeferredJson, settled } from '../../../bytes/lazyObject';
+import { DeferredJson, ownKeysOf, settled } from '../../../bytes/lazyObject';
 import { isInternalKey } from '../../../speckle/titles';
 
 const RANGE_SIZE = 100;
@@ -81,7 +81,7 @@ export class TreeNodes {
   private readonly children = new Map<number, Map<string, number>>();
   private next = 1;
   private readonly resolutions = new Map<number, { value: unknown; resolved: Resolved | null }>();
-  private readonly keyLists = new WeakMap<object, { hideInternal: boolean; keys: string[] }>();
+  private readonly keyLists = new WeakMap<object, { hideInternal: boolean; keys: readonly string[] }>();
   readonly root = 0;
 
   /** The number of the child of `parent` reached by `step`; the same step gives the same number. */
@@ -99,10 +99,10 @@ export class TreeNodes {
     return known;
   }
 
-  keysOf(record: object, hideInternal: boolean): string[] {
+  keysOf(record: object, hideInternal: boolean): readonly string[] {
     const known = this.keyLists.get(record);
     if (known && known.hideInternal === hideInternal) return known.keys;
-    const all = Object.keys(record);
+    const all = ownKeysOf(record);
     const keys = hideInternal ? all.filter((key) => !isInternalKey(key)) : all;
     this.keyLists.set(record, { hideInternal, keys });
     return keys;

@@ -1,12 +1,13 @@
 import { startTransition, useEffect, useState } from 'react';
 import type { ObjectSet } from '../../../objects/set/objectSet';
 import { readObjectSource, type ObjectSource } from './objectSource';
+import { runInSlices, runNow } from '../../../lib/slices';
 
 /** Texts up to this size are decoded and parsed in one task. */
 const ONE_TASK_BYTES = 64 * 1024;
 
 /**
- * An object of the set, decoded in a task of its own once it has arrived and parsed in the next
+ * An object of the set, decoded in a task of its own once it has arrived and parsed in slices after
  * (a small one at once); undefined until then. A model's root arrives with the first block and is
  * megabytes long: done in the render that also draws the list and the overview, decoding, parsing
  * and drawing it made one long task; apart, each step stays short (docs/loading.md, point 4). Its text is decoded again
@@ -32,15 +33,24 @@ export function useObjectSource(
     // millisecond): two tasks more would each wait behind whatever else the page runs then, such
     // as a million-object model's closure check.
     if ((set.summary(id)?.bytes ?? Infinity) <= ONE_TASK_BYTES) {
-      show(readObjectSource(readText, readBytes).parse());
+      show(runNow(readObjectSource(readText, readBytes).parseSteps()));
       return;
     }
+    // Parsed in slices: an object of hundreds of thousands of fields takes a second.
+    const parsing = new AbortController();
     let timer = setTimeout(() => {
       if (!set.canRead(id)) return;
       const text = readObjectSource(readText, readBytes);
-      timer = setTimeout(() => show(text.parse()), 0);
+      timer = setTimeout(() => {
+        runInSlices(text.parseSteps(), { signal: parsing.signal }).then(show, (error: unknown) => {
+          if (!parsing.signal.aborted) throw error;
+        });
+      }, 0);
     }, 0);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      parsing.abort();
+    };
   }, [set, id, readable]);
   return read?.set === set && read.id === id ? read.source : undefined;
 }

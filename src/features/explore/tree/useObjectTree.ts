@@ -30,7 +30,7 @@ function freshState(value: unknown, lookup: Lookup | null): TreeState {
 /**
  * Which nodes of one object's tree are open and which row is active. Node numbers belong to one
  * TreeNodes, so switching between the plain and the recomposed view starts afresh (a path means
- * different things in each).
+ * different things in each), but for Expand all.
  */
 export function useObjectTree(
   value: unknown,
@@ -44,8 +44,12 @@ export function useObjectTree(
   );
   let current = state;
   if (state.value !== value || state.lookup !== lookup) {
-    // Adjusting state while rendering, as React advises for state derived from props.
-    current = freshState(value, lookup);
+    // Adjusting state while rendering, as React advises for state derived from props. Expand all
+    // (or Collapse all) holds in the new tree too: it names no node, so it means the same there.
+    current = {
+      ...freshState(value, lookup),
+      expansion: { mode: state.expansion.mode, toggled: new Set() },
+    };
     setState(current);
   }
   const { nodes } = current;

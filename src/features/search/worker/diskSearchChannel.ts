@@ -6,12 +6,14 @@
  */
 import type { SpilledBody } from '../../../objects/set/textWindows';
 import type { FromDiskSearch, ToDiskSearch } from './diskSearchMessages';
-import type { SearchUpdate } from './searchSession';
+import type { DetailsRequest, SearchDetails, SearchSpec, SearchUpdate } from './objectMatching';
 import { textSpan, type SpannedObjects } from './textSpans';
 
 interface DiskSearchChannel {
-  /** Starts searching for `query`, dropping the search before; an empty query just stops. */
-  search(queryId: number, query: string): void;
+  /** Starts searching for `spec`, dropping the search before (see SearchRequest). */
+  search(queryId: number, spec: SearchSpec | null, scan: boolean): void;
+  stop(queryId: number): void;
+  details(request: DetailsRequest): void;
   /** More objects arrived. */
   more(): void;
   close(): void;
@@ -20,7 +22,7 @@ interface DiskSearchChannel {
 export function openDiskSearchChannel(
   body: SpilledBody,
   objects: () => Omit<SpannedObjects, 'storedFrom'>,
-  onUpdate: (update: SearchUpdate) => void,
+  onUpdate: (message: SearchUpdate | SearchDetails) => void,
   onError: (message: string) => void,
 ): DiskSearchChannel {
   const worker = new Worker(new URL('./diskSearchWorker.ts', import.meta.url), {
@@ -30,7 +32,7 @@ export function openDiskSearchChannel(
   const post = (message: ToDiskSearch, transfer: Transferable[] = []) =>
     worker.postMessage(message, transfer);
   worker.onmessage = ({ data }: MessageEvent<FromDiskSearch>) => {
-    if (data.type === 'update') onUpdate(data);
+    if (data.type === 'update' || data.type === 'details') onUpdate(data);
     else if (data.type === 'failed') onError(data.message);
     else if (data.type === 'want') {
       const span = textSpan({ ...objects(), storedFrom: body.storedFrom }, data.queryId, data.from);
@@ -49,7 +51,17 @@ export function openDiskSearchChannel(
   const reader = body.store.reader();
   post({ type: 'open', store: reader.port }, [reader.port]);
   return {
-    search: (queryId, query) => post({ type: 'search', queryId, query }),
+    search: (queryId, spec, scan) => post({ type: 'search', queryId, spec, scan }),
+    stop: (queryId) => post({ type: 'stop', queryId }),
+    details(request) {
+      const spanned = { ...objects(), storedFrom: body.storedFrom };
+      // A span of one object: textSpan gives at least one.
+      post({
+        type: 'details',
+        request,
+        span: textSpan(spanned, request.queryId, request.index, 0),
+      });
+    },
     more: () => post({ type: 'more' }),
     close: () => {
       worker.terminate();

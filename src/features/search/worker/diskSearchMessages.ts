@@ -1,5 +1,5 @@
 /** What the page and the search of a body on disk (diskSearchWorker.ts) tell each other. */
-import type { SearchUpdate } from './searchSession';
+import type { DetailsRequest, SearchDetails, SearchSpec, SearchUpdate } from './objectMatching';
 
 /** The objects of one span, their texts within the body's bytes `[start, start + length)`. */
 export interface TextSpan {
@@ -23,8 +23,11 @@ export interface TextSpan {
 export type ToDiskSearch =
   /** Comes first: the store's reader port (storeReader.ts). */
   | { type: 'open'; store: MessagePort }
-  /** Starts searching for `query`, dropping the search before; an empty query just stops. */
-  | { type: 'search'; queryId: number; query: string }
+  /** Starts searching for `spec`, dropping the search before (see SearchRequest). */
+  | { type: 'search'; queryId: number; spec: SearchSpec | null; scan: boolean }
+  | { type: 'stop'; queryId: number }
+  /** The matches of one object, whose span of one the page gives. */
+  | { type: 'details'; request: DetailsRequest; span: TextSpan }
   | { type: 'span'; span: TextSpan }
   /** Bytes the page holds, as asked for (`page-bytes`), in the pieces of its blocks. */
   | { type: 'page-bytes'; request: number; pieces: Uint8Array[] }
@@ -33,6 +36,7 @@ export type ToDiskSearch =
 
 export type FromDiskSearch =
   | SearchUpdate
+  | SearchDetails
   /** The span from object `from` on, asked of the page (TextSpan, empty past the last object). */
   | { type: 'want'; queryId: number; from: number }
   /** A few MB of the page's bytes at most, so that copying them is a short task for the page. */

@@ -33,7 +33,11 @@ scope.onmessage = ({ data }) => {
       readStored = readFromStorePort(data.store);
       return;
     case 'search':
-      return search.search(data.queryId, data.query);
+      return search.search(data.queryId, data.spec, data.scan);
+    case 'stop':
+      return search.stop(data.queryId);
+    case 'details':
+      return void search.details(data.request, data.span);
     case 'span':
       return search.receive(data.span);
     case 'more':

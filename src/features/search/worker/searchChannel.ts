@@ -2,7 +2,10 @@
  * Where the search across objects runs: in a module worker, or, where there is no Worker (jsdom),
  * on the main thread in short slices. Both run the same SearchSession.
  */
-import { SearchSession, type SearchRequest, type SearchUpdate } from './searchSession';
+import type { SearchDetails, SearchUpdate } from './objectMatching';
+import { SearchSession, type SearchRequest } from './searchSession';
+
+type FromSearch = SearchUpdate | SearchDetails;
 
 interface SearchChannel {
   send(request: SearchRequest): void;
@@ -13,12 +16,12 @@ interface SearchChannel {
 const MAIN_THREAD_SLICE_MS = 8;
 
 export function openSearchChannel(
-  onUpdate: (update: SearchUpdate) => void,
+  onUpdate: (message: FromSearch) => void,
   onError: (message: string) => void,
 ): SearchChannel {
   if (typeof Worker === 'undefined') return openOnMainThread(onUpdate);
   const worker = new Worker(new URL('./searchWorker.ts', import.meta.url), { type: 'module' });
-  worker.onmessage = (event: MessageEvent<SearchUpdate>) => onUpdate(event.data);
+  worker.onmessage = (event: MessageEvent<FromSearch>) => onUpdate(event.data);
   worker.onerror = (event) => {
     event.preventDefault();
     onError(event.message || 'the search worker could not start');
@@ -29,7 +32,7 @@ export function openSearchChannel(
   };
 }
 
-function openOnMainThread(onUpdate: (update: SearchUpdate) => void): SearchChannel {
+function openOnMainThread(onUpdate: (message: FromSearch) => void): SearchChannel {
   let open = true;
   const session = new SearchSession({
     post: (update) => {

@@ -1,7 +1,8 @@
 /**
  * The search across loaded objects as a conversation: the page sends objects' texts and queries,
- * the session answers with matches and progress. It runs inside the search worker, or on the main
- * thread where there is no Worker (jsdom), so that both paths share this code.
+ * the session answers with compact matches and progress (objectMatching.ts), and with the matches
+ * of the objects the page shows. It runs inside the search worker, or on the main thread where
+ * there is no Worker (jsdom), so that both paths share this code.
  *
  * Work is done in slices of about `sliceMs`, each followed by a scheduled continuation, so that a
  * new query or more objects (messages queued behind the slice) are taken in between: a new query
@@ -12,53 +13,43 @@
  */
 import type { LineRecord } from '../../../bytes/lines';
 import {
-  createObjectMatcher,
-  DEFAULT_OBJECT_LIMIT,
-  DEFAULT_PER_OBJECT,
-  type ObjectMatch,
-} from '../../../speckle/search';
+  compileSpec,
+  countMatches,
+  detailsOf,
+  SLOW_OBJECT_MS,
+  type DetailsRequest,
+  type SearchDetails,
+  type SearchSpec,
+  type SearchState,
+  type SearchUpdate,
+  type SpecSearch,
+} from './objectMatching';
 
 export type SearchRequest =
   /** More objects, in the order received; each object once. */
   | { type: 'add'; records: LineRecord[] }
-  /** Starts searching for `query`, dropping the search before; an empty query just stops. */
-  | { type: 'search'; queryId: number; query: string };
-
-/**
- * - `searching`: more objects to look at;
- * - `caught-up`: every object sent so far was searched; objects sent later will be too;
- * - `stopped`: `limit` objects matched, so the search ended at `scanned`.
- */
-export type SearchState = 'searching' | 'caught-up' | 'stopped';
-
-export interface SearchUpdate {
-  type: 'update';
-  queryId: number;
-  /** Objects found since the previous update of this query, in the order received. */
-  found: ObjectMatch[];
-  /** Objects searched so far. */
-  scanned: number;
-  /** Objects the session holds. */
-  available: number;
-  state: SearchState;
-}
+  /**
+   * Starts searching for `spec`, dropping the search before; null just stops. Without `scan`,
+   * the search only answers for the matches of objects found before (a worker started again
+   * after one was ended).
+   */
+  | { type: 'search'; queryId: number; spec: SearchSpec | null; scan: boolean }
+  /** Stops searching; the matches of the objects found can still be asked for. */
+  | { type: 'stop'; queryId: number }
+  | ({ type: 'details' } & DetailsRequest);
 
 export interface SearchSessionOptions {
-  post: (update: SearchUpdate) => void;
+  post: (message: SearchUpdate | SearchDetails) => void;
   /** Runs `task` later, after the messages already queued. */
   schedule: (task: () => void) => void;
   now?: () => number;
   sliceMs?: number;
-  /** Matching objects after which a search stops. */
-  limit?: number;
-  perObject?: number;
 }
 
-interface Job {
+interface Job extends SpecSearch {
   queryId: number;
-  match: (record: LineRecord) => ObjectMatch | null;
   scanned: number;
-  found: number;
+  done: boolean;
 }
 
 export class SearchSession {
@@ -68,26 +59,33 @@ export class SearchSession {
   private readonly options: Required<SearchSessionOptions>;
 
   constructor(options: SearchSessionOptions) {
-    this.options = {
-      now: () => performance.now(),
-      sliceMs: 20,
-      limit: DEFAULT_OBJECT_LIMIT,
-      perObject: DEFAULT_PER_OBJECT,
-      ...options,
-    };
+    this.options = { now: () => performance.now(), sliceMs: 20, ...options };
   }
 
   receive(request: SearchRequest): void {
-    if (request.type === 'add') {
-      // One by one: spreading a batch of thousands into push() could overflow the stack.
-      for (const record of request.records) this.records.push(record);
-      // A search that had caught up goes on with the newcomers.
-      if (this.job && this.job.found < this.options.limit) this.wake();
-      return;
+    switch (request.type) {
+      case 'add':
+        // One by one: spreading a batch of thousands into push() could overflow the stack.
+        for (const record of request.records) this.records.push(record);
+        // A search that had caught up goes on with the newcomers.
+        if (this.job && !this.job.done) this.wake();
+        return;
+      case 'search': {
+        const compiled = compileSpec(request.spec);
+        const { queryId, scan } = request;
+        this.job = compiled && { ...compiled, queryId, scanned: 0, done: !scan };
+        if (this.job) this.wake();
+        return;
+      }
+      case 'stop':
+        if (this.job?.queryId === request.queryId) this.job.done = true;
+        return;
+      case 'details': {
+        const record = this.records[request.index];
+        if (!this.job || this.job.queryId !== request.queryId || !record) return;
+        this.options.post(detailsOf(this.job.search, request, record.id, record.raw));
+      }
     }
-    const match = createObjectMatcher(request.query, { perObject: this.options.perObject });
-    this.job = match && { queryId: request.queryId, match, scanned: 0, found: 0 };
-    if (this.job) this.wake();
   }
 
   private wake(): void {
@@ -101,29 +99,35 @@ export class SearchSession {
 
   private runSlice(): void {
     const job = this.job;
-    if (!job) return;
-    const { limit, sliceMs, now } = this.options;
-    const deadline = now() + sliceMs;
-    const found: ObjectMatch[] = [];
-    while (job.scanned < this.records.length && job.found < limit) {
-      const match = job.match(this.records[job.scanned] as LineRecord);
-      job.scanned += 1;
-      if (match) {
-        found.push(match);
-        job.found += 1;
+    if (!job || job.done) return;
+    const { sliceMs, now } = this.options;
+    let started = now();
+    const deadline = started + sliceMs;
+    const objects: number[] = [];
+    const counts: number[] = [];
+    let state: SearchState = 'searching';
+    while (job.scanned < this.records.length) {
+      const count = countMatches(job.search, this.records[job.scanned]!.raw);
+      if (count > 0) {
+        objects.push(job.scanned);
+        counts.push(count);
       }
-      if (now() >= deadline) break;
+      job.scanned += 1;
+      const ended = now();
+      if (job.timed && ended - started > SLOW_OBJECT_MS) {
+        state = 'too-long';
+        job.done = true;
+        break;
+      }
+      if (ended >= deadline) break;
+      started = ended;
     }
-    const state: SearchState =
-      job.found >= limit
-        ? 'stopped'
-        : job.scanned < this.records.length
-          ? 'searching'
-          : 'caught-up';
+    if (state !== 'too-long' && job.scanned >= this.records.length) state = 'caught-up';
     this.options.post({
       type: 'update',
       queryId: job.queryId,
-      found,
+      objects,
+      counts,
       scanned: job.scanned,
       available: this.records.length,
       state,

@@ -1,10 +1,11 @@
 /** The search across loaded objects, off the main thread: see searchSession.ts. */
-import { SearchSession, type SearchRequest, type SearchUpdate } from './searchSession';
+import type { SearchDetails, SearchUpdate } from './objectMatching';
+import { SearchSession, type SearchRequest } from './searchSession';
 
 // The project's TypeScript setup knows the DOM's globals, not a worker's: name what is used here.
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<SearchRequest>) => void) | null;
-  postMessage(update: SearchUpdate): void;
+  postMessage(message: SearchUpdate | SearchDetails): void;
 };
 
 const session = new SearchSession({

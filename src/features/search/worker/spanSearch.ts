@@ -9,15 +9,18 @@
  * before as they come.
  */
 import { decodeSpan } from '../../../bytes/utf8Text';
-import {
-  createObjectMatcher,
-  DEFAULT_OBJECT_LIMIT,
-  DEFAULT_PER_OBJECT,
-  type ObjectMatch,
-} from '../../../speckle/search';
 import { SPAN_BYTES } from '../../../objects/set/textWindows';
 import type { FromDiskSearch, TextSpan } from './diskSearchMessages';
-import type { SearchState } from './searchSession';
+import {
+  compileSpec,
+  countMatches,
+  detailsOf,
+  SLOW_OBJECT_MS,
+  type DetailsRequest,
+  type SearchSpec,
+  type SearchState,
+  type SpecSearch,
+} from './objectMatching';
 import { errorText } from '../../../lib/errorText';
 
 interface SpanSearchOptions {
@@ -26,19 +29,19 @@ interface SpanSearchOptions {
   readStored: (start: number, length: number) => Promise<Uint8Array>;
   /** Bytes the page holds, by body offset, a few MB at a time, in pieces. */
   readPage: (start: number, length: number) => Promise<Uint8Array[]>;
-  /** Matching objects after which a search stops. */
-  limit?: number;
-  perObject?: number;
+  now?: () => number;
 }
 
 /** Spans in hand at most: one matched, the next read meanwhile. */
 const AHEAD = 2;
 
-interface Job {
+interface Job extends SpecSearch {
   queryId: number;
-  match: NonNullable<ReturnType<typeof createObjectMatcher>>;
   scanned: number;
-  found: number;
+  /** Stopped: an object took too long. */
+  done: boolean;
+  /** Stopped by the page, or started only to give the matches of objects found before. */
+  stopped: boolean;
   available: number;
   /** The object to ask the page for next. */
   next: number;
@@ -52,21 +55,21 @@ interface Job {
 
 export class SpanSearch {
   private job: Job | null = null;
-  private readonly limit: number;
-  private readonly perObject: number;
+  private readonly now: () => number;
 
   constructor(private readonly options: SpanSearchOptions) {
-    this.limit = options.limit ?? DEFAULT_OBJECT_LIMIT;
-    this.perObject = options.perObject ?? DEFAULT_PER_OBJECT;
+    this.now = options.now ?? (() => performance.now());
   }
 
-  search(queryId: number, query: string): void {
-    const match = createObjectMatcher(query, { perObject: this.perObject });
-    this.job = match && {
+  /** Without `scan`, only answers for the matches of objects found before (`details`). */
+  search(queryId: number, spec: SearchSpec | null, scan = true): void {
+    const compiled = compileSpec(spec);
+    this.job = compiled && {
+      ...compiled,
       queryId,
-      match,
       scanned: 0,
-      found: 0,
+      done: false,
+      stopped: !scan,
       available: 0,
       next: 0,
       asking: false,
@@ -77,10 +80,17 @@ export class SpanSearch {
     if (this.job) this.ask(this.job);
   }
 
+  /** Stops searching; the matches of the objects found can still be asked for. */
+  stop(queryId: number): void {
+    if (this.job?.queryId !== queryId) return;
+    this.job.stopped = true;
+    this.job.spans = [];
+  }
+
   /** More objects arrived: a search that had reached the end goes on with them. */
   more(): void {
     const job = this.job;
-    if (!job?.atEnd || job.found >= this.limit) return;
+    if (!job?.atEnd || job.done || job.stopped) return;
     job.atEnd = false;
     this.ask(job);
   }
@@ -88,11 +98,12 @@ export class SpanSearch {
   receive(span: TextSpan): void {
     const job = this.job;
     if (!job || span.queryId !== job.queryId || span.from !== job.next || !job.asking) return;
+    if (job.stopped) return;
     job.asking = false;
     job.available = span.available;
     if (span.ids.length === 0) {
       job.atEnd = true;
-      if (job.spans.length === 0) this.report(job, []);
+      if (job.spans.length === 0) this.report(job, { objects: [], counts: [] });
       return;
     }
     job.next = span.from + span.ids.length;
@@ -102,7 +113,7 @@ export class SpanSearch {
   }
 
   private ask(job: Job): void {
-    if (job.asking || job.atEnd || job.spans.length >= AHEAD) return;
+    if (job.asking || job.atEnd || job.stopped || job.spans.length >= AHEAD) return;
     job.asking = true;
     this.options.post({ type: 'want', queryId: job.queryId, from: job.next });
   }
@@ -143,42 +154,64 @@ export class SpanSearch {
         this.options.post({ type: 'failed', queryId: job.queryId, message });
         return;
       }
-      if (this.job !== job) return;
+      if (this.job !== job || job.stopped) break;
       const { span } = job.spans.shift()!;
       const found = this.matchSpan(job, span, bytes);
-      this.ask(job);
+      if (!job.done) this.ask(job);
       this.report(job, found);
-      if (job.found >= this.limit) this.job = null;
+      if (job.done) {
+        job.spans = [];
+        break;
+      }
     }
     job.matching = false;
   }
 
-  private matchSpan(job: Job, span: TextSpan, bytes: Uint8Array): ObjectMatch[] {
-    const found: ObjectMatch[] = [];
-    for (let index = 0; index < span.ids.length && job.found < this.limit; index += 1) {
-      const size = span.sizes[index]!;
-      const at = span.starts[index]! - span.start;
-      // Left out as the in-memory search leaves it out: the status says how many are.
-      const raw = size < 0 ? '' : decodeSpan(bytes, at, at + size);
-      const match = job.match({ id: span.ids[index]!, raw });
-      job.scanned += 1;
-      if (match) {
-        found.push(match);
-        job.found += 1;
+  private matchSpan(job: Job, span: TextSpan, bytes: Uint8Array) {
+    const found = { objects: [] as number[], counts: [] as number[] };
+    for (let index = 0; index < span.ids.length && !job.done; index += 1) {
+      const started = this.now();
+      const count = countMatches(job.search, textOf(span, bytes, index));
+      if (count > 0) {
+        found.objects.push(span.from + index);
+        found.counts.push(count);
       }
+      job.scanned += 1;
+      if (job.timed && this.now() - started > SLOW_OBJECT_MS) job.done = true;
     }
     return found;
   }
 
-  private report(job: Job, found: ObjectMatch[]): void {
-    const state: SearchState =
-      job.found >= this.limit
-        ? 'stopped'
-        : job.atEnd && job.spans.length === 0
-          ? 'caught-up'
-          : 'searching';
+  private report(job: Job, found: { objects: number[]; counts: number[] }): void {
+    const state: SearchState = job.done
+      ? 'too-long'
+      : job.atEnd && job.spans.length === 0
+        ? 'caught-up'
+        : 'searching';
     const { queryId, scanned } = job;
     const available = Math.max(job.available, scanned);
-    this.options.post({ type: 'update', queryId, found, scanned, available, state });
+    this.options.post({ type: 'update', queryId, ...found, scanned, available, state });
   }
+
+  /** The matches of one object, its span of one (textSpan) read as a search's spans are. */
+  async details(request: DetailsRequest, span: TextSpan): Promise<void> {
+    const job = this.job;
+    if (!job || job.queryId !== request.queryId || span.ids.length === 0) return;
+    let bytes: Uint8Array;
+    try {
+      bytes = await this.bytesOf(span);
+    } catch {
+      // The search's own reads say what failed; a row left without its matches says nothing.
+      return;
+    }
+    if (this.job !== job) return;
+    this.options.post(detailsOf(job.search, request, span.ids[0]!, textOf(span, bytes, 0)));
+  }
+}
+
+/** The text of a span's object; left out (too large) as the in-memory search leaves it out. */
+function textOf(span: TextSpan, bytes: Uint8Array, index: number): string {
+  const size = span.sizes[index]!;
+  const at = span.starts[index]! - span.start;
+  return size < 0 ? '' : decodeSpan(bytes, at, at + size);
 }

@@ -10,6 +10,7 @@ import type { FromLoad } from '../bodyLoad';
 import type { FileNote } from '../../files/fileLoad';
 import type { IndexedBlock } from '../../set/indexedBlock';
 import type { StorageError } from '../../set/byteStore';
+import type { CeilingName } from '../../../bytes/lines';
 import {
   expectedBodyBytes,
   memoryLimitNote,
@@ -32,6 +33,8 @@ export interface LoadEnd {
   broken?: string;
   /** Why the byte store stopped keeping the body (a full disk), and what it kept. */
   storageFailure?: StorageError;
+  /** The load's ceiling that stopped the read (objects/load/loadCeilings.ts). */
+  ceiling?: CeilingName;
 }
 
 /** Where the bytes of the blocks that came without them go. */
@@ -185,6 +188,7 @@ function route(state: ReplyState, reply: FromLoad, effects: ReplyEffect[]): void
         complete: reply.complete,
         broken: reply.broken,
         storageFailure: state.storageFailure,
+        ceiling: reply.ceiling,
       });
     case 'bytes-in-files':
       state.mayStore = false;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromErrorData, loadBody, type FromLoad } from '../../../../src/objects/load/bodyLoad';
 import { BlockIndexer } from '../../../../src/objects/load/indexing';
+import { DEFAULT_CEILINGS } from '../../../../src/objects/load/loadCeilings';
 
 const ROOT = 'a'.repeat(32);
 const CHILD = 'b'.repeat(32);
@@ -9,6 +10,7 @@ const request = {
   access: { base: 'https://speckle.example', token: 'token' },
   address: { projectId: 'p', objectId: ROOT },
   answered: [],
+  ceilings: DEFAULT_CEILINGS,
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -37,8 +39,9 @@ function serve(chunks: string[], end: 'close' | Error | 'stall') {
   return { fetchStub, cancelled };
 }
 
-async function load(signal?: AbortSignal, replies: FromLoad[] = []) {
-  await loadBody(request, new BlockIndexer(), (reply) => replies.push(reply), signal);
+async function load(signal?: AbortSignal, replies: FromLoad[] = [], ceilings = DEFAULT_CEILINGS) {
+  const send = (reply: FromLoad) => void replies.push(reply);
+  await loadBody({ ...request, ceilings }, new BlockIndexer(), send, signal);
   return replies;
 }
 
@@ -96,6 +99,23 @@ describe('loadBody', () => {
     expect(block).toBeDefined();
     expect(cancelled).toHaveBeenCalled();
     expect(replies.at(-1)).toMatchObject({ kind: 'finished' });
+  });
+
+  it('stops reading at a ceiling, cancels the rest of the body and says which ceiling', async () => {
+    // A server that never stops sending: the root, then the same child line forever.
+    const { cancelled } = serve(
+      [rootLine, ...Array(50).fill(`${CHILD}\t{"id":"${CHILD}"}\n`)],
+      'stall',
+    );
+    const ceilings = { ...DEFAULT_CEILINGS, objects: 3 };
+    const replies = await load(undefined, [], ceilings);
+
+    expect(cancelled).toHaveBeenCalled();
+    const lines = replies.flatMap((reply) =>
+      reply.kind === 'block' ? [...reply.block.starts] : [],
+    );
+    expect(lines).toHaveLength(3);
+    expect(replies.at(-1)).toEqual({ kind: 'finished', complete: false, ceiling: 'objects' });
   });
 
   it('cancels the body when the page aborts the load', async () => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SpillPlan } from '../../../../src/objects/spill/spillPlan';
 import { StorageError, type ByteStore } from '../../../../src/objects/set/byteStore';
 import { memoryByteStore } from '../../support/memoryByteStore';
+import { DEFAULT_CEILINGS } from '../../../../src/objects/load/loadCeilings';
 
 /** Stands in for the indexing worker: records what it is told, and keeps the vault it is given. */
 class FakeWorker {
@@ -88,7 +89,7 @@ async function openedLoad(spill: SpillPlan | null = null) {
   const blocks = sink();
   const channel = openIndexChannel(blocks, new AbortController().signal, spill);
   const worker = FakeWorker.started[0]!;
-  void channel.open(access, address, new Set());
+  void channel.open(access, address, new Set(), DEFAULT_CEILINGS);
   reply(worker, { kind: 'opened', base: access.base, answered: [access.base] });
   return { blocks, channel, worker };
 }
@@ -113,10 +114,18 @@ describe('a load in the indexing worker', () => {
     const [worker] = FakeWorker.started;
     const answered = new Set(['https://known.example']);
 
-    const opened = channel.open(access, address, answered);
+    const opened = channel.open(access, address, answered, DEFAULT_CEILINGS);
     expect(worker!.vault).toBeInstanceOf(MessagePort);
     expect(worker!.posted).toEqual([
-      { kind: 'load', request: { access, address, answered: ['https://known.example'] } },
+      {
+        kind: 'load',
+        request: {
+          access,
+          address,
+          ceilings: DEFAULT_CEILINGS,
+          answered: ['https://known.example'],
+        },
+      },
     ]);
     reply(worker!, { kind: 'opened', base: access.base, answered: [...answered, access.base] });
     await expect(opened).resolves.toBe(access.base);
@@ -135,7 +144,7 @@ describe('a load in the indexing worker', () => {
     const [worker] = FakeWorker.started;
     const context = { base: access.base, ...address, hadToken: true, status: 429 };
 
-    const refused = channel.open(access, address, new Set());
+    const refused = channel.open(access, address, new Set(), DEFAULT_CEILINGS);
     reply(worker!, {
       kind: 'refused',
       error: { kind: 'rate-limited', context, message: 'Slow down' },
@@ -151,7 +160,7 @@ describe('a load in the indexing worker', () => {
       (await import('../../../../src/api/apiError')).ApiError,
     );
 
-    const again = channel.open(access, address, new Set([access.base]));
+    const again = channel.open(access, address, new Set([access.base]), DEFAULT_CEILINGS);
     expect(worker!.posted).toHaveLength(2);
     reply(worker!, { kind: 'opened', base: access.base, answered: [access.base] });
     await expect(again).resolves.toBe(access.base);
@@ -161,7 +170,7 @@ describe('a load in the indexing worker', () => {
     const { openIndexChannel } = await channelModule();
     const channel = openIndexChannel(sink(), new AbortController().signal);
     const [worker] = FakeWorker.started;
-    const opened = channel.open(access, address, new Set());
+    const opened = channel.open(access, address, new Set(), DEFAULT_CEILINGS);
 
     worker!.onerror?.();
     expect(worker!.terminated).toBe(true);
@@ -270,7 +279,7 @@ describe('a load in the indexing worker', () => {
     const { openIndexChannel } = await channelModule();
     const channel = openIndexChannel(sink(), new AbortController().signal);
     const [worker] = FakeWorker.started;
-    const opened = channel.open(access, address, new Set());
+    const opened = channel.open(access, address, new Set(), DEFAULT_CEILINGS);
 
     channel.stop();
     expect(worker!.terminated).toBe(true);
@@ -318,7 +327,7 @@ describe('the spare indexing worker', () => {
     expect(spare!.posted).toEqual([{ kind: 'warm-up' }]);
 
     const channel = openIndexChannel(sink(), new AbortController().signal);
-    void channel.open(access, address, new Set());
+    void channel.open(access, address, new Set(), DEFAULT_CEILINGS);
     expect(FakeWorker.started).toHaveLength(1);
     expect(spare!.posted).toHaveLength(2);
     expect(spare!.posted[1]).toMatchObject({ kind: 'load' });

@@ -59,6 +59,40 @@ describe('loadObjectSet', () => {
   });
 });
 
+describe('loadObjectSet: ceilings', () => {
+  it('stops an endless body at the object ceiling, keeps what came before and says why', async () => {
+    const child = (n: number) => {
+      const id = n.toString(16).padStart(32, '0');
+      return `${id}\t{"id":"${id}"}\n`;
+    };
+    const server = stallingServer([
+      `${ROOT}\t{"id":"${ROOT}","__closure":{}}\n`,
+      ...Array.from({ length: 20 }, (_, n) => child(n + 1)),
+    ]);
+    const set = new ObjectSet();
+    const access = { base: 'https://speckle.example', token: '' };
+    const ceilings = { objects: 5, bytes: 1e9, objectBytes: 1e6 };
+    await loadObjectSet(
+      set,
+      access,
+      { projectId: 'p', objectId: ROOT },
+      new Set(),
+      () => {},
+      ceilings,
+    );
+
+    await expect(server.streamCancelled).resolves.toBeDefined();
+    const progress = set.getProgress();
+    expect(progress).toMatchObject({ status: 'incomplete', received: 5 });
+    expect(progress.error).toMatchObject({ kind: 'ceiling', context: { ceiling: 'objects' } });
+    expect(progress.error?.message).toBe(
+      'The load stopped at this tab\'s limit of 5 objects: the 5 objects before it are kept and marked incomplete. Raise the limit under "Load limits" to read further.',
+    );
+    expect(set.has(child(4).slice(0, 32))).toBe(true);
+    expect(set.has(child(5).slice(0, 32))).toBe(false);
+  });
+});
+
 describe('loadObjectSet: bytes the indexer defers', () => {
   const childText = `{"id":"${CHILD}"}`;
   const load = (set: ObjectSet) =>

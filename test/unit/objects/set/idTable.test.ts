@@ -53,6 +53,21 @@ describe('IdTable', () => {
     expect(['a', 'b', 'c'].map((id) => table.find(idHash(id), id, holds(ids)))).toEqual([0, 1, 3]);
   });
 
+  it('finds every line and refuses every repeat at each step while it grows a little at a time', () => {
+    // 5,000 lines, then each id again: the table grows past 1,024 slots in steps, the repeats
+    // coming while lines are still in the table being emptied.
+    const distinct = Array.from({ length: 5000 }, (_, line) => `object ${line}`);
+    const ids = [...distinct, ...distinct.slice(0, 3000)];
+    const table = new IdTable(hashColumn(ids.map((id) => idHash(id))));
+    for (const [line, id] of ids.entries()) {
+      const first = distinct.indexOf(id);
+      expect(table.addUnlessPresent(line, sameIds(ids))).toBe(first === line ? -1 : first);
+      // Lines filed long before, and the line just filed, are found mid-move.
+      expect(table.find(idHash(ids[line >> 1]!), ids[line >> 1]!, holds(ids))).toBe(line >> 1);
+      expect(table.find(idHash(id), id, holds(ids))).toBe(first);
+    }
+  });
+
   it('finds nothing before anything is filed', () => {
     expect(new IdTable(hashColumn([])).find(0, 'a', () => true)).toBe(-1);
   });

@@ -6,6 +6,7 @@ import {
   type ApiErrorKind,
 } from '../../../../src/api/apiError';
 import { storageFullMessage } from '../../../../src/objects/spill/storageNotes';
+import { ceilingMessage, DEFAULT_CEILINGS } from '../../../../src/objects/load/loadCeilings';
 import { BASE, OBJECT, PROJECT, type MessageCase } from './messageCase';
 
 const REST: ApiErrorContext = { base: BASE, projectId: PROJECT, objectId: OBJECT, hadToken: true };
@@ -227,6 +228,42 @@ export const REST_CASES: Record<ApiErrorKind, MessageCase[]> = {
         "The browser's storage stopped keeping the download. What it kept is shown and marked incomplete; free some of the browser's storage, then retry.",
       message: rest('storage-full'),
       names: [],
+    },
+  ],
+  ceiling: [
+    {
+      name: 'stopped at the object ceiling',
+      expected:
+        'The load stopped at this tab\'s limit of 5,000 objects: the 5,000 objects before it are kept and marked incomplete. Raise the limit under "Load limits" to read further.',
+      message: new ApiError(
+        'ceiling',
+        REST,
+        ceilingMessage('objects', { ...DEFAULT_CEILINGS, objects: 5_000 }, 5_000),
+      ).message,
+      names: ['5,000 objects', 'Load limits'],
+    },
+    {
+      name: 'stopped at the byte ceiling',
+      expected:
+        'The load stopped at this tab\'s limit of 8.0 GB of data: the 1,234 objects before it are kept and marked incomplete. Raise the limit under "Load limits" to read further.',
+      message: new ApiError('ceiling', REST, ceilingMessage('bytes', DEFAULT_CEILINGS, 1_234))
+        .message,
+      names: ['8.0 GB', '1,234'],
+    },
+    {
+      name: 'stopped at an object over the per-object ceiling, first of all',
+      expected:
+        'The server sent an object larger than this tab\'s limit of 256 MB per object, so the load stopped there: nothing before it arrived. Raise the limit under "Load limits" to read further.',
+      message: new ApiError('ceiling', REST, ceilingMessage('objectBytes', DEFAULT_CEILINGS, 0))
+        .message,
+      names: ['256 MB per object'],
+    },
+    {
+      name: 'without the ceiling named',
+      expected:
+        'The load stopped at one of this tab\'s load limits. What arrived is shown and marked incomplete; raise the limit under "Load limits" to read further.',
+      message: rest('ceiling'),
+      names: ['Load limits'],
     },
   ],
 };

@@ -4,6 +4,7 @@ import {
   chunksSummary,
   comparisonStatus,
   comparisonSummaryText,
+  pairDiffCount,
   pathLabel,
 } from '../../../../../src/features/compare/core/comparisonText';
 import { detach, ref, side } from '../../../support/compareModels';
@@ -92,6 +93,20 @@ describe('comparison in words', () => {
         '  Wall: 0 added, 0 removed, 1 changed, 0 changed only below',
         '',
       ].join('\n'),
+    );
+  });
+
+  it("counts a pair's differences by kind", () => {
+    const none = { kind: 'identical' as const, ops: [], chunks: [], below: [] };
+    expect(pairDiffCount(none)).toBe('No differences.');
+    const leaf = (text: string) => ({ kind: 'leaf' as const, text });
+    const op = { op: 'change' as const, path: ['height'], from: leaf('3'), to: leaf('4') };
+    const below = { path: ['elements', 0], from: 'a', to: 'b' };
+    expect(pairDiffCount({ ...none, kind: 'changed', ops: [op, op] })).toBe(
+      '2 differences: 2 properties.',
+    );
+    expect(pairDiffCount({ ...none, kind: 'changed', ops: [op], below: [below] })).toBe(
+      '2 differences: 1 property, 1 object changed below.',
     );
   });
 });

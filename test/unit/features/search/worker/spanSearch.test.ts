@@ -1,14 +1,24 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LineRecord } from '../../../../../src/bytes/lines';
-import { searchObjects } from '../../../../../src/speckle/search';
+import { DEFAULT_MATCH_OPTIONS, type MatchOptions } from '../../../../../src/speckle/searchQuery';
 import { memoryByteStore } from '../../../support/memoryByteStore';
 import { readFromStorePort } from '../../../../../src/objects/set/storeReader';
 import type { SpilledBody } from '../../../../../src/objects/set/textWindows';
 import type { FromDiskSearch } from '../../../../../src/features/search/worker/diskSearchMessages';
-import type { SearchUpdate } from '../../../../../src/features/search/worker/searchSession';
+import {
+  SLOW_OBJECT_MS,
+  type SearchSpec,
+  type SearchUpdate,
+} from '../../../../../src/features/search/worker/objectMatching';
 import { SpanSearch } from '../../../../../src/features/search/worker/spanSearch';
 import { textSpan, type SpannedObjects } from '../../../../../src/features/search/worker/textSpans';
 import { generatedFixture } from '../../../support/speckleFixtures';
+import { searchAll } from '../../../support/searchAll';
+
+const spec = (query: string, options: Partial<MatchOptions> = {}): SearchSpec => ({
+  query,
+  options: { ...DEFAULT_MATCH_OPTIONS, ...options },
+});
 
 const encoder = new TextEncoder();
 const ports: MessagePort[] = [];
@@ -35,7 +45,12 @@ function bodyOf(records: readonly LineRecord[]) {
  */
 function diskSearch(
   records: readonly LineRecord[],
-  { storedFrom = 0, spanBytes = 4096, stored = Infinity, limit = 10_000 } = {},
+  {
+    storedFrom = 0,
+    spanBytes = 4096,
+    stored = Infinity,
+    now = (): number => 0,
+  }: { storedFrom?: number; spanBytes?: number; stored?: number; now?: () => number } = {},
 ) {
   const { bytes, places } = bodyOf(records);
   const store = memoryByteStore();
@@ -78,7 +93,7 @@ function diskSearch(
     // Pieces of the page's bytes come in later tasks, as a worker's messages would.
     readPage: (start, length) =>
       new Promise((resolve) => setTimeout(() => resolve(body.pagePieces(start, length)))),
-    limit,
+    now,
   });
   return {
     search,
@@ -90,12 +105,16 @@ function diskSearch(
     settled: () => new Promise<SearchUpdate>((resolve) => (settle = resolve)),
     found: (queryId: number) =>
       messages.flatMap((message) =>
-        message.type === 'update' && message.queryId === queryId ? message.found : [],
+        message.type === 'update' && message.queryId === queryId
+          ? message.objects.map((index, at) => ({ index, total: message.counts[at] }))
+          : [],
       ),
   };
 }
 
 const building: LineRecord[] = generatedFixture(300).map(({ id, raw }) => ({ id, raw }));
+const expected = (query: string) =>
+  searchAll(building, query).map(({ index, total }) => ({ index, total }));
 
 describe('searching a body on disk a span at a time', () => {
   it('finds what the in-memory search finds, each object once, with spans far smaller than the body', async () => {
@@ -103,12 +122,11 @@ describe('searching a body on disk a span at a time', () => {
     // Part of the body in the page, the rest in the store, the edge inside an object.
     const run = diskSearch(building, { storedFrom: Math.floor(bytes.length / 3), spanBytes: 2000 });
     const done = run.settled();
-    run.search.search(1, 'RevitWall');
+    run.search.search(1, spec('RevitWall'));
     const end = await done;
 
-    const expected = searchObjects(building, 'RevitWall', { limit: 10_000 }).objects;
-    expect(expected.length).toBeGreaterThan(10);
-    expect(run.found(1)).toEqual(expected);
+    expect(expected('RevitWall').length).toBeGreaterThan(10);
+    expect(run.found(1)).toEqual(expected('RevitWall'));
     expect(end).toMatchObject({ state: 'caught-up', scanned: 300, available: 300 });
     // Many spans, each asked for once, in order.
     expect(run.wanted.length).toBeGreaterThan(20);
@@ -133,31 +151,37 @@ describe('searching a body on disk a span at a time', () => {
     const run = diskSearch(records, { storedFrom: ü + 1, spanBytes: 1000 });
 
     const first = run.settled();
-    run.search.search(1, 'zürich');
+    run.search.search(1, spec('zürich'));
     await first;
-    expect(run.found(1).map(({ id }) => id)).toEqual([big.id]);
+    expect(run.found(1)).toEqual([{ index: 1, total: 1 }]);
 
     const second = run.settled();
-    run.search.search(2, 'genève ü');
+    run.search.search(2, spec('genève ü'));
     await second;
-    const found = run.found(2);
-    expect(found.map(({ id }) => id)).toEqual([cut.id]);
-    expect(found[0]!.matches[0]!.excerpt).toBe('Genève ü');
+    expect(run.found(2)).toEqual([{ index: 2, total: 1 }]);
+    // The matches of an object are read from its own span of one, across the page's edge.
+    const request = { queryId: 2, index: 2, from: 0, limit: 50 };
+    await run.search.details(request, textSpan(run.objects, 2, 2, 0));
+    const details = run.messages.find((message) => message.type === 'details');
+    expect(details).toMatchObject({ id: cut.id, index: 2, name: 'Genève ü' });
+    expect(details?.type === 'details' && details.matches).toEqual([
+      { path: ['name'], field: 'name', excerpt: 'Genève ü', marks: [{ start: 0, end: 8 }] },
+    ]);
   });
 
   it('drops the search before when a new query comes, and stops on an empty one', async () => {
     const run = diskSearch(building, { spanBytes: 2000 });
-    run.search.search(1, 'RevitWall');
+    run.search.search(1, spec('RevitWall'));
     const done = run.settled();
-    run.search.search(2, 'Objects.Geometry.Mesh');
+    run.search.search(2, spec('Objects.Geometry.Mesh'));
     const end = await done;
     expect(end.queryId).toBe(2);
     const asked = run.wanted.length;
     const updatesOfFirst = run.messages.filter((m) => m.type === 'update' && m.queryId === 1);
     expect(updatesOfFirst).toEqual([]);
 
-    run.search.search(3, 'RevitWall');
-    run.search.search(4, '');
+    run.search.search(3, spec('RevitWall'));
+    run.search.search(4, null);
     // The span asked for query 3 comes, and nothing follows it.
     await new Promise((resolve) => setTimeout(resolve));
     await new Promise((resolve) => setTimeout(resolve));
@@ -165,42 +189,68 @@ describe('searching a body on disk a span at a time', () => {
     expect(run.wanted.length).toBe(asked + 1);
   });
 
-  it('stops at the limit, mid-span', async () => {
-    const run = diskSearch(building, { limit: 3 });
+  it('stops when told, asking for no more spans, and still reads the matches of an object', async () => {
+    const run = diskSearch(building, { spanBytes: 2000 });
+    run.search.search(1, spec('RevitWall'));
+    await expect.poll(() => run.found(1).length).toBeGreaterThan(0);
+    run.search.stop(1);
+    const asked = run.wanted.length;
+    const updates = run.messages.filter((m) => m.type === 'update').length;
+    await new Promise((resolve) => setTimeout(resolve));
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(run.wanted.length).toBeLessThanOrEqual(asked + 1);
+    expect(run.messages.filter((m) => m.type === 'update').length).toBe(updates);
+
+    const restarted = diskSearch(building);
+    restarted.search.search(2, spec('RevitWall'), false);
+    const [first] = expected('RevitWall');
+    const request = { queryId: 2, index: first!.index, from: 0, limit: 50 };
+    await restarted.search.details(request, textSpan(restarted.objects, 2, first!.index, 0));
+    expect(restarted.wanted).toEqual([]);
+    expect(restarted.messages).toEqual([
+      expect.objectContaining({ type: 'details', id: building[first!.index]!.id }),
+    ]);
+  });
+
+  it('stops a regular expression that takes too long on one object, mid-span', async () => {
+    let readings = 0;
+    // Each object is timed by two readings; the fifth object's second one is past the allowance.
+    const now = () => ((readings += 1) >= 10 ? SLOW_OBJECT_MS * 2 : 0);
+    const run = diskSearch(building, { now });
     const done = run.settled();
-    run.search.search(1, 'RevitWall');
+    run.search.search(1, spec('Revit', { regex: true }));
     const end = await done;
-    expect(end.state).toBe('stopped');
-    expect(run.found(1)).toEqual(searchObjects(building, 'RevitWall', { limit: 3 }).objects);
-    expect(end.scanned).toBeLessThan(300);
+    expect(end).toMatchObject({ state: 'too-long', scanned: 5 });
+    run.search.more();
+    expect(run.messages.filter((m) => m.type === 'update').at(-1)).toBe(end);
   });
 
   it('goes on with objects that arrive after it searched those there were', async () => {
     const run = diskSearch(building, { spanBytes: 3000 });
     run.objects.count = 150;
     const first = run.settled();
-    run.search.search(1, 'RevitWall');
+    run.search.search(1, spec('RevitWall'));
     expect(await first).toMatchObject({ state: 'caught-up', scanned: 150, available: 150 });
 
     run.objects.count = 300;
     const second = run.settled();
     run.search.more();
     expect(await second).toMatchObject({ state: 'caught-up', scanned: 300, available: 300 });
-    expect(run.found(1)).toEqual(searchObjects(building, 'RevitWall', { limit: 10_000 }).objects);
+    expect(run.found(1)).toEqual(expected('RevitWall'));
   });
 
   it('waits for bytes the store has not taken yet', async () => {
     const { bytes } = bodyOf(building);
     const run = diskSearch(building, { stored: Math.floor(bytes.length / 2), spanBytes: 5000 });
     const done = run.settled();
-    run.search.search(1, 'RevitWall');
+    run.search.search(1, spec('RevitWall'));
     // The first spans are searched; the one past the stored bytes waits for them.
     await expect
       .poll(() => run.messages.filter((m) => m.type === 'update').length)
       .toBeGreaterThan(1);
     run.storeRest();
     await done;
-    expect(run.found(1)).toEqual(searchObjects(building, 'RevitWall', { limit: 10_000 }).objects);
+    expect(run.found(1)).toEqual(expected('RevitWall'));
   });
 
   it('reads no byte of a text too large to search: it is a span alone, counted, not matched', () => {

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useFocusOnChange } from '../../shared/useFocusOnChange';
+import { useFocusOnChange } from './useFocusOnChange';
 
 /**
- * A new result takes the focus and, when it starts in the lower half of the window or below it,
+ * A new result (a lookup's, a pair's differences) takes the focus and, when it starts in the lower half of the window or below it,
  * comes up to the window's top. In one column (narrow windows) the result comes after the lookup
  * form and the example list, ~2,000 px down: focus alone scrolled only its first lines into view, and
  * a lookup seemed to do nothing. Beside the form (wide windows) it starts near the top and stays.

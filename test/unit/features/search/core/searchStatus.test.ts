@@ -1,72 +1,43 @@
 import { describe, expect, it } from 'vitest';
 import {
-  applyUpdate,
-  NO_RESULTS,
   searchStatusText,
-  type ObjectSearchResults,
-} from '../../../../src/features/search/searchResults';
-import type { ObjectMatch } from '../../../../src/speckle/search';
-import type { SearchUpdate } from '../../../../src/features/search/worker/searchSession';
+  type SearchFigures,
+} from '../../../../../src/features/search/core/searchStatus';
+import { DEFAULT_MATCH_OPTIONS } from '../../../../../src/speckle/searchQuery';
 
-function object(id: string, shown: number, total: number): ObjectMatch {
-  return {
-    id,
-    speckleType: 'Objects.BuiltElements.Wall',
-    name: null,
-    matches: Array.from({ length: shown }, (_, index) => ({
-      path: ['p', index],
-      field: 'value' as const,
-      excerpt: 'wall',
-    })),
-    total,
-  };
-}
-
-const started: ObjectSearchResults = { ...NO_RESULTS, queryId: 2, query: 'wall', state: 'waiting' };
-
-function update(change: Partial<SearchUpdate>): SearchUpdate {
-  return {
-    type: 'update',
-    queryId: 2,
-    found: [],
-    scanned: 0,
-    available: 0,
-    state: 'searching',
-    ...change,
-  };
-}
-
-describe('applyUpdate', () => {
-  it('adds the objects found and the progress of the same query', () => {
-    const first = applyUpdate(started, update({ found: [object('a', 1, 1)], scanned: 5 }));
-    const second = applyUpdate(
-      first,
-      update({ found: [object('b', 1, 1)], scanned: 9, available: 9, state: 'caught-up' }),
-    );
-    expect(second.objects.map(({ id }) => id)).toEqual(['a', 'b']);
-    expect(second).toMatchObject({ scanned: 9, available: 9, state: 'caught-up', query: 'wall' });
-  });
-
-  it('drops an update of an older query', () => {
-    const stale = update({ queryId: 1, found: [object('a', 1, 1)], scanned: 5 });
-    expect(applyUpdate(started, stale)).toBe(started);
-  });
-});
+const started: SearchFigures = {
+  query: 'wall',
+  options: DEFAULT_MATCH_OPTIONS,
+  state: 'waiting',
+  stalled: false,
+  scanned: 0,
+  available: 0,
+  objects: 0,
+  matches: 0,
+};
 
 describe('searchStatusText', () => {
   const done = { received: 1000, loading: false, tooLarge: 0 };
 
   it('says nothing without a query', () => {
-    expect(searchStatusText(NO_RESULTS, done)).toBe('');
+    expect(searchStatusText({ ...started, query: '' }, done)).toBe('');
   });
 
-  it('counts while searching', () => {
+  it('counts every match while searching', () => {
     expect(searchStatusText(started, done)).toBe(
       'Searched 0 of 1,000 objects for "wall"; no object matches so far…',
     );
     const running = { ...started, state: 'searching' as const, scanned: 250, available: 600 };
-    expect(searchStatusText({ ...running, objects: [object('a', 2, 2)] }, done)).toBe(
-      'Searched 250 of 1,000 objects for "wall"; 1 object matches, 2 matches so far…',
+    expect(searchStatusText({ ...running, objects: 1, matches: 2 }, done)).toBe(
+      'Searched 250 of 1,000 objects for "wall"; 2 matches in 1 object so far…',
+    );
+  });
+
+  it('names the options the query is matched with', () => {
+    const options = { matchCase: true, wholeWord: true, regex: true, scope: 'keys' } as const;
+    expect(searchStatusText({ ...started, options }, done)).toBe(
+      'Searched 0 of 1,000 objects for "wall" (match case, whole words, regular expression, ' +
+        'property names only); no object matches so far…',
     );
   });
 
@@ -76,26 +47,48 @@ describe('searchStatusText', () => {
       state: 'cancelled' as const,
       scanned: 250,
       available: 600,
-      objects: [object('a', 2, 2)],
+      objects: 1,
+      matches: 1,
     };
     expect(searchStatusText(cancelled, done)).toBe(
-      'Cancelled: searched 250 of 1,000 objects for "wall"; 1 object matches, 2 matches.',
+      'Cancelled: searched 250 of 1,000 objects for "wall"; 1 match in 1 object.',
     );
   });
 
-  it('says when every object was searched', () => {
+  it('says when every object was searched, with the total of matches', () => {
     const finished = {
       ...started,
       state: 'caught-up' as const,
       scanned: 1000,
       available: 1000,
-      objects: [object('a', 5, 12), object('b', 1, 1)],
+      objects: 2,
+      matches: 13,
     };
     expect(searchStatusText(finished, done)).toBe(
-      'Searched all 1,000 objects for "wall": 2 objects match, showing 6 of 13 matches.',
+      'Searched all 1,000 objects for "wall": 13 matches in 2 objects.',
     );
-    expect(searchStatusText({ ...finished, objects: [] }, done)).toBe(
+    expect(searchStatusText({ ...finished, objects: 0, matches: 0 }, done)).toBe(
       'Searched all 1,000 objects for "wall": no object matches.',
+    );
+  });
+
+  it('says a regular expression ran too long, where, and what it found until then', () => {
+    const stopped = {
+      ...started,
+      options: { ...DEFAULT_MATCH_OPTIONS, regex: true },
+      state: 'too-long' as const,
+      scanned: 341,
+      available: 1000,
+      objects: 2,
+      matches: 3,
+    };
+    expect(searchStatusText(stopped, done)).toBe(
+      'Stopped: the regular expression ran too long (object 341 took it over the time allowed). ' +
+        'Searched 341 of 1,000 objects for "wall" (regular expression); 3 matches in 2 objects ' +
+        'until then. A simpler pattern, or one anchored to a word, runs faster.',
+    );
+    expect(searchStatusText({ ...stopped, stalled: true }, done)).toMatch(
+      /^Stopped: the regular expression ran too long \(one object took it over the time allowed\)/,
     );
   });
 
@@ -128,20 +121,6 @@ describe('searchStatusText', () => {
     expect(searchStatusText(finished, { ...done, unkept: 400 })).toBe(
       'Searched all 600 objects for "wall": no object matches. The last 400 objects received ' +
         'are left out: the browser’s storage did not keep their text.',
-    );
-  });
-
-  it('is honest about a search stopped at its limit', () => {
-    const stopped = {
-      ...started,
-      state: 'stopped' as const,
-      scanned: 340,
-      available: 1000,
-      objects: [object('a', 5, 7), object('b', 2, 2)],
-    };
-    expect(searchStatusText(stopped, done)).toBe(
-      'Showing 7 of at least 9 matches for "wall", in the first 2 objects that match: the search ' +
-        'stopped at object 340 of 1,000. A longer query narrows it down.',
     );
   });
 });
