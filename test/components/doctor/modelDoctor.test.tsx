@@ -7,7 +7,10 @@ const route = `/objects/${PROJECT_ID}/${ROOT_ID}`;
 
 async function checkModel() {
   const view = renderApp({ route });
-  await screen.findByText(`${CUBE_OBJECTS.length} objects`, { exact: false });
+  await screen.findByText(`${CUBE_OBJECTS.length} objects`, {
+    exact: false,
+    selector: '[role="status"]',
+  });
   const doctor = screen.getByRole('region', { name: 'Model doctor' });
   const button = within(doctor).getByRole('button', { name: 'Check model' });
   await waitFor(() => expect(button).toBeEnabled());
