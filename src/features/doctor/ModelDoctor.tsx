@@ -61,22 +61,28 @@ export function ModelDoctor({
   );
 }
 
+/**
+ * The check's counter moves with every batch and is not read out; the start and the end are,
+ * as a load's are.
+ */
 function CheckStatus({ state }: { state: CheckState }) {
   if (state.state === 'failed') return <p className="error-text">{state.message}</p>;
-  let text = '';
-  if (state.state === 'running') {
-    text = `Checking: ${formatCount(state.checked)} of ${countOf(state.total, 'object', 'objects')}.`;
-  } else if (state.state === 'cancelled') {
-    text = `Check cancelled after ${formatCount(state.checked)} of ${countOf(state.total, 'object', 'objects')}.`;
-  } else if (state.state === 'done') text = `Checked. ${summaryLine(state.report)}`;
+  let told = '';
+  if (state.state === 'running') told = 'Checking the model…';
+  else if (state.state === 'cancelled') {
+    told = `Check cancelled after ${formatCount(state.checked)} of ${countOf(state.total, 'object', 'objects')}.`;
+  } else if (state.state === 'done') told = `Checked. ${summaryLine(state.report)}`;
   return (
-    // Polite, and not a status role: the page's one status line is the load's (docs: UI contract).
-    <p aria-live="polite" className="doctor-status">
+    <>
       {state.state === 'running' && (
-        <progress max={state.total} value={state.checked} aria-label="Objects checked" />
-      )}{' '}
-      {text}
-    </p>
+        <p aria-live="off">
+          <progress max={state.total} value={state.checked} aria-label="Objects checked" />{' '}
+          {formatCount(state.checked)} of {countOf(state.total, 'object', 'objects')} checked.
+        </p>
+      )}
+      {/* Polite, and not a status role: the page's one status line is the load's. */}
+      <p aria-live="polite">{told}</p>
+    </>
   );
 }
 
