@@ -188,18 +188,18 @@ export function SetExplorer({ set, origin }: { set: ObjectSet; origin: SetOrigin
         </>
       )}
       {showPanels && (
+        <ObjectSearch
+          set={set}
+          onOpen={(id, path) => navigation.open(id, { via: 'jump', reveal: path })}
+        />
+      )}
+      {showPanels && (
         <ModelDoctor
           set={set}
           subject={subject}
           ready={!loading && phase.anyReceived}
           target={target}
           onOpen={openJump}
-        />
-      )}
-      {showPanels && (
-        <ObjectSearch
-          set={set}
-          onOpen={(id, path) => navigation.open(id, { via: 'jump', reveal: path })}
         />
       )}
       <div className="split">
