@@ -22,6 +22,7 @@ const LAYERS = [
 const FEATURES = [
   'compare',
   'connection',
+  'doctor',
   'explore',
   'exports',
   'files',

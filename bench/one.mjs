@@ -1,5 +1,5 @@
 // One scenario of `npm run bench`, for working on its figure without the nine-minute run: after
-// `vite build`, `node bench/one.mjs <paging|file|links|compare|list|uninspected>`. Prints that scenario's rows (and,
+// `vite build`, `node bench/one.mjs <paging|file|links|compare|list|uninspected|doctor>`. Prints that scenario's rows (and,
 // for `list`, the 100k list's figures as JSON); writes nothing, docs/figures.md included.
 import { launchBrowser } from './browser.mjs';
 import {
@@ -10,6 +10,7 @@ import {
   MODEL_100K,
 } from './demoServer.mjs';
 import { uninspectedRows } from './figures.mjs';
+import { doctorRows, measureDoctor } from './doctor.mjs';
 import { readLines } from './models.mjs';
 import { openObjects, scrollList } from './objectList.mjs';
 import { measureObjectLinks, objectLinksRows } from './objectLinks.mjs';
@@ -34,6 +35,8 @@ const scenarios = {
     ),
   links: async (browser, server, big, facts) =>
     formatTable(objectLinksRows(await measureObjectLinks(browser, server, big, facts, plan))),
+  doctor: async (browser, server, big, facts) =>
+    formatTable(doctorRows(await measureDoctor(browser, server, big, facts))),
   compare: async (browser, server, big, facts) =>
     formatTable(versionDiffRows(await measureVersionDiff(browser, server, big, facts, plan))),
   uninspected: async (_browser, server, big, facts) => {

@@ -35,6 +35,7 @@ import { expandField, paintSingleObject } from './singleObject.mjs';
 import { measureUninspected } from './uninspected.mjs';
 import { measureVersionDiff, versionDiffRows } from './versionDiff.mjs';
 import { measureObjectLinks, objectLinksRows } from './objectLinks.mjs';
+import { doctorRows, measureDoctor } from './doctor.mjs';
 import { measureWithChildren } from './withChildren.mjs';
 
 /** @typedef {import('./models.mjs').ModelFacts} ModelFacts */
@@ -162,8 +163,8 @@ async function measureStored(browser, profile) {
 
 /**
  * The figures of issues 30 (paging a project's models and a model's versions), 32 (the 100k model
- * opened as a file) and 31 (two 100k versions compared; last, as it has the server build the
- * second version).
+ * opened as a file), 47 (Check model against one search) and 31 (two 100k versions compared; last,
+ * as it has the server build the second version).
  * @param {import('playwright-core').Browser} browser
  * @param {import('./demoServer.mjs').DemoServer} server
  * @param {import('./models.mjs').ModelAddress} big the 100k model
@@ -180,9 +181,11 @@ async function measureLaterIssues(browser, server, big, body100k) {
   });
   log('100k: who points here, the links index built once the load ends…');
   const objectLinks = await measureObjectLinks(browser, server, big, body100k, plan);
+  log('100k: Check model against one search over all objects…');
+  const doctor = await measureDoctor(browser, server, big, body100k);
   log('two 100k versions compared, and each loaded alone…');
   const versionDiff = await measureVersionDiff(browser, server, big, body100k, plan);
-  return { paging, openedFile, objectLinks, versionDiff };
+  return { paging, openedFile, objectLinks, doctor, versionDiff };
 }
 
 /** @param {import('playwright-core').Browser} browser */
@@ -216,11 +219,12 @@ async function main() {
     const stored = await measureStored(browser, profile);
     const live100k = await measureLive(browser);
     const measurements = { ...stored.measurements, live100k };
-    const { paging, openedFile, objectLinks, versionDiff } = stored.later;
+    const { paging, openedFile, objectLinks, doctor, versionDiff } = stored.later;
     const rows = [
       ...buildRows(measurements),
       ...pagingRows(paging),
       ...versionDiffRows(versionDiff),
+      ...doctorRows(doctor),
       ...openFileRows(openedFile),
       ...objectLinksRows(objectLinks),
     ];

@@ -216,7 +216,7 @@ function outsideReferenceSource(): ModelSource {
 /** Roots of the v3 office of demo/v3Model.ts, pinned like GENERATED_ROOT_IDS. */
 export const V3_ROOT_IDS = {
   healthy: '665fa7aaf5e6cf8a16786de67e98080a',
-  faulty: 'c6e701fe2b4838bf1371ede6c6d0fe96',
+  faulty: '4b12c4253dbd69dc6fd55cc97564e667',
 } as const;
 
 function v3Source(variant: keyof typeof V3_ROOT_IDS, label: string): ModelSource {

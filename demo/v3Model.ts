@@ -291,11 +291,12 @@ function plantFaults(graph: Graph, model: Planted): void {
   level1.push(graph.element('Door, display mesh not stored', 'door-lost', [lost]));
   const elsewhere = identify({ name: 'Sent to another project', speckle_type: 'Base' });
   level1.push(
-    graph.element('Note, refers outside its closure', 'note-outside', [], {
+    graph.element('Note, refers outside its closure', 'note-outside', [mesh('note-mesh')], {
       linked: reference(elsewhere),
     }),
   );
-  // A later material proxy claims wall-a-mesh again; another names an applicationId nobody has.
+  // A later material proxy claims wall-a-mesh again and names an applicationId nobody has; one
+  // without a value, which the viewer ignores.
   model.materialProxies.push(
     proxy(MATERIAL_PROXY, ['wall-a-mesh', 'wall-c-deleted'], {
       value: material('Brick', 0xffa0522d),
@@ -334,7 +335,7 @@ function plantFaults(graph: Graph, model: Planted): void {
   );
   // Meshes, each with one fault.
   const faultyMeshes = [
-    mesh('mesh-vertices-not-triples', { vertices: box(30, 0, 0, 1, 1, 1).slice(0, 23) }),
+    mesh('mesh-vertices-not-triples', { vertices: [...box(30, 0, 0, 1, 1, 1), 1] }),
     mesh('mesh-face-past-vertices', { faces: [...BOX_FACES.slice(0, 25), 4, 3, 0, 4, 99] }),
     mesh('mesh-face-count-overruns', { faces: [...BOX_FACES, 4, 0, 1] }),
     mesh('mesh-colors-mismatch', {

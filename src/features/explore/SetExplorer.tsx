@@ -20,6 +20,7 @@ import { ModelOverview } from './overview/ModelOverview';
 import { NO_FILTER, type ObjectFilter } from './list/objectFilter';
 import { ObjectBrowser } from './list/ObjectBrowser';
 import { ObjectSearch } from '../search';
+import { ModelDoctor } from '../doctor';
 import { ResultObjectPane } from './ResultObjectPane';
 import { SetExports } from '../exports';
 import { useResultInView } from '../../shared/useResultInView';
@@ -48,6 +49,10 @@ interface SetOrigin {
    */
   bodyIsLines: boolean;
   onRetry?: () => void;
+  /** The model and version a Speckle link named, for the doctor's report. */
+  version?: { modelId: string; versionId: string } | null;
+  /** Opened files' names, for the doctor's report. */
+  files?: readonly string[];
   /** Above the panels, handed the closure check for a report: the ticket tools, the files' source. */
   tools: (closureCheck: ClosureCheck) => ReactNode;
 }
@@ -106,6 +111,19 @@ export function SetExplorer({ set, origin }: { set: ObjectSet; origin: SetOrigin
       } else navigation.openSingle(id);
     },
     [set, input, navigation],
+  );
+
+  const subject = useMemo(
+    () => ({
+      // The server's address as it answered; its token stays where it is.
+      server: input?.access.base ?? null,
+      files: origin.files,
+      projectId: input ? projectId : null,
+      modelId: origin.version?.modelId ?? null,
+      versionId: origin.version?.versionId ?? null,
+      rootId: rootId || null,
+    }),
+    [input, origin.files, origin.version, projectId, rootId],
   );
 
   const resultRef = useResultInView<HTMLElement>(`${projectId}/${rootId}`);
@@ -173,6 +191,15 @@ export function SetExplorer({ set, origin }: { set: ObjectSet; origin: SetOrigin
         <ObjectSearch
           set={set}
           onOpen={(id, path) => navigation.open(id, { via: 'jump', reveal: path })}
+        />
+      )}
+      {showPanels && (
+        <ModelDoctor
+          set={set}
+          subject={subject}
+          ready={!loading && phase.anyReceived}
+          target={target}
+          onOpen={openJump}
         />
       )}
       <div className="split">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useOutletContext } from 'react-router';
 import { FilesSource } from './FilesSource';
 import { SetExplorer } from '../explore';
@@ -34,11 +34,12 @@ function OpenedFilesResult({ opened }: { opened: OpenedFiles }) {
   const chosen = reread?.root ?? null;
   const root = chosen && picked !== null ? pickRoot(chosen, picked) : chosen;
   const first = files[0]!;
+  const fileNames = useMemo(() => files.map((file) => file.name), [files]);
   // An object shown within the files is named by the address's title.
   useDocumentTitle(
     shownObject(address)
       ? null
-      : `${files.length === 1 ? 'File' : 'Files'} ${files.map((file) => file.name).join(', ')}`,
+      : `${files.length === 1 ? 'File' : 'Files'} ${fileNames.join(', ')}`,
   );
   const error = set.getProgress().error;
   return (
@@ -53,6 +54,7 @@ function OpenedFilesResult({ opened }: { opened: OpenedFiles }) {
         projectId: first.name.replace(/(\.gz)?$/i, '').replace(/\.[^.]*$/, ''),
         speckleUrlOf: null,
         waitingNote: null,
+        files: fileNames,
         countAgainstFirstClosure: false,
         // Files' bytes are not a server's body even in its line form: the last line of a file
         // may have no newline, and files of other forms are JSON, not lines.

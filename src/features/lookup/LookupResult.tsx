@@ -56,9 +56,12 @@ export function ObjectPage() {
 export function LookupResult({
   resolved,
   header,
+  version = null,
 }: {
   resolved: ResolvedLookup;
   header?: ReactNode;
+  /** The model and version the link named, when it named one. */
+  version?: { modelId: string; versionId: string } | null;
 }) {
   const { projectId, objectId } = resolved.lookup;
   if (!resolved.ok) {
@@ -85,6 +88,7 @@ export function LookupResult({
       ) : (
         <ChildrenResult
           lookup={resolved}
+          version={version}
           host={host}
           speckleUrlOf={speckleUrlOf}
           waitingNote={preparationNote(
@@ -111,11 +115,13 @@ function preparationNote(server: SavedServer, object: ExampleObject | null): str
 /** A server's with-children answer, in the explorer. */
 function ChildrenResult({
   lookup,
+  version,
   host,
   speckleUrlOf,
   waitingNote,
 }: {
   lookup: Extract<LoadableLookup, { mode: 'children' }>;
+  version: { modelId: string; versionId: string } | null;
   host: string;
   /** The object in Speckle's web app, where the server has one. */
   speckleUrlOf: ((objectId: string) => string) | null;
@@ -135,6 +141,7 @@ function ChildrenResult({
       origin={{
         input,
         lookup: lookup.lookup,
+        version,
         rootId: input.objectId,
         host,
         projectId: input.projectId,

@@ -123,6 +123,7 @@ function RootResult({
   return (
     <LookupResult
       resolved={resolved}
+      version={modelId && versionId ? { modelId, versionId } : null}
       header={
         modelId &&
         versionId && (

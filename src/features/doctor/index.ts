@@ -1,0 +1,1 @@
+export { ModelDoctor } from './ModelDoctor';
