@@ -3,7 +3,7 @@
 // public token, the objects and links worth opening) unless a server is saved already. The Vite
 // plugin puts the script into index.html in `vite` and `vite preview`; a build never holds it.
 import { SERVERS_KEY, TOKENS_KEY, type ServerExamples } from '../src/connection/connectionState.ts';
-import type { DemoManifest } from './catalog.ts';
+import { V3_PROJECT_ID, type DemoManifest } from './catalog.ts';
 import type { DemoLink } from './history.ts';
 
 /** A server to save in the app's list, as the app keeps it. */
@@ -84,7 +84,10 @@ export function demoServerSeed(
   manifest: DemoManifest,
   links: readonly DemoLink[],
 ): Omit<ServerSeed, 'url'> {
-  const objects = manifest.projects.flatMap((project) =>
+  // The v3 office is reached from the start page's links to its model: listed beside the lookup
+  // form as well, it pushed the connection below the fold of a 900 px window.
+  const listed = manifest.projects.filter((project) => project.id !== V3_PROJECT_ID);
+  const objects = listed.flatMap((project) =>
     project.objects.map((object) => ({
       projectId: project.id,
       projectName: project.name,

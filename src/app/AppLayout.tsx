@@ -7,7 +7,7 @@ import { serverForAddress } from '../connection/activeServer';
 import { useConnectionState, useConnectionStore } from '../connection/useConnections';
 import { ConnectionPanel, UnsavedServerPrompt } from '../features/connection';
 import { OpenFileControl, useFileDrop, useOpenedFiles } from '../features/files';
-import { LookupForm } from '../features/lookup';
+import { LoadLimits, LookupForm } from '../features/lookup';
 import { formFields, lookupKey } from '../routes/address';
 import { useAddress } from '../routes/useAddress';
 import { ThemeSwitch } from './ThemeSwitch';
@@ -50,6 +50,7 @@ export function AppLayout() {
             />
             <ConnectionPanel />
             <OpenFileControl onOpen={files.open} />
+            <LoadLimits />
           </aside>
           <main className="results" id="results" tabIndex={-1} ref={main}>
             {unsavedServer ? (

@@ -46,3 +46,15 @@ export function lookupRequestOf({ state, key }: { state: unknown; key: string })
     typeof state === 'object' && state !== null && 'lookup' in state && state.lookup === true;
   return asked ? key : null;
 }
+
+/**
+ * A history entry's state for a move that is not a request for the lookup (the address rewritten
+ * in place, as the search does): the same state without the request's mark. Kept, the mark would
+ * make the rewritten entry a new request, and a broken result would be asked for again.
+ */
+export function withoutLookupRequest(state: unknown): unknown {
+  if (typeof state !== 'object' || state === null || !('lookup' in state)) return state;
+  const rest: Record<string, unknown> = { ...state };
+  delete rest.lookup;
+  return rest;
+}

@@ -14,7 +14,7 @@ import { clearFaults, setFault, thousandObjectModel } from './support/demo.ts';
 // A body the client stops reading: Chromium may log the cancelled transfer as a net error.
 const STOPPED_STREAM = /Failed to load resource: net::ERR_/;
 
-/** Sets one of the "Load limits" beside the lookup form, as a user would. */
+/** Sets one of the "Load limits" in the sidebar, as a user would. */
 async function setLimit(page: Page, label: string, value: number): Promise<void> {
   const field = page.getByRole('spinbutton', { name: label });
   if (!(await field.isVisible())) await page.getByText('Load limits:').click();

@@ -19,27 +19,36 @@ function unitOf(name: CeilingName): number {
   return name === 'objects' ? 1 : MB;
 }
 
+function useCeilings(): LoadCeilings {
+  return useSyncExternalStore(subscribeToCeilings, readCeilings, readCeilings);
+}
+
 /**
- * How much one with-children load may read, always in view and changed here (objects/load/loadCeilings.ts):
- * a load that passes one stops there and keeps what came before. Warns when the model in the form
- * is known to have more objects than the limit.
+ * How much one with-children load may read, always in view at the foot of the sidebar and changed
+ * here (objects/load/loadCeilings.ts): a load that passes one stops there and keeps what came
+ * before.
  */
-export function LoadLimits({ objectCount }: { objectCount: number | null }) {
-  const ceilings = useSyncExternalStore(subscribeToCeilings, readCeilings, readCeilings);
-  const overLimit = objectCount !== null && objectCount > ceilings.objects;
+export function LoadLimits() {
+  const ceilings = useCeilings();
   return (
-    <details className="load-limits">
+    <details className="panel load-limits">
       <summary>
         Load limits: <span className="hint">{ceilingsSummary(ceilings)}</span>
       </summary>
       <CeilingsForm key={JSON.stringify(ceilings)} saved={ceilings} />
-      {overLimit && (
-        <p className="hint warning-text">
-          This model has {formatCount(objectCount)} objects, more than the limit of{' '}
-          {formatCount(ceilings.objects)}: a load stops there unless you raise it.
-        </p>
-      )}
     </details>
+  );
+}
+
+/** Beside the lookup form: the model in it is known to have more objects than the limit. */
+export function OverLimitNote({ objectCount }: { objectCount: number | null }) {
+  const { objects } = useCeilings();
+  if (objectCount === null || objectCount <= objects) return null;
+  return (
+    <p className="hint warning-text">
+      This model has {formatCount(objectCount)} objects, more than the limit of{' '}
+      {formatCount(objects)}: a load stops there unless you raise it under "Load limits".
+    </p>
   );
 }
 
@@ -67,7 +76,7 @@ function CeilingsForm({ saved }: { saved: LoadCeilings }) {
   }
 
   return (
-    <form className="panel-body" onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <p className="hint">
         A load that passes one of these stops there: what arrived before is kept and marked
         incomplete. Higher limits let a huge or endless answer fill this tab.

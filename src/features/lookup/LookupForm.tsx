@@ -10,7 +10,7 @@ import { useConnectionState } from '../../connection/useConnections';
 import { unsavedServerNote } from '../../connection/unsavedServerNote';
 import { linkSummary, openButtonName, opensListing } from './linkSummary';
 import { StorageNote } from './StorageNote';
-import { LoadLimits } from './LoadLimits';
+import { OverLimitNote } from './LoadLimits';
 import { useStorageLimits } from './useStorageLimits';
 import { useKnownObjectCount } from './useKnownObjectCount';
 import { modelNoteBeforeLoad } from '../../objects/spill/storageNotes';
@@ -78,8 +78,8 @@ export function LookupForm({ fields }: { fields: LookupFields | null }) {
           </button>
         </div>
         <StorageNote limits={storage} objectCount={objectCount} />
+        <OverLimitNote objectCount={objectCount} />
       </form>
-      <LoadLimits objectCount={objectCount} />
       {server && examples.length > 0 && (
         <ExampleObjects
           server={server}

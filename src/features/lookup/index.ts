@@ -1,3 +1,4 @@
+export { LoadLimits } from './LoadLimits';
 export { LookupForm } from './LookupForm';
 export { ObjectPage } from './LookupResult';
 export { SpeckleLinkPage } from './SpeckleLinkPage';

@@ -2,8 +2,8 @@
  * How much one with-children load may read: objects, bytes, and bytes of one object. A server can
  * send anything (an endless body, one line that never ends, ten million tiny objects), and the tab
  * would fill until it froze or crashed. At a ceiling the read stops, what came before it is kept
- * and marked incomplete, and the message names the ceiling; the user sees the ceilings beside the
- * lookup form and can raise them (objects/load/ceilingStore.ts).
+ * and marked incomplete, and the message names the ceiling; the user sees the ceilings in the
+ * sidebar and can raise them (objects/load/ceilingStore.ts).
  */
 import type { BodyCeilings, CeilingName } from '../../bytes/lines';
 import { countOf, formatCount } from '../../speckle/counts';

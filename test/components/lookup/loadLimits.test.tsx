@@ -13,7 +13,7 @@ async function openLimits(user: ReturnType<typeof renderApp>['user']) {
 }
 
 describe('Load limits', () => {
-  it('are in view beside the lookup form, with their values', () => {
+  it('are in view in the sidebar, with their values', () => {
     renderApp();
 
     expect(screen.getByText(/^Load limits:/)).toHaveTextContent(
@@ -88,7 +88,7 @@ describe('Load limits', () => {
 
     expect(
       await screen.findByText(
-        `This model has ${CUBE_OBJECTS.length} objects, more than the limit of 1: a load stops there unless you raise it.`,
+        `This model has ${CUBE_OBJECTS.length} objects, more than the limit of 1: a load stops there unless you raise it under "Load limits".`,
       ),
     ).toBeVisible();
   });
