@@ -54,6 +54,20 @@ export async function settleOnDemoServer(readServerUrl, base) {
 
 const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Opens the app with the demo token typed into the connection (the 100k model is in a private
+ * project) and the model's ids in the form, ready for a click on a lookup button.
+ * @param {Page} page
+ * @param {import('./demoServer.mjs').DemoServer} server
+ * @param {{ projectId: string, objectId: string }} model
+ */
+export async function openWithModel(page, server, model) {
+  await openApp(page, server.base);
+  await page.getByRole('button', { name: 'Edit connection' }).click();
+  await page.getByLabel('Access token', { exact: true }).fill(server.manifest.token);
+  await fillIds(page, model.projectId, model.objectId);
+}
+
 /** @param {Page} page @param {string} projectId @param {string} objectId */
 export async function fillIds(page, projectId, objectId) {
   await page.getByRole('textbox', { name: 'Project ID' }).fill(projectId);

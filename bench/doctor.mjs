@@ -5,7 +5,7 @@
 // it also hands the model's text to the search worker, as the check hands it to its own. Both are
 // timed inside the page, from the click or input event to the line saying they are done, with the
 // long tasks meanwhile.
-import { fillIds, openApp } from './app.mjs';
+import { openWithModel } from './app.mjs';
 import { collectGarbage, openBenchPage } from './browser.mjs';
 import { log } from './report.mjs';
 import { timeQuery } from './searchQuery.mjs';
@@ -79,10 +79,7 @@ export async function measureDoctor(browser, server, model, facts) {
   const session = await openBenchPage(browser, server.appUrl);
   try {
     const { page } = session;
-    await openApp(page, server.base);
-    await page.getByRole('button', { name: 'Edit connection' }).click();
-    await page.getByLabel('Access token', { exact: true }).fill(server.manifest.token);
-    await fillIds(page, model.projectId, model.objectId);
+    await openWithModel(page, server, model);
     await page.getByRole('button', { name: 'Get with children', exact: true }).click();
     log('Check model: loading the 100k model…');
     await page

@@ -2,7 +2,7 @@
 // in a worker of its own once the load has ended, from the set's stored bytes, and the shown
 // object's "Referenced by …" appears when it is. Timed inside the page, from the status reading
 // "100000 objects" to the heading painted, with the longest main-thread task meanwhile.
-import { alerts, fillIds, openApp, timed } from './app.mjs';
+import { alerts, openWithModel, timed } from './app.mjs';
 import { openBenchPage } from './browser.mjs';
 import { ms, within } from './figures.mjs';
 
@@ -28,10 +28,7 @@ export async function measureObjectLinks(browser, server, model, facts, { timeou
   const session = await openBenchPage(browser, server.appUrl);
   try {
     const { page } = session;
-    await openApp(page, server.base);
-    await page.getByRole('button', { name: 'Edit connection' }).click();
-    await page.getByLabel('Access token', { exact: true }).fill(server.manifest.token);
-    await fillIds(page, model.projectId, model.objectId);
+    await openWithModel(page, server, model);
     const timing = await timed(page, {
       milestones: {
         loaded: { status: 'done', count: facts.count },

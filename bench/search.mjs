@@ -6,7 +6,7 @@
 // and of the search worker are read over CDP after a forced garbage collection.
 //
 // The first query also pays for handing the model's text to the worker.
-import { fillIds, openApp } from './app.mjs';
+import { openWithModel } from './app.mjs';
 import { launchBrowser, openBenchPage, pageErrors } from './browser.mjs';
 import { assertBuilt, demoObjectAddress, startDemoServer, MODEL_100K } from './demoServer.mjs';
 import { readLines } from './models.mjs';
@@ -25,10 +25,7 @@ async function main() {
     const facts = await readLines(model);
     const session = await openBenchPage(browser, server.appUrl);
     const { page, realms } = session;
-    await openApp(page, server.base);
-    await page.getByRole('button', { name: 'Edit connection' }).click();
-    await page.getByLabel('Access token', { exact: true }).fill(server.manifest.token);
-    await fillIds(page, model.projectId, model.objectId);
+    await openWithModel(page, server, model);
     await page.getByRole('button', { name: 'Get with children', exact: true }).click();
     log('loading the 100k model in the app…');
     await page
