@@ -84,20 +84,8 @@ export function PairDiffView({
                   </code>
                 </th>
                 <td role="cell">{OP_NAMES[op.op]}</td>
-                <td role="cell" data-label="First">
-                  {op.op !== 'add' && (
-                    <code>
-                      <ShownText text={rawText(op.from)} />
-                    </code>
-                  )}
-                </td>
-                <td role="cell" data-label="Second">
-                  {op.op !== 'remove' && (
-                    <code>
-                      <ShownText text={rawText(op.to)} />
-                    </code>
-                  )}
-                </td>
+                <ValueCell label="First" text={op.op === 'add' ? null : rawText(op.from)} />
+                <ValueCell label="Second" text={op.op === 'remove' ? null : rawText(op.to)} />
               </tr>
             ))}
           </tbody>
@@ -134,4 +122,17 @@ function titleText(raw: string | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/** A side of a change: its value as received, or nothing where that side has none. */
+function ValueCell({ label, text }: { label: string; text: string | null }) {
+  return (
+    <td role="cell" data-label={label}>
+      {text !== null && (
+        <code>
+          <ShownText text={text} />
+        </code>
+      )}
+    </td>
+  );
 }
