@@ -3,6 +3,7 @@ import { fieldsToFix, isApiError, type ApiError } from '../../../src/api/apiErro
 import { fetchSingleObject, openObjectStream, type AnsweredBases } from '../../../src/api/client';
 import { MAX_TEXT_BYTES } from '../../../src/speckle/textLimit';
 import { paddedObjectText } from '../support/paddedObjects';
+import { fakeSpeckleToken } from '../support/fakeToken';
 
 const OBJECT = { projectId: '0123456789', objectId: 'a'.repeat(32) };
 const TOKEN = 'secret-token-0123456789abcdef0123456789abc';
@@ -305,7 +306,7 @@ describe('a redirect', () => {
 
 describe("a server's text that echoes the token", () => {
   it('is shown without it', async () => {
-    const speckleToken = 'c0c5787358fe71f57487624bdbe95abcebc844eeb2';
+    const speckleToken = fakeSpeckleToken('echoed');
     stubFetch(
       () =>
         new Response(

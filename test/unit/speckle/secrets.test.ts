@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { HIDDEN_SECRET, withoutSecrets } from '../../../src/speckle/secrets';
+import { fakeSpeckleToken } from '../support/fakeToken';
 
-const TOKEN = 'c0c5787358fe71f57487624bdbe95abcebc844eeb2';
+const TOKEN = fakeSpeckleToken('secrets');
 
 describe('withoutSecrets', () => {
   it.each([

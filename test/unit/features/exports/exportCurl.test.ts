@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { curlCommand, endpointUrl, shellQuote } from '../../../../src/features/exports/curl';
+import { fakeSpeckleToken } from '../../support/fakeToken';
 
-const TOKEN = 'abcdef0123456789abcdef0123456789abcdef0123';
+const TOKEN = fakeSpeckleToken('curl');
 const address = {
   base: 'https://app.speckle.systems',
   projectId: '0123456789',
