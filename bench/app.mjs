@@ -111,6 +111,24 @@ export function paintedAt(timing, name) {
   return timing.reached[name]?.painted ?? null;
 }
 
+/**
+ * The page's long tasks between two of its clock's times, in whole milliseconds.
+ * @param {Page} page
+ * @param {number} from
+ * @param {number} to
+ */
+export async function longTasksIn(page, from, to) {
+  const tasks = await page.evaluate(
+    ([start, end]) => /** @type {any} */ (window).__bench.longTasksBetween(start, end),
+    [from, to],
+  );
+  return {
+    count: tasks.count,
+    longestMs: Math.round(tasks.longest),
+    totalMs: Math.round(tasks.total),
+  };
+}
+
 /** Text of the role="alert" regions, to explain a load that never finished. */
 export async function alerts(/** @type {Page} */ page) {
   return (await page.getByRole('alert').allTextContents()).join(' | ');

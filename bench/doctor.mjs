@@ -5,7 +5,7 @@
 // it also hands the model's text to the search worker, as the check hands it to its own. Both are
 // timed inside the page, from the click or input event to the line saying they are done, with the
 // long tasks meanwhile.
-import { openWithModel } from './app.mjs';
+import { longTasksIn, openWithModel } from './app.mjs';
 import { collectGarbage, openBenchPage } from './browser.mjs';
 import { log } from './report.mjs';
 import { timeQuery } from './searchQuery.mjs';
@@ -54,17 +54,14 @@ async function timeCheck(page) {
   await button.click();
   /** @type {{ start: number, done: number | null, status: string }} */
   const timing = await page.evaluate(() => /** @type {any} */ (window).__checkTiming);
-  const tasks = await page.evaluate(
-    ([from, to]) => /** @type {any} */ (window).__bench.longTasksBetween(from, to),
-    [timing.start, timing.start + (timing.done ?? TIMEOUT_MS)],
+  const longTasks = await longTasksIn(
+    page,
+    timing.start,
+    timing.start + (timing.done ?? TIMEOUT_MS),
   );
   return {
     doneMs: timing.done === null ? null : Math.round(timing.done),
-    longTasks: {
-      count: tasks.count,
-      longestMs: Math.round(tasks.longest),
-      totalMs: Math.round(tasks.total),
-    },
+    longTasks,
     status: timing.status,
   };
 }

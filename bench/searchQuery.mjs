@@ -1,6 +1,7 @@
 // One query typed into "Search all objects", timed inside the page: from the input event to the
 // first result listed and to the status saying the search is done (the debounce included), with
 // the long tasks meanwhile.
+import { longTasksIn } from './app.mjs';
 
 /**
  * Arms a watcher in the page for one query, fills the box, and waits for the watcher's figures.
@@ -58,9 +59,10 @@ export async function timeQuery(page, query, timeoutMs) {
   await box.fill(query);
   /** @type {{ start: number, first: number | null, done: number | null, status: string }} */
   const timing = await page.evaluate(() => /** @type {any} */ (window).__searchTiming);
-  const tasks = await page.evaluate(
-    ([from, to]) => /** @type {any} */ (window).__bench.longTasksBetween(from, to),
-    [timing.start, timing.start + (timing.done ?? timeoutMs)],
+  const longTasks = await longTasksIn(
+    page,
+    timing.start,
+    timing.start + (timing.done ?? timeoutMs),
   );
   // The total of matches the status gives, counted while searching (no figure for no match).
   const total = /([\d,]+) match(es)? in/.exec(timing.status)?.[1];
@@ -69,11 +71,7 @@ export async function timeQuery(page, query, timeoutMs) {
     matches: total === undefined ? 0 : Number(total.replace(/,/g, '')),
     firstResultMs: timing.first === null ? null : Math.round(timing.first),
     doneMs: timing.done === null ? null : Math.round(timing.done),
-    longTasks: {
-      count: tasks.count,
-      longestMs: Math.round(tasks.longest),
-      totalMs: Math.round(tasks.total),
-    },
+    longTasks,
     status: timing.status,
   };
 }
