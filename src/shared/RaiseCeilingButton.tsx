@@ -1,11 +1,11 @@
-import { useSyncExternalStore } from 'react';
 import {
   canRaise,
   ceilingText,
   raisedCeilings,
   type CeilingName,
 } from '../objects/load/loadCeilings';
-import { readCeilings, saveCeilings, subscribeToCeilings } from '../objects/load/ceilingStore';
+import { saveCeilings } from '../objects/load/ceilingStore';
+import { useCeilings } from '../objects/load/useCeilings';
 
 /**
  * For a load stopped at a ceiling: raises that ceiling (doubled) and asks again, in one step. The
@@ -18,7 +18,7 @@ export function RaiseCeilingButton({
   ceiling: CeilingName;
   onRetry: () => void;
 }) {
-  const ceilings = useSyncExternalStore(subscribeToCeilings, readCeilings, readCeilings);
+  const ceilings = useCeilings();
   if (!canRaise(ceilings, ceiling)) return null;
   const raised = raisedCeilings(ceilings, ceiling);
   return (

@@ -1,4 +1,4 @@
-import { useId, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import {
   CEILING_LABELS,
   CEILING_RANGES,
@@ -8,7 +8,8 @@ import {
   type CeilingName,
   type LoadCeilings,
 } from '../../objects/load/loadCeilings';
-import { readCeilings, saveCeilings, subscribeToCeilings } from '../../objects/load/ceilingStore';
+import { saveCeilings } from '../../objects/load/ceilingStore';
+import { useCeilings } from '../../objects/load/useCeilings';
 import { formatCount } from '../../speckle/counts';
 
 const NAMES = Object.keys(CEILING_LABELS) as CeilingName[];
@@ -17,10 +18,6 @@ const MB = 1_000_000;
 
 function unitOf(name: CeilingName): number {
   return name === 'objects' ? 1 : MB;
-}
-
-function useCeilings(): LoadCeilings {
-  return useSyncExternalStore(subscribeToCeilings, readCeilings, readCeilings);
 }
 
 /**
