@@ -29,6 +29,7 @@ const FEATURES = [
   'links',
   'lookup',
   'search',
+  'table',
 ];
 const publicFaces = (except) =>
   FEATURES.filter((feature) => feature !== except).map((feature) => `./${feature}/index.ts`);
