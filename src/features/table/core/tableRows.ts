@@ -33,6 +33,7 @@ export interface TableGroup {
   /** The shown text of the value, or null for the rows without one. */
   value: string | null;
   count: number;
-  /** For a numeric grouping column's values of each other column: sum, min, max; else null. */
+  /** One per column of the spec: sum, min and max of the group's numbers there; null for a column
+   * without numbers. */
   numbers: Array<{ sum: number; min: number; max: number } | null>;
 }
