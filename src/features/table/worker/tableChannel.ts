@@ -30,14 +30,14 @@ export function openTableChannel(
   return typeof Worker === 'undefined' ? tableOnPage(set, onAnswer) : tableInWorker(set, onAnswer);
 }
 
-function spanOf(set: ObjectSet, body: SpanBody, generation: number, from: number): TableSpan {
+function spanOf(set: ObjectSet, body: SpanBody, from: number): TableSpan {
   const objects = {
     // Those whose text can be read: all received, unless the storage filled (ObjectSet).
     count: set.getProgress().readable,
     record: (index: number) => set.summaries.at(index)!,
     storedFrom: body.storedFrom,
   };
-  return textSpan(objects, generation, from);
+  return textSpan(objects, 0, from);
 }
 
 function tableInWorker(set: ObjectSet, onAnswer: (answer: TableAnswer) => void): TableChannel {
@@ -53,11 +53,7 @@ function tableInWorker(set: ObjectSet, onAnswer: (answer: TableAnswer) => void):
   worker.onmessage = ({ data }: MessageEvent<FromTable>) => {
     switch (data.type) {
       case 'want':
-        return post({
-          type: 'span',
-          generation: data.generation,
-          span: spanOf(set, body, data.generation, data.from),
-        });
+        return post({ type: 'span', read: data.read, span: spanOf(set, body, data.from) });
       case 'page-bytes':
         return post({
           type: 'page-bytes',
@@ -118,8 +114,8 @@ function tableOnPage(set: ObjectSet, onAnswer: (answer: TableAnswer) => void): T
       void nextTask().then(() => {
         if (!open) return;
         if (message.type === 'want') {
-          const span = spanOf(set, body, message.generation, message.from);
-          session.receive({ type: 'span', generation: message.generation, span });
+          const span = spanOf(set, body, message.from);
+          session.receive({ type: 'span', read: message.read, span });
         } else if (message.type !== 'page-bytes') onAnswer(message);
       });
     },

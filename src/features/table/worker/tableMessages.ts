@@ -15,13 +15,17 @@ export interface TableSpan extends SpanPlace {
   available: number;
 }
 
-/** Every message about one spec carries its number: answers about an older one are dropped. */
+/**
+ * Every message about one spec carries its number: answers about an older one are dropped. A spec
+ * answered by the read under way (the same rows and columns) gets that read's answers.
+ */
 export type ToTable =
   /** Comes first: the store's reader port when the set's texts are off the page, else null. */
   | { type: 'open'; store: MessagePort | null }
   /** A new spec: the worker reads the set again only when the rows or columns need it. */
   | { type: 'spec'; generation: number; spec: TableSpec; findingIds: readonly string[] | null }
-  | { type: 'span'; generation: number; span: TableSpan }
+  /** The span a `want` asked for, with the number of the read that asked. */
+  | { type: 'span'; read: number; span: TableSpan }
   /** Bytes the page holds, as asked for (`page-bytes`), in the pieces of its blocks. */
   | { type: 'page-bytes'; request: number; pieces: Uint8Array[] }
   /** The rows from `start` to `end` (excluded) in the shown order. */
@@ -31,7 +35,7 @@ export type ToTable =
 
 export type FromTable =
   /** The span from object `from` on, asked of the page (empty past the last object). */
-  | { type: 'want'; generation: number; from: number }
+  | { type: 'want'; read: number; from: number }
   /** A few MB of the page's bytes at most, so that copying them is a short task for the page. */
   | { type: 'page-bytes'; request: number; start: number; length: number }
   /** Objects read of the set's `total` (`pass` 0 reads the rows, later ones the references). */

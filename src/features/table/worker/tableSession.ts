@@ -46,11 +46,15 @@ export function columnsRead(spec: TableSpec): string[] {
 export class TableSession {
   /** The spec being answered; -1 once cancelled. */
   private generation = -1;
+  /** The read of the set under way: a new one, or a cancel, stops the one before. */
+  private read = 0;
+  private building: { read: number; source: string; columns: string[]; spec: TableSpec } | null =
+    null;
+  private suggesting: { read: number; source: string } | null = null;
   private built: Built | null = null;
   private suggested: { source: string; suggestions: ColumnSuggestion[] } | null = null;
   private shown: { generation: number; spec: TableSpec; order: Uint32Array } | null = null;
-  private spanAnswer: { generation: number; from: number; resolve(span: TableSpan): void } | null =
-    null;
+  private spanAnswer: { read: number; from: number; resolve(span: TableSpan): void } | null = null;
 
   constructor(
     private readonly post: (message: FromTable) => void,
@@ -63,7 +67,7 @@ export class TableSession {
         return this.answer(message.generation, message.spec, message.findingIds);
       case 'span': {
         const answer = this.spanAnswer;
-        if (answer?.generation !== message.generation || answer.from !== message.span.from) return;
+        if (answer?.read !== message.read || answer.from !== message.span.from) return;
         this.spanAnswer = null;
         return answer.resolve(message.span);
       }
@@ -71,6 +75,7 @@ export class TableSession {
         return this.rows(message.generation, message.request, message.start, message.end);
       case 'cancel':
         this.generation = -1;
+        this.stopReading();
         return;
     }
   }
@@ -83,27 +88,45 @@ export class TableSession {
       spec.source.kind === 'finding' ? findingIds : null,
     ]);
     const columns = columnsRead(spec);
-    const { built } = this;
+    const { built, building } = this;
     if (built?.source === source && columns.every((column) => built.table.hasColumn(column))) {
-      this.show(generation, spec, built.table);
-      this.suggest(generation, built).catch((error: unknown) => this.fail(generation, error));
+      this.show(spec, built.table);
+      this.suggest(built);
       return;
     }
+    // A build under way for the same rows and columns answers this spec once it is done.
+    if (
+      building?.source === source &&
+      columns.every((column) => building.columns.includes(column))
+    ) {
+      building.spec = spec;
+      return;
+    }
+    this.stopReading();
     // The table of another source is not kept beside the new one: one table's memory at a time.
     this.built = null;
-    this.build(generation, spec, source, columns, findingIds).catch((error: unknown) =>
-      this.fail(generation, error),
+    const read = this.read;
+    this.building = { read, source, columns, spec };
+    this.build(read, spec, source, columns, findingIds).catch((error: unknown) =>
+      this.fail(read, error),
     );
   }
 
-  private fail(generation: number, error: unknown): void {
-    if (generation === this.generation) {
-      this.post({ type: 'failed', generation, message: errorText(error) });
-    }
+  private stopReading(): void {
+    this.read += 1;
+    this.building = null;
+    this.suggesting = null;
+  }
+
+  private fail(read: number, error: unknown): void {
+    if (read !== this.read || this.generation === -1) return;
+    this.building = null;
+    this.suggesting = null;
+    this.post({ type: 'failed', generation: this.generation, message: errorText(error) });
   }
 
   private async build(
-    generation: number,
+    read: number,
     spec: TableSpec,
     source: string,
     columns: string[],
@@ -114,10 +137,10 @@ export class TableSession {
     const started = TableBuild.start(columns, chosen.choice);
     if (!started.ok) throw new Error(started.message);
     const { build } = started;
-    if (!(await this.readPass(generation, 0, null, (id, json) => build.add(id, json)))) return;
+    if (!(await this.readPass(read, 0, null, (id, json) => build.add(id, json)))) return;
     for (let pass = 1; build.wanted().size > 0; pass += 1) {
       const wanted = build.wanted();
-      const done = await this.readPass(generation, pass, wanted, (id, json) => {
+      const done = await this.readPass(read, pass, wanted, (id, json) => {
         if (wanted.has(id)) build.resolve(id, json);
       });
       if (!done) return;
@@ -125,56 +148,69 @@ export class TableSession {
     }
     const table = build.finish();
     this.built = { source, table };
-    this.post({ type: 'built', generation, sourceCount: table.rows });
-    this.show(generation, spec, table);
-    await this.suggest(generation, this.built);
+    const answered = this.building!.spec;
+    this.building = null;
+    this.post({ type: 'built', generation: this.generation, sourceCount: table.rows });
+    this.show(answered, table);
+    this.suggest(this.built);
   }
 
   /**
    * The columns the rows could have, once per source: every row's object read whole, after the
    * table is shown (the table itself reads only the members its columns need: ownFields.ts).
+   * Told for the spec being answered when they are ready.
    */
-  private async suggest(generation: number, built: Built): Promise<void> {
-    if (this.suggested?.source !== built.source) {
-      const { table } = built;
-      const ids = new Set<string>();
-      for (let row = 0; row < table.rows; row += 1) ids.add(table.idAt(row));
-      const found = new ColumnSuggestions();
-      const done = await this.readPass(generation, null, ids, (id, json) => {
-        if (!ids.has(id)) return;
-        const value = parseOrUndefined(json);
-        if (value !== undefined) found.add(value);
-      });
-      if (!done) return;
-      this.suggested = { source: built.source, suggestions: found.list() };
+  private suggest(built: Built): void {
+    if (this.suggested?.source === built.source) {
+      const { suggestions } = this.suggested;
+      this.post({ type: 'suggestions', generation: this.generation, suggestions });
+      return;
     }
-    const { suggestions } = this.suggested;
-    this.post({ type: 'suggestions', generation, suggestions });
+    if (this.suggesting?.source === built.source) return;
+    const { read } = this;
+    this.suggesting = { read, source: built.source };
+    const { table } = built;
+    const ids = new Set<string>();
+    for (let row = 0; row < table.rows; row += 1) ids.add(table.idAt(row));
+    const found = new ColumnSuggestions();
+    this.readPass(read, null, ids, (id, json) => {
+      if (!ids.has(id)) return;
+      const value = parseOrUndefined(json);
+      if (value !== undefined) found.add(value);
+    }).then(
+      (done) => {
+        if (!done) return;
+        this.suggesting = null;
+        this.suggested = { source: built.source, suggestions: found.list() };
+        this.suggest(built);
+      },
+      (error: unknown) => this.fail(read, error),
+    );
   }
 
   /**
    * Reads each object of the set once, in order, its text handed to `take`; only the spans that
    * hold one of `only` when it is given; its progress told as `pass` unless null. False when a
-   * newer spec stopped it.
+   * newer read stopped it.
    */
   private async readPass(
-    generation: number,
+    read: number,
     pass: number | null,
     only: ReadonlySet<string> | null,
     take: (id: string, json: string) => void,
   ): Promise<boolean> {
-    let read = 0;
+    let objects = 0;
     let told = Number.NEGATIVE_INFINITY;
     // One span ahead: its bytes are read while this one's objects are.
-    let ahead = this.fetch(generation, 0, only);
+    let ahead = this.fetch(read, 0, only);
     for (;;) {
       const { span, bytes } = await ahead;
-      if (generation !== this.generation) return false;
+      if (read !== this.read) return false;
       if (span.ids.length === 0) return true;
-      ahead = this.fetch(generation, span.from + span.ids.length, only);
+      ahead = this.fetch(read, span.from + span.ids.length, only);
       if (bytes) {
         const data = await bytes;
-        if (generation !== this.generation) return false;
+        if (read !== this.read) return false;
         for (let index = 0; index < span.ids.length; index += 1) {
           const size = span.sizes[index]!;
           // A text too large to read is left out, as the search leaves it out.
@@ -183,23 +219,24 @@ export class TableSession {
           take(span.ids[index]!, decodeSpan(data, at, at + size));
         }
       }
-      read += span.ids.length;
+      objects += span.ids.length;
       // A few times a second: each is a render of the page's table.
       if (pass !== null && performance.now() - told >= PROGRESS_MS) {
         told = performance.now();
-        this.post({ type: 'progress', generation, read, total: span.available, pass });
+        const { generation } = this;
+        this.post({ type: 'progress', generation, read: objects, total: span.available, pass });
       }
     }
   }
 
   private async fetch(
-    generation: number,
+    read: number,
     from: number,
     only: ReadonlySet<string> | null,
   ): Promise<Fetched> {
     const span = await new Promise<TableSpan>((resolve) => {
-      this.spanAnswer = { generation, from, resolve };
-      this.post({ type: 'want', generation, from });
+      this.spanAnswer = { read, from, resolve };
+      this.post({ type: 'want', read, from });
     });
     const needed = span.length > 0 && (only === null || span.ids.some((id) => only.has(id)));
     const bytes = needed ? readSpanBytes(span, this.readers) : null;
@@ -208,7 +245,8 @@ export class TableSession {
     return { span, bytes };
   }
 
-  private show(generation: number, spec: TableSpec, table: BuiltTable): void {
+  private show(spec: TableSpec, table: BuiltTable): void {
+    const { generation } = this;
     const order = rowOrder(table, spec);
     this.shown = { generation, spec, order };
     const groups = tableGroups(table, spec, order);
