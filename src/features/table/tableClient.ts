@@ -56,9 +56,9 @@ export class TableClient {
     number,
     { resolve(rows: TableRow[]): void; reject(error: Error): void }
   >();
-  private readonly channel: TableChannel;
+  private channel: TableChannel;
 
-  constructor(open: (onAnswer: (answer: TableAnswer) => void) => TableChannel) {
+  constructor(private readonly open: (onAnswer: (answer: TableAnswer) => void) => TableChannel) {
     this.channel = open((answer) => this.take(answer));
   }
 
@@ -88,11 +88,16 @@ export class TableClient {
     this.send({ type: 'spec', generation: this.generation, spec, findingIds });
   }
 
+  /**
+   * Stops the table being built. Its channel is closed and another opened: a worker busy in one
+   * object (a search's regular expression that backtracks) hears no message, but ends.
+   */
   cancel(): void {
     if (this.snapshot.state.status !== 'building') return;
     this.generation += 1;
     this.forgetRows();
-    this.send({ type: 'cancel' });
+    this.channel.close();
+    this.channel = this.open((answer) => this.take(answer));
     this.update({ ...this.snapshot, state: { status: 'cancelled' } });
   }
 

@@ -149,6 +149,23 @@ describe('a property table built on the page (no Worker)', () => {
     client.close();
   });
 
+  it('stops at a cancel, with a channel of its own, and builds the next spec', async () => {
+    let opened = 0;
+    let closed = 0;
+    const client = new TableClient((onAnswer) => {
+      opened += 1;
+      const channel = openTableChannel(set, onAnswer);
+      return { ...channel, close: () => ((closed += 1), channel.close()) };
+    });
+    client.setSpec(walls, null);
+    client.cancel();
+    expect(client.getSnapshot().state).toEqual({ status: 'cancelled' });
+    expect([opened, closed]).toEqual([2, 1]);
+    const snapshot = await settle(client, () => client.setSpec(walls, null));
+    expect(snapshot).toMatchObject({ state: { status: 'ready' }, rowCount: 3 });
+    client.close();
+  });
+
   it('fails with the reason for a column that cannot be read', async () => {
     const client = new TableClient((onAnswer) => openTableChannel(set, onAnswer));
     const snapshot = await settle(client, () =>

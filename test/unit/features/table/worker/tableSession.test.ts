@@ -191,10 +191,9 @@ describe('the table’s session', () => {
     );
     const answered = next('rows', 2);
     session.receive({ type: 'rows', generation: 2, request: 1, start: 0, end: 2 });
-    expect((await answered).type === 'rows' && (await answered).rows.map(({ id }) => id)).toEqual([
-      'wall-00',
-      'wall-07',
-    ]);
+    expect(await answered).toMatchObject({
+      rows: [{ id: 'wall-00' }, { id: 'wall-07' }],
+    });
   });
 
   it('drops a build a new spec replaces, and stops at a cancel', async () => {
