@@ -1,8 +1,8 @@
 /**
  * An object's text read only as far as a table's columns need: its own members whose keys a
  * column starts with (or Speckle's `@` form of them), parsed, and the rest passed over as text
- * (bytes/lazyObject.ts, topLevelMembers). A third of a model is DataChunks and meshes whose numbers
- * no column asks for; parsing them whole was most of a table's time.
+ * (bytes/lazyObject.ts, topLevelMembers). Most of a model's objects are DataChunks and meshes whose
+ * numbers no column asks for; parsing them whole was most of a table's time.
  *
  * When a column's first name is no key of the object but the text holds it in quotes, it may be
  * the `name` of a parameter among the object's own members (stepInto): the text is parsed whole.
