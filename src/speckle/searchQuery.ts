@@ -94,7 +94,7 @@ export function parseSearchQuery(source: string): ParsedQuery {
   }
 }
 
-export type ParsedPath = { ok: true; path: string[] } | { ok: false; error: QueryError };
+type ParsedPath = { ok: true; path: string[] } | { ok: false; error: QueryError };
 
 /**
  * Reads a field path alone (a property table's column), as a field term's path is read: names

@@ -26,7 +26,7 @@ export interface TableSnapshot {
 }
 
 /** Rows asked of the worker at a time, for the views. */
-export const ROW_BLOCK = 100;
+const ROW_BLOCK = 100;
 /** Blocks kept: more than any view shows, few enough to be a small part of memory. */
 const KEPT_BLOCKS = 50;
 /** Rows per message of an export. */

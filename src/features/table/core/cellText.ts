@@ -9,7 +9,7 @@
 import type { CellValue } from './cellValues';
 
 export const MAX_VALUES = 100;
-export const VALUE_SEPARATOR = '; ';
+const VALUE_SEPARATOR = '; ';
 
 /** The cell for these values; null when there are none (the object has nothing there). */
 export function cellOf(values: readonly CellValue[]): CellValue | null {

@@ -24,7 +24,7 @@ export interface CellValue {
 }
 
 /** A value not read yet: the path goes on at `from` inside the object `id`. */
-export interface PendingValue {
+interface PendingValue {
   pending: string;
   from: number;
 }

@@ -18,7 +18,7 @@ export interface RowChoice {
   keys: readonly string[] | null;
 }
 
-export type ChosenRows = { ok: true; choice: RowChoice } | { ok: false; message: string };
+type ChosenRows = { ok: true; choice: RowChoice } | { ok: false; message: string };
 
 export function rowChoice(source: RowSource, findingIds: readonly string[] | null): ChosenRows {
   switch (source.kind) {

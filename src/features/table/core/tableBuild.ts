@@ -36,7 +36,7 @@ interface Waiter {
   index: number;
 }
 
-export type TableBuildStart = { ok: true; build: TableBuild } | { ok: false; message: string };
+type TableBuildStart = { ok: true; build: TableBuild } | { ok: false; message: string };
 
 export class TableBuild {
   private readonly stores: ColumnStore[];

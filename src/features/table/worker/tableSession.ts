@@ -36,7 +36,7 @@ interface Fetched {
 }
 
 /** The columns a spec reads: those shown, filtered, sorted by and grouped by, each once. */
-export function columnsRead(spec: TableSpec): string[] {
+function columnsRead(spec: TableSpec): string[] {
   const sorted = spec.sort ? [spec.sort.column] : [];
   const grouped = spec.groupBy === null ? [] : [spec.groupBy];
   const filtered = spec.filters.map(({ column }) => column);
