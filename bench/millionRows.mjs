@@ -220,6 +220,13 @@ function tableRows(table, M, jsonBytes, missing) {
     row('table-long-task', `${M}: property table, longest main-thread task`, longest, {
       target: `≤ ${T.longTaskMs} ms`,
       pass: within(longest, T.longTaskMs),
+      note: table
+        ? `building, traced tasks over 50 ms: ${
+            table.traced
+              .map((/** @type {any} */ t) => `${t.ms} ms (CPU ${t.cpuMs} ms: ${t.inside})`)
+              .join(', ') || 'none'
+          }`
+        : missing,
     }),
     row(
       'table-pss',
