@@ -4,6 +4,7 @@ import { TableBuild } from '../../src/features/table/core/tableBuild';
 import { EMPTY_TABLE, type TableSpec } from '../../src/features/table/core/tableSpec';
 import { rowOrder, tableGroups } from '../../src/features/table/core/tableView';
 
+const encoded = (text: string) => new TextEncoder().encode(text);
 const ROWS = 1_000_000;
 const LEVELS = 13;
 
@@ -25,7 +26,7 @@ describe('a property table of a million rows', () => {
         height: index % 10 === 9 ? 'unknown' : heightOf(index),
         level: { name: `Level ${index % LEVELS}` },
       };
-      build.add(object.id, JSON.stringify(object));
+      build.add(object.id, encoded(JSON.stringify(object)));
     }
     const table = build.finish();
     expect(table.rows).toBe(ROWS);

@@ -18,6 +18,11 @@ export type TableState =
 export interface TableSnapshot {
   state: TableState;
   suggestions: ColumnSuggestion[];
+  /**
+   * How many of the chosen objects the suggestions' counts are over: the first 50,000 at most
+   * (all of them below that); null until they are counted.
+   */
+  suggestedFrom: number | null;
   /** Objects the source chose; null until they are read. */
   sourceCount: number | null;
   /** Rows the filters keep; null until the table is ready. */
@@ -38,6 +43,7 @@ const ignoreChange = () => undefined;
 const IDLE: TableSnapshot = {
   state: { status: 'idle' },
   suggestions: [],
+  suggestedFrom: null,
   sourceCount: null,
   rowCount: null,
   groups: null,
@@ -83,7 +89,7 @@ export class TableClient {
       state,
       rowCount: null,
       groups: null,
-      ...(same ? {} : { suggestions: [], sourceCount: null }),
+      ...(same ? {} : { suggestions: [], suggestedFrom: null, sourceCount: null }),
     });
     this.send({ type: 'spec', generation: this.generation, spec, findingIds });
   }
@@ -148,8 +154,10 @@ export class TableClient {
       }
       case 'built':
         return this.update({ ...this.snapshot, sourceCount: answer.sourceCount });
-      case 'suggestions':
-        return this.update({ ...this.snapshot, suggestions: answer.suggestions });
+      case 'suggestions': {
+        const { suggestions, from } = answer;
+        return this.update({ ...this.snapshot, suggestions, suggestedFrom: from });
+      }
       case 'view': {
         const { rowCount, groups } = answer;
         return this.update({ ...this.snapshot, state: { status: 'ready' }, rowCount, groups });

@@ -20,6 +20,7 @@ export interface PropertyTable extends TableSnapshot {
 const IDLE: TableSnapshot = {
   state: { status: 'idle' },
   suggestions: [],
+  suggestedFrom: null,
   sourceCount: null,
   rowCount: null,
   groups: null,

@@ -9,6 +9,7 @@
  * open then, or names an object the set does not hold, adds no value. Memory holds the cells, and
  * the open ones' parts until they close.
  */
+import { decodeSpan } from '../../../bytes/utf8Text';
 import { parseFieldPath, queryErrorText } from '../../../speckle/searchQuery';
 import { cellOf } from './cellText';
 import { isPending, readPath, type CellPart, type CellValue } from './cellValues';
@@ -76,12 +77,14 @@ export class TableBuild {
   }
 
   /**
-   * The first pass: each object of the set once. A text that is not an object has no row; one
-   * whose members the columns read are not JSON neither.
+   * The first pass: each object of the set once, its UTF-8 JSON. A text that is not an object has
+   * no row; one whose members the columns read are not JSON neither.
    */
-  add(id: string, json: string): void {
-    if (!this.choice.mayTake(id, json)) return;
-    const value = this.fields ? this.fields.read(json) : parseOrUndefined(json);
+  add(id: string, text: Uint8Array): void {
+    let decoded: string | null = null;
+    const json = () => (decoded ??= decodeSpan(text, 0, text.length));
+    if (!this.choice.mayTake(id, text, json)) return;
+    const value = this.fields ? this.fields.read(text) : parseOrUndefined(json());
     if (value === undefined || !this.choice.takes(value)) return;
     const row = this.ids.push(id) - 1;
     this.paths.forEach((path, column) => {
@@ -103,12 +106,12 @@ export class TableBuild {
     return this.passes < MAX_PASSES ? new Set(this.waiting.keys()) : new Set();
   }
 
-  /** An object of the current pass that `wanted` names. */
-  resolve(id: string, json: string): void {
+  /** An object of the current pass that `wanted` names, its UTF-8 JSON. */
+  resolve(id: string, text: Uint8Array): void {
     const waiters = this.waiting.get(id);
     if (!waiters) return;
     this.waiting.delete(id);
-    const value = parseOrUndefined(json);
+    const value = parseOrUndefined(decodeSpan(text, 0, text.length));
     for (const waiter of waiters) {
       const open = this.openCells.get(waiter.cell)!;
       const parts = value === undefined ? [] : readPath(value, waiter.path, waiter.from);

@@ -42,8 +42,11 @@ export type FromTable =
   | { type: 'progress'; generation: number; read: number; total: number; pass: number }
   /** The rows are read: how many the source chose. */
   | { type: 'built'; generation: number; sourceCount: number }
-  /** The columns the chosen objects could have: read after the table is shown, once a source. */
-  | { type: 'suggestions'; generation: number; suggestions: ColumnSuggestion[] }
+  /**
+   * The columns the chosen objects could have, counted over the objects of the first `from` rows:
+   * read after the table is shown, once a source.
+   */
+  | { type: 'suggestions'; generation: number; suggestions: ColumnSuggestion[]; from: number }
   /** The spec's filters, sort and grouping applied. */
   | { type: 'view'; generation: number; rowCount: number; groups: TableGroup[] | null }
   | { type: 'rows'; generation: number; request: number; start: number; rows: TableRow[] }

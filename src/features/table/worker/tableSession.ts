@@ -22,6 +22,11 @@ import type { TableSpec } from '../core/tableSpec';
 import { rowOrder, tableGroups } from '../core/tableView';
 import type { FromTable, TableSpan, ToTable } from './tableMessages';
 
+/**
+ * Suggestions count the paths of the objects of this many rows at most: reading a million objects
+ * whole would cost as much as the table again, and a model's kinds of objects show long before.
+ */
+const SUGGESTED_FROM = 50_000;
 /** Progress is told at most this often. */
 const PROGRESS_MS = 250;
 
@@ -52,7 +57,8 @@ export class TableSession {
     null;
   private suggesting: { read: number; source: string } | null = null;
   private built: Built | null = null;
-  private suggested: { source: string; suggestions: ColumnSuggestion[] } | null = null;
+  private suggested: { source: string; suggestions: ColumnSuggestion[]; from: number } | null =
+    null;
   private shown: { generation: number; spec: TableSpec; order: Uint32Array } | null = null;
   private spanAnswer: { read: number; from: number; resolve(span: TableSpan): void } | null = null;
 
@@ -156,14 +162,14 @@ export class TableSession {
   }
 
   /**
-   * The columns the rows could have, once per source: every row's object read whole, after the
-   * table is shown (the table itself reads only the members its columns need: ownFields.ts).
-   * Told for the spec being answered when they are ready.
+   * The columns the rows could have, once per source: the objects of the first `SUGGESTED_FROM`
+   * rows read whole, after the table is shown (the table itself reads only the members its
+   * columns need: ownFields.ts). Told for the spec being answered when they are ready.
    */
   private suggest(built: Built): void {
     if (this.suggested?.source === built.source) {
-      const { suggestions } = this.suggested;
-      this.post({ type: 'suggestions', generation: this.generation, suggestions });
+      const { suggestions, from } = this.suggested;
+      this.post({ type: 'suggestions', generation: this.generation, suggestions, from });
       return;
     }
     if (this.suggesting?.source === built.source) return;
@@ -171,17 +177,19 @@ export class TableSession {
     this.suggesting = { read, source: built.source };
     const { table } = built;
     const ids = new Set<string>();
-    for (let row = 0; row < table.rows; row += 1) ids.add(table.idAt(row));
+    for (let row = 0; row < Math.min(table.rows, SUGGESTED_FROM); row += 1)
+      ids.add(table.idAt(row));
     const found = new ColumnSuggestions();
-    this.readPass(read, null, ids, (id, json) => {
+    this.readPass(read, null, ids, (id, text) => {
       if (!ids.has(id)) return;
-      const value = parseOrUndefined(json);
+      const value = parseOrUndefined(decodeSpan(text, 0, text.length));
       if (value !== undefined) found.add(value);
     }).then(
       (done) => {
         if (!done) return;
         this.suggesting = null;
-        this.suggested = { source: built.source, suggestions: found.list() };
+        const from = ids.size;
+        this.suggested = { source: built.source, suggestions: found.list(), from };
         this.suggest(built);
       },
       (error: unknown) => this.fail(read, error),
@@ -189,7 +197,7 @@ export class TableSession {
   }
 
   /**
-   * Reads each object of the set once, in order, its text handed to `take`; only the spans that
+   * Reads each object of the set once, in order, its UTF-8 text handed to `take`; only the spans that
    * hold one of `only` when it is given; its progress told as `pass` unless null. False when a
    * newer read stopped it.
    */
@@ -197,7 +205,7 @@ export class TableSession {
     read: number,
     pass: number | null,
     only: ReadonlySet<string> | null,
-    take: (id: string, json: string) => void,
+    take: (id: string, text: Uint8Array) => void,
   ): Promise<boolean> {
     let objects = 0;
     let told = Number.NEGATIVE_INFINITY;
@@ -216,7 +224,7 @@ export class TableSession {
           // A text too large to read is left out, as the search leaves it out.
           if (size < 0) continue;
           const at = span.starts[index]! - span.start;
-          take(span.ids[index]!, decodeSpan(data, at, at + size));
+          take(span.ids[index]!, data.subarray(at, at + size));
         }
       }
       objects += span.ids.length;

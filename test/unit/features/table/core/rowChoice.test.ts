@@ -16,7 +16,8 @@ function chosen(source: RowSource, findingIds: string[] | null = null): string[]
   return objects
     .filter((object) => {
       const json = JSON.stringify(object);
-      return choice.mayTake(object.id, json) && choice.takes(JSON.parse(json));
+      const text = new TextEncoder().encode(json);
+      return choice.mayTake(object.id, text, () => json) && choice.takes(JSON.parse(json));
     })
     .map(({ id }) => id);
 }

@@ -3,6 +3,7 @@ import { MAX_PASSES, TableBuild } from '../../../../../src/features/table/core/t
 import { rowChoice } from '../../../../../src/features/table/core/rowChoice';
 import type { RowSource } from '../../../../../src/features/table/core/tableSpec';
 
+const encoded = (text: string) => new TextEncoder().encode(text);
 const ref = (id: string) => ({ referencedId: id, speckle_type: 'reference' });
 
 /** Builds as the session does: every object once, then passes over those the cells wait for. */
@@ -16,12 +17,12 @@ function build(
   const started = TableBuild.start(columns, chosen.choice);
   if (!started.ok) throw new Error(started.message);
   const table = started.build;
-  for (const object of objects) table.add(object.id, JSON.stringify(object));
+  for (const object of objects) table.add(object.id, encoded(JSON.stringify(object)));
   const passes: string[][] = [];
   for (let wanted = table.wanted(); wanted.size > 0; wanted = table.wanted()) {
     passes.push([...wanted].sort());
     for (const object of objects) {
-      if (wanted.has(object.id)) table.resolve(object.id, JSON.stringify(object));
+      if (wanted.has(object.id)) table.resolve(object.id, encoded(JSON.stringify(object)));
     }
     table.endPass();
   }
@@ -85,9 +86,9 @@ describe('a table built from the objects’ texts', () => {
     if (!chosen.ok) throw new Error(chosen.message);
     const started = TableBuild.start(['a'], chosen.choice);
     if (!started.ok) throw new Error(started.message);
-    started.build.add('bad', '{"a": ');
-    started.build.add('list', '[1]');
-    started.build.add('good', '{"a": 1}');
+    started.build.add('bad', encoded('{"a": '));
+    started.build.add('list', encoded('[1]'));
+    started.build.add('good', encoded('{"a": 1}'));
     expect(started.build.finish().rows).toBe(1);
   });
 });
