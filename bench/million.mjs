@@ -35,7 +35,7 @@ import { tracedTasks } from './taskTrace.mjs';
 import { launchedBrowserPid, rss, sample, treePss } from './processMemory.mjs';
 import { currentLoad, environment, formatTable, writeResults, log, runBench } from './report.mjs';
 import { timeQuery } from './searchQuery.mjs';
-import { addressTable, TABLE_COLUMNS, timeTable } from './propertyTable.mjs';
+import { addressTable, linksIndexBuilt, TABLE_COLUMNS, timeTable } from './propertyTable.mjs';
 import { loadInApp } from './withChildren.mjs';
 
 /**
@@ -297,6 +297,7 @@ async function measureInBrowser(server, model, body) {
     if (runs('table')) {
       // Five columns of every object, then the million rows sorted by one and grouped by another:
       // the browser's memory growth over the table, and the page's longest task meanwhile.
+      await guarded.run('links index', linksIndexBuilt(page, STEP_TIMEOUT_MS));
       await collectGarbage(cdp);
       const pssBefore = treePss(browserPid);
       const pss = sample(() => treePss(browserPid), 500);
