@@ -6,17 +6,13 @@
  * A choice first looks at the object's id and JSON text, so that the objects it turns down need
  * not be parsed; `takes` then decides on the parsed object (its members `keys` at least).
  */
-import { indexOfBytes } from '../../../bytes/jsonBytes';
 import { compileSearch } from '../../../speckle/searchMatch';
 import { parseSearchQuery, queryErrorText } from '../../../speckle/searchQuery';
 import type { RowSource } from './tableSpec';
 
 export interface RowChoice {
-  /**
-   * False when the object surely has no row: it need not be parsed. `text` is its UTF-8 JSON,
-   * `decoded` that text as a string (decoded once, when first asked for).
-   */
-  mayTake(id: string, text: Uint8Array, decoded: () => string): boolean;
+  /** False when the object surely has no row: it need not be parsed (`json` decodes its text). */
+  mayTake(id: string, json: () => string): boolean;
   /** Decides on the object, given its own members `keys` at least (all of it when null). */
   takes(value: unknown): boolean;
   keys: readonly string[] | null;
@@ -29,9 +25,9 @@ export function rowChoice(source: RowSource, findingIds: readonly string[] | nul
     case 'all':
       return { ok: true, choice: { mayTake: () => true, takes: () => true, keys: [] } };
     case 'type': {
-      const written = new TextEncoder().encode(JSON.stringify(source.speckleType));
+      const written = JSON.stringify(source.speckleType);
       const choice: RowChoice = {
-        mayTake: (_, text) => indexOfBytes(text, written) !== -1,
+        mayTake: (_, json) => json().includes(written),
         takes: (value) =>
           (value as { speckle_type?: unknown } | null)?.speckle_type === source.speckleType,
         keys: ['speckle_type'],
@@ -54,7 +50,7 @@ export function rowChoice(source: RowSource, findingIds: readonly string[] | nul
       if (!compiled.ok) return { ok: false, message: queryErrorText(compiled.error) };
       const { search } = compiled;
       const choice: RowChoice = {
-        mayTake: (_, _text, decoded) => search.mayMatch(decoded()),
+        mayTake: (_, json) => search.mayMatch(json()),
         takes: (value) => search.count(value) > 0,
         keys: null,
       };

@@ -83,8 +83,8 @@ export class TableBuild {
   add(id: string, text: Uint8Array): void {
     let decoded: string | null = null;
     const json = () => (decoded ??= decodeSpan(text, 0, text.length));
-    if (!this.choice.mayTake(id, text, json)) return;
-    const value = this.fields ? this.fields.read(text) : parseOrUndefined(json());
+    if (!this.choice.mayTake(id, json)) return;
+    const value = this.fields ? this.fields.read(json()) : parseOrUndefined(json());
     if (value === undefined || !this.choice.takes(value)) return;
     const row = this.ids.push(id) - 1;
     this.paths.forEach((path, column) => {
