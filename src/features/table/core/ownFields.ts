@@ -9,6 +9,13 @@
  */
 import { topLevelMembers } from '../../../bytes/lazyObject';
 
+/**
+ * Below this many characters an object is parsed whole: the engine's parser is faster than a scan
+ * in JavaScript that skips the members (the 100k model: 1.5 s to parse every object whole, 2.4 s to
+ * scan each, 1.46 s scanning only those of 32 kB and more).
+ */
+const SCAN_FROM_LENGTH = 32 * 1024;
+
 export class OwnFields {
   private readonly keys: Set<string>;
 
@@ -25,6 +32,7 @@ export class OwnFields {
 
   /** The object with the members the columns read; undefined when the text is not an object. */
   read(json: string): unknown {
+    if (json.length < SCAN_FROM_LENGTH) return objectOrUndefined(parseOrUndefined(json));
     const members = topLevelMembers(json);
     if (members === null) return objectOrUndefined(parseOrUndefined(json));
     const fields: Record<string, unknown> = {};
