@@ -17,6 +17,7 @@ export const NEEDS_ISOLATION = [
   'test/unit/api/client.test.ts',
   'test/unit/objects/files/fileLimit.test.ts',
   'test/unit/objects/spill/gcBallast.test.ts',
+  'test/unit/objects/spill/spillWorker.test.ts',
   'test/unit/objects/load/indexChannel.test.ts',
   'test/unit/objects/files/loadFileSet.test.ts',
   'test/unit/objects/load/loadObjectSet.test.ts',
