@@ -3,6 +3,7 @@
  * page's part asked of the page a piece at a time, the rest read from the store's reader port
  * (storeReader.ts). The search of a body on disk and the index of who points where read them so.
  */
+import type { ObjectSet } from './objectSet';
 import { readFromStorePort } from './storeReader';
 import { SPAN_BYTES } from './textWindows';
 
@@ -78,4 +79,43 @@ export class WorkerSpanReaders implements SpanByteReaders {
     this.pageReads.get(request)?.(pieces);
     this.pageReads.delete(request);
   }
+}
+
+/**
+ * Where a set's bytes are, as the page hands them to a reader of every span: those before
+ * `storedFrom` in the page, sent a few MB at a time as views of its blocks, the rest in the store,
+ * which the worker reads itself through the store's reader port.
+ */
+export interface SpanBody {
+  /** The body offset of the store's first byte; the body's length when nothing is stored. */
+  storedFrom: number;
+  /** The page's bytes from `start`, as views of its blocks. */
+  pagePieces(start: number, length: number): Uint8Array[];
+}
+
+export function spanBody(set: ObjectSet): SpanBody {
+  return set.spilledBody() ?? bodyInPage(set.bodyBytes());
+}
+
+/** A body whose bytes are all in the page: nothing stored. */
+function bodyInPage(blocks: readonly Uint8Array[]): SpanBody {
+  const starts: number[] = [];
+  let end = 0;
+  for (const block of blocks) {
+    starts.push(end);
+    end += block.length;
+  }
+  return {
+    storedFrom: end,
+    pagePieces(start, length) {
+      const pieces: Uint8Array[] = [];
+      const stop = Math.min(end, start + length);
+      for (let block = 0; block < blocks.length && starts[block]! < stop; block += 1) {
+        const from = Math.max(start, starts[block]!) - starts[block]!;
+        const to = Math.min(stop, starts[block]! + blocks[block]!.length) - starts[block]!;
+        if (from < to) pieces.push(blocks[block]!.subarray(from, to));
+      }
+      return pieces;
+    },
+  };
 }
