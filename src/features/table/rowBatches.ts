@@ -1,10 +1,8 @@
 import type { TableRow } from './core/tableRows';
+import type { PropertyTable } from './usePropertyTable';
 
-/** How the table hands every row over, in order, batch by batch (usePropertyTable's readAllRows). */
-export type ReadAllRows = (
-  onRows: (rows: readonly TableRow[]) => unknown,
-  signal: AbortSignal,
-) => Promise<unknown>;
+/** How the table hands every row over, in order, batch by batch. */
+export type ReadAllRows = PropertyTable['readAllRows'];
 
 /**
  * The table's rows as a stream a file is written from. Each batch's callback is answered with a
