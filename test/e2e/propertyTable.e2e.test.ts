@@ -7,6 +7,7 @@ import {
   waitForCompleteCount,
   waitForObjectShown,
 } from './support/app.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
 import { usePageSession } from './support/browser.ts';
 import { thousandObjectModel } from './support/demo.ts';
 
@@ -126,6 +127,7 @@ describe('property table', () => {
     await groups.waitFor({ timeout: 30_000 });
     const counts = await groups.locator('tbody tr td:first-of-type').allTextContents();
     expect(counts.reduce((sum, count) => sum + Number(count.replace(/,/g, '')), 0)).toBe(kept);
+    await expectNoSeriousViolations(page, 'a filtered, sorted and grouped table');
 
     // The CSV is the rows as shown, in their order.
     const csv = await download(page, 'Download table CSV');
@@ -138,6 +140,11 @@ describe('property table', () => {
     expect(records.at(-1)).toBe('');
     const drawnNow = await drawnRows(page);
     expect(records.slice(1, 1 + drawnNow.length)).toEqual(drawnNow.map((row) => row.join(',')));
+
+    // For Excel: a byte order mark first; none of these cells starts as a formula would.
+    const excel = await download(page, 'Download table CSV for Excel');
+    expect([...excel.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(excel.bytes.subarray(3).equals(csv.bytes)).toBe(true);
 
     // A reload of the address brings the same table back.
     const address = page.url();
@@ -190,6 +197,7 @@ describe('property table', () => {
     await page.keyboard.press('Enter');
     await waitForObjectShown(page, rows[2]![0]!);
 
+    await expectNoSeriousViolations(page, 'a table in a 400-pixel window');
     // Nothing of the panel reaches past the window's width.
     const box = await tablePanel(page).boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(400);

@@ -72,6 +72,7 @@ export function ColumnFilterForm({
   const [draft, setDraft] = useState(() => draftOf(filter));
   const errorId = useId();
   const next = filterOf(draft);
+  const wrongBound = draft.kind === 'range' && next === undefined;
   const needsValue = draft.kind === 'equals' || draft.kind === 'contains' || draft.kind === 'range';
 
   function chooseKind(kind: FilterKind) {
@@ -116,7 +117,7 @@ export function ColumnFilterForm({
             placeholder="from"
             value={draft.min}
             aria-invalid={boundOf(draft.min) === undefined}
-            aria-describedby={errorId}
+            aria-describedby={wrongBound ? errorId : undefined}
             onChange={(event) => setDraft({ ...draft, min: event.target.value })}
           />
           <input
@@ -126,7 +127,7 @@ export function ColumnFilterForm({
             placeholder="to"
             value={draft.max}
             aria-invalid={boundOf(draft.max) === undefined}
-            aria-describedby={errorId}
+            aria-describedby={wrongBound ? errorId : undefined}
             onChange={(event) => setDraft({ ...draft, max: event.target.value })}
           />
         </>
@@ -140,7 +141,7 @@ export function ColumnFilterForm({
           Apply
         </button>
       )}
-      {draft.kind === 'range' && next === undefined && (
+      {wrongBound && (
         <span id={errorId} className="error-text">
           A bound is a number, or empty.
         </span>
