@@ -151,6 +151,7 @@ function TableWorkspace({
       {spec.columns.length > 0 && state.status !== 'idle' && state.status !== 'failed' && (
         <TableGrid
           gridId={gridId}
+          viewKey={JSON.stringify([spec.source, spec.filters, spec.sort])}
           columns={spec.columns}
           rowCount={rowCount}
           rowsAt={view.rowsAt}

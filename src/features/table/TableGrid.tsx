@@ -22,6 +22,7 @@ function rowElementId(gridId: string, row: number): string {
  */
 export function TableGrid({
   gridId,
+  viewKey,
   columns,
   rowCount,
   rowsAt,
@@ -30,6 +31,8 @@ export function TableGrid({
   onOpen,
 }: {
   gridId: string;
+  /** Changes with the rows' choice, filters or order: the grid then starts at its first row. */
+  viewKey: string;
   columns: readonly string[];
   rowCount: number;
   /** The rows from start up to end; undefined for one not fetched yet (asked for by this call). */
@@ -41,6 +44,11 @@ export function TableGrid({
   const boxRef = useRef<HTMLDivElement>(null);
   const [viewport, setViewport] = useState({ scrollTop: 0, height: FALLBACK_HEIGHT });
   const [active, setActive] = useState(0);
+  const [seenKey, setSeenKey] = useState(viewKey);
+  if (seenKey !== viewKey) {
+    setSeenKey(viewKey);
+    setActive(0);
+  }
   const activeRow = Math.min(active, Math.max(0, rowCount - 1));
   const shown = rowWindow(viewport, ROW_HEIGHT, rowCount, OVERSCAN);
   const rows = rowsAt(shown.start, shown.end);
@@ -62,6 +70,13 @@ export function TableGrid({
       resizes?.disconnect();
     };
   }, []);
+
+  useLayoutEffect(() => {
+    const element = boxRef.current;
+    if (!element || element.scrollTop === 0) return;
+    element.scrollTop = 0;
+    setViewport((current) => ({ ...current, scrollTop: 0 }));
+  }, [viewKey]);
 
   // The active row in view as it moves by keyboard.
   useLayoutEffect(() => {

@@ -109,6 +109,24 @@ describe('the property table', () => {
     await expectShownObject(within(second).getByRole('rowheader').getAttribute('title')!);
   });
 
+  it('starts again at the first row when the order changes', async () => {
+    expect(MESHES.length).toBeGreaterThan(1);
+    const { user } = await openCube(CUBE_LINES, meshTableRoute());
+    const grid = await within(tablePanel()).findByRole('grid', { name: 'Property table rows' });
+    await waitFor(() => expect(within(grid).getAllByRole('row')).toHaveLength(MESHES.length + 1));
+    grid.focus();
+    await user.keyboard('{End}');
+    expect(grid.getAttribute('aria-activedescendant')).toBe(
+      within(grid).getAllByRole('row').at(-1)!.id,
+    );
+    await user.click(within(grid).getByRole('button', { name: 'units' }));
+    await waitFor(() =>
+      expect(grid.getAttribute('aria-activedescendant')).toBe(
+        within(grid).getAllByRole('row')[1]!.id,
+      ),
+    );
+  });
+
   it('saves the rows as shown in CSV, CSV for Excel and NDJSON, named after the table', async () => {
     const { user } = await openCube(CUBE_LINES, meshTableRoute());
     const panel = tablePanel();
