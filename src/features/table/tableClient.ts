@@ -47,6 +47,7 @@ export class TableClient {
   private snapshot: TableSnapshot = IDLE;
   private readonly listeners = new Set<() => void>();
   private generation = 0;
+  private source = '';
   private nextRequest = 0;
   /** Blocks of rows of the current view, by block number, oldest first. */
   private blocks = new Map<number, TableRow[]>();
@@ -73,7 +74,17 @@ export class TableClient {
     this.generation += 1;
     this.forgetRows();
     const state: TableState = { status: 'building', read: 0, total: 0 };
-    this.update({ ...this.snapshot, state, rowCount: null, groups: null });
+    const source = JSON.stringify([spec.source, findingIds]);
+    // The suggestions of the same objects stay until the worker says them again.
+    const same = source === this.source;
+    this.source = source;
+    this.update({
+      ...this.snapshot,
+      state,
+      rowCount: null,
+      groups: null,
+      ...(same ? {} : { suggestions: [], sourceCount: null }),
+    });
     this.send({ type: 'spec', generation: this.generation, spec, findingIds });
   }
 
@@ -130,10 +141,10 @@ export class TableClient {
         const state: TableState = { status: 'building', read: answer.read, total: answer.total };
         return this.update({ ...this.snapshot, state });
       }
-      case 'built': {
-        const { suggestions, sourceCount } = answer;
-        return this.update({ ...this.snapshot, suggestions, sourceCount });
-      }
+      case 'built':
+        return this.update({ ...this.snapshot, sourceCount: answer.sourceCount });
+      case 'suggestions':
+        return this.update({ ...this.snapshot, suggestions: answer.suggestions });
       case 'view': {
         const { rowCount, groups } = answer;
         return this.update({ ...this.snapshot, state: { status: 'ready' }, rowCount, groups });

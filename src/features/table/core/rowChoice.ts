@@ -13,7 +13,9 @@ import type { RowSource } from './tableSpec';
 export interface RowChoice {
   /** False when the object surely has no row: it need not be parsed. */
   mayTake(id: string, json: string): boolean;
+  /** Decides on the object, given its own members `keys` at least (all of it when null). */
   takes(value: unknown): boolean;
+  keys: readonly string[] | null;
 }
 
 export type ChosenRows = { ok: true; choice: RowChoice } | { ok: false; message: string };
@@ -21,13 +23,14 @@ export type ChosenRows = { ok: true; choice: RowChoice } | { ok: false; message:
 export function rowChoice(source: RowSource, findingIds: readonly string[] | null): ChosenRows {
   switch (source.kind) {
     case 'all':
-      return { ok: true, choice: { mayTake: () => true, takes: () => true } };
+      return { ok: true, choice: { mayTake: () => true, takes: () => true, keys: [] } };
     case 'type': {
       const written = JSON.stringify(source.speckleType).slice(1, -1);
       const choice: RowChoice = {
         mayTake: (_, json) => json.includes(written),
         takes: (value) =>
           (value as { speckle_type?: unknown } | null)?.speckle_type === source.speckleType,
+        keys: ['speckle_type'],
       };
       return { ok: true, choice };
     }
@@ -36,7 +39,8 @@ export function rowChoice(source: RowSource, findingIds: readonly string[] | nul
         return { ok: false, message: 'The model check has not named this finding’s objects.' };
       }
       const ids = new Set(findingIds);
-      return { ok: true, choice: { mayTake: (id) => ids.has(id), takes: () => true } };
+      const choice: RowChoice = { mayTake: (id) => ids.has(id), takes: () => true, keys: [] };
+      return { ok: true, choice };
     }
     case 'search': {
       const parsed = parseSearchQuery(source.query);
@@ -48,6 +52,7 @@ export function rowChoice(source: RowSource, findingIds: readonly string[] | nul
       const choice: RowChoice = {
         mayTake: (_, json) => search.mayMatch(json),
         takes: (value) => search.count(value) > 0,
+        keys: null,
       };
       return { ok: true, choice };
     }

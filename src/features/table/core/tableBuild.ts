@@ -13,9 +13,9 @@ import { parseFieldPath, queryErrorText } from '../../../speckle/searchQuery';
 import { cellOf } from './cellText';
 import { isPending, readPath, type CellPart, type CellValue } from './cellValues';
 import { ColumnStore } from './columnStore';
-import { ColumnSuggestions } from './columnSuggestions';
+import { OwnFields, parseOrUndefined } from './ownFields';
 import type { RowChoice } from './rowChoice';
-import type { ColumnSuggestion, TableRow } from './tableRows';
+import type { TableRow } from './tableRows';
 import type { BuiltColumns } from './tableView';
 
 /** Reads of the set beyond the first, for references: one step of a reference chain each. */
@@ -41,7 +41,7 @@ export type TableBuildStart = { ok: true; build: TableBuild } | { ok: false; mes
 export class TableBuild {
   private readonly stores: ColumnStore[];
   private readonly ids: string[] = [];
-  private readonly suggestions = new ColumnSuggestions();
+  private readonly fields: OwnFields | null;
   private readonly openCells = new Map<number, OpenCell>();
   private waiting = new Map<string, Waiter[]>();
   private next = new Map<string, Waiter[]>();
@@ -66,15 +66,24 @@ export class TableBuild {
     private readonly choice: RowChoice,
   ) {
     this.stores = columns.map(() => new ColumnStore());
+    this.fields =
+      choice.keys === null
+        ? null
+        : new OwnFields(
+            paths.map((path) => path[0]!),
+            ['units', ...choice.keys],
+          );
   }
 
-  /** The first pass: each object of the set once; a text that is not JSON has no row. */
+  /**
+   * The first pass: each object of the set once. A text that is not an object has no row; one
+   * whose members the columns read are not JSON neither.
+   */
   add(id: string, json: string): void {
     if (!this.choice.mayTake(id, json)) return;
-    const value = parseOrUndefined(json);
+    const value = this.fields ? this.fields.read(json) : parseOrUndefined(json);
     if (value === undefined || !this.choice.takes(value)) return;
     const row = this.ids.push(id) - 1;
-    this.suggestions.add(value);
     this.paths.forEach((path, column) => {
       const parts = readPath(value, path);
       const cell = row * this.paths.length + column;
@@ -121,7 +130,7 @@ export class TableBuild {
     for (const [cell, open] of this.openCells) this.close(cell, open);
     this.waiting.clear();
     this.next.clear();
-    return new BuiltTable(this.columns, this.stores, this.ids, this.suggestions.list());
+    return new BuiltTable(this.columns, this.stores, this.ids);
   }
 
   get rows(): number {
@@ -166,7 +175,6 @@ export class BuiltTable implements BuiltColumns {
     columns: readonly string[],
     stores: readonly ColumnStore[],
     private readonly ids: readonly string[],
-    readonly suggestions: ColumnSuggestion[],
   ) {
     this.byName = new Map(columns.map((column, index) => [column, stores[index]!]));
   }
@@ -186,15 +194,11 @@ export class BuiltTable implements BuiltColumns {
     return store;
   }
 
+  idAt(row: number): string {
+    return this.ids[row]!;
+  }
+
   row(row: number, columns: readonly string[]): TableRow {
     return { id: this.ids[row]!, cells: columns.map((name) => this.column(name).cell(row)) };
-  }
-}
-
-function parseOrUndefined(json: string): unknown {
-  try {
-    return JSON.parse(json) as unknown;
-  } catch {
-    return undefined;
   }
 }

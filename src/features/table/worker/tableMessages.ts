@@ -36,8 +36,10 @@ export type FromTable =
   | { type: 'page-bytes'; request: number; start: number; length: number }
   /** Objects read of the set's `total` (`pass` 0 reads the rows, later ones the references). */
   | { type: 'progress'; generation: number; read: number; total: number; pass: number }
-  /** The rows are read: how many the source chose, and the columns they could have. */
-  | { type: 'built'; generation: number; sourceCount: number; suggestions: ColumnSuggestion[] }
+  /** The rows are read: how many the source chose. */
+  | { type: 'built'; generation: number; sourceCount: number }
+  /** The columns the chosen objects could have: read after the table is shown, once a source. */
+  | { type: 'suggestions'; generation: number; suggestions: ColumnSuggestion[] }
   /** The spec's filters, sort and grouping applied. */
   | { type: 'view'; generation: number; rowCount: number; groups: TableGroup[] | null }
   | { type: 'rows'; generation: number; request: number; start: number; rows: TableRow[] }

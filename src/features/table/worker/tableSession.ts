@@ -13,8 +13,11 @@
 import { decodeSpan } from '../../../bytes/utf8Text';
 import { errorText } from '../../../lib/errorText';
 import { readSpanBytes, type SpanByteReaders } from '../../../objects/set/spanBytes';
+import { ColumnSuggestions } from '../core/columnSuggestions';
+import { parseOrUndefined } from '../core/ownFields';
 import { rowChoice } from '../core/rowChoice';
 import { TableBuild, type BuiltTable } from '../core/tableBuild';
+import type { ColumnSuggestion } from '../core/tableRows';
 import type { TableSpec } from '../core/tableSpec';
 import { rowOrder, tableGroups } from '../core/tableView';
 import type { FromTable, TableSpan, ToTable } from './tableMessages';
@@ -41,6 +44,7 @@ export class TableSession {
   /** The spec being answered; -1 once cancelled. */
   private generation = -1;
   private built: Built | null = null;
+  private suggested: { source: string; suggestions: ColumnSuggestion[] } | null = null;
   private shown: { generation: number; spec: TableSpec; order: Uint32Array } | null = null;
   private spanAnswer: { generation: number; from: number; resolve(span: TableSpan): void } | null =
     null;
@@ -79,15 +83,20 @@ export class TableSession {
     const { built } = this;
     if (built?.source === source && columns.every((column) => built.table.hasColumn(column))) {
       this.show(generation, spec, built.table);
+      this.suggest(generation, built).catch((error: unknown) => this.fail(generation, error));
       return;
     }
     // The table of another source is not kept beside the new one: one table's memory at a time.
     this.built = null;
-    this.build(generation, spec, source, columns, findingIds).catch((error: unknown) => {
-      if (generation === this.generation) {
-        this.post({ type: 'failed', generation, message: errorText(error) });
-      }
-    });
+    this.build(generation, spec, source, columns, findingIds).catch((error: unknown) =>
+      this.fail(generation, error),
+    );
+  }
+
+  private fail(generation: number, error: unknown): void {
+    if (generation === this.generation) {
+      this.post({ type: 'failed', generation, message: errorText(error) });
+    }
   }
 
   private async build(
@@ -113,18 +122,41 @@ export class TableSession {
     }
     const table = build.finish();
     this.built = { source, table };
-    const { suggestions } = table;
-    this.post({ type: 'built', generation, sourceCount: table.rows, suggestions });
+    this.post({ type: 'built', generation, sourceCount: table.rows });
     this.show(generation, spec, table);
+    await this.suggest(generation, this.built);
+  }
+
+  /**
+   * The columns the rows could have, once per source: every row's object read whole, after the
+   * table is shown (the table itself reads only the members its columns need: ownFields.ts).
+   */
+  private async suggest(generation: number, built: Built): Promise<void> {
+    if (this.suggested?.source !== built.source) {
+      const { table } = built;
+      const ids = new Set<string>();
+      for (let row = 0; row < table.rows; row += 1) ids.add(table.idAt(row));
+      const found = new ColumnSuggestions();
+      const done = await this.readPass(generation, null, ids, (id, json) => {
+        if (!ids.has(id)) return;
+        const value = parseOrUndefined(json);
+        if (value !== undefined) found.add(value);
+      });
+      if (!done) return;
+      this.suggested = { source: built.source, suggestions: found.list() };
+    }
+    const { suggestions } = this.suggested;
+    this.post({ type: 'suggestions', generation, suggestions });
   }
 
   /**
    * Reads each object of the set once, in order, its text handed to `take`; only the spans that
-   * hold one of `only` when it is given. False when a newer spec stopped it.
+   * hold one of `only` when it is given; its progress told as `pass` unless null. False when a
+   * newer spec stopped it.
    */
   private async readPass(
     generation: number,
-    pass: number,
+    pass: number | null,
     only: ReadonlySet<string> | null,
     take: (id: string, json: string) => void,
   ): Promise<boolean> {
@@ -148,7 +180,9 @@ export class TableSession {
         }
       }
       read += span.ids.length;
-      this.post({ type: 'progress', generation, read, total: span.available, pass });
+      if (pass !== null) {
+        this.post({ type: 'progress', generation, read, total: span.available, pass });
+      }
     }
   }
 
