@@ -200,6 +200,27 @@ describe('the property table', () => {
     expect(within(panel).getByRole('button', { name: 'Add path' })).toBeDisabled();
   });
 
+  it('has a row for each object the search in the address finds', async () => {
+    const { user, router } = await openResult();
+    const panel = await openTable(user);
+    await user.type(screen.getByRole('searchbox', { name: 'Search all objects' }), 'name:Wall');
+    // The router takes each address in a transition: the panel has drawn this one.
+    await within(panel).findByRole('option', { name: 'Search results: name:Wall' });
+    await user.selectOptions(within(panel).getByRole('combobox', { name: 'Rows' }), 'search');
+    expect(within(panel).getByRole('combobox', { name: 'Rows' })).toHaveDisplayValue(
+      'Search results: name:Wall',
+    );
+    await addPath(user, 'name');
+    await waitFor(() => expect(within(panel).getByText('3 rows.')).toBeInTheDocument());
+    expect(new URLSearchParams(router.state.location.search).get('rows')).toBe('search');
+
+    // Another search, other rows.
+    const box = screen.getByRole('searchbox', { name: 'Search all objects' });
+    await user.clear(box);
+    await user.type(box, 'name:Door');
+    await waitFor(() => expect(within(panel).getByText('1 row.')).toBeInTheDocument());
+  });
+
   it('offers the paths the chosen objects have, with how many have each', async () => {
     const { user } = await openResult();
     const panel = await openTable(user);
