@@ -2,7 +2,7 @@
 import type { ExportFormat } from '../exports';
 import { csvParts, ndjsonParts, type RowBatches } from './core/tableFiles';
 
-export interface TableFileInput {
+interface TableFileInput {
   columns: readonly string[];
   batches: RowBatches;
 }

@@ -23,7 +23,7 @@ import { shortTypeName } from '../../../speckle/types';
 
 export type RowBatches = Iterable<readonly TableRow[]> | AsyncIterable<readonly TableRow[]>;
 
-export interface CsvOptions {
+interface CsvOptions {
   /** A byte order mark first, and formula-like cells guarded (see above). */
   excel: boolean;
 }
