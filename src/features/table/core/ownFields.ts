@@ -26,7 +26,7 @@ export class OwnFields {
   /** The object with the members the columns read; undefined when the text is not an object. */
   read(json: string): unknown {
     const members = topLevelMembers(json);
-    if (members === null) return parseOrUndefined(json);
+    if (members === null) return objectOrUndefined(parseOrUndefined(json));
     const fields: Record<string, unknown> = {};
     const found = new Set<string>();
     for (const { keyStart, keyEnd, start, end } of members) {
@@ -42,6 +42,10 @@ export class OwnFields {
     );
     return byName ? parseOrUndefined(json) : fields;
   }
+}
+
+function objectOrUndefined(value: unknown): object | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined;
 }
 
 function keyOf(json: string, keyStart: number, keyEnd: number): string {

@@ -8,6 +8,7 @@
 import type { ObjectSet } from '../../../objects/set/objectSet';
 import { nextTask } from '../../../lib/nextTask';
 import { spanBody, type SpanBody } from '../../../objects/set/spanBytes';
+import { SPAN_BYTES } from '../../../objects/set/textWindows';
 import { textSpan } from '../../search';
 import type { FromTable, TableSpan, ToTable } from './tableMessages';
 import { TableSession } from './tableSession';
@@ -47,6 +48,7 @@ function tableInWorker(set: ObjectSet, onAnswer: (answer: TableAnswer) => void):
   const post = (message: ToTable, transfer: Transferable[] = []) =>
     worker.postMessage(message, transfer);
   const body = spanBody(set);
+  const copy = new ReusedCopy();
   let generation = -1;
   worker.onmessage = ({ data }: MessageEvent<FromTable>) => {
     switch (data.type) {
@@ -57,11 +59,10 @@ function tableInWorker(set: ObjectSet, onAnswer: (answer: TableAnswer) => void):
           span: spanOf(set, body, data.generation, data.from),
         });
       case 'page-bytes':
-        // Views of the page's blocks, copied as the message is (see diskSearchChannel.ts).
         return post({
           type: 'page-bytes',
           request: data.request,
-          pieces: body.pagePieces(data.start, data.length),
+          pieces: [copy.of(body.pagePieces(data.start, data.length))],
         });
       default:
         return onAnswer(data);
@@ -84,6 +85,27 @@ function tableInWorker(set: ObjectSet, onAnswer: (answer: TableAnswer) => void):
       reader?.close();
     },
   };
+}
+
+/**
+ * The page's bytes a span needs, gathered into one buffer, the same one request after request,
+ * which the message then copies. Views of the page's blocks would be copied with the whole of
+ * each block they look into (a typed array is cloned with its entire buffer); a new buffer per
+ * request would be hundreds of MB of garbage for the page to collect (doctor/worker/textBatches.ts).
+ */
+class ReusedCopy {
+  private buffer = new Uint8Array(SPAN_BYTES);
+
+  of(pieces: readonly Uint8Array[]): Uint8Array {
+    const length = pieces.reduce((sum, piece) => sum + piece.length, 0);
+    if (this.buffer.length < length) this.buffer = new Uint8Array(length);
+    let at = 0;
+    for (const piece of pieces) {
+      this.buffer.set(piece, at);
+      at += piece.length;
+    }
+    return this.buffer.subarray(0, length);
+  }
 }
 
 function tableOnPage(set: ObjectSet, onAnswer: (answer: TableAnswer) => void): TableChannel {
