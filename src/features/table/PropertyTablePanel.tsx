@@ -137,18 +137,13 @@ function TableWorkspace({
         </p>
       </div>
       {state.status === 'ready' && (
-        <TableExports
-          spec={spec}
-          readAllRows={view.readAllRows}
-          target={target}
-          enabled={spec.columns.length > 0}
-        />
+        <TableExports spec={spec} readAllRows={view.readAllRows} target={target} />
       )}
       {spec.groupBy !== null && view.groups && (
         <TableGroups groupBy={spec.groupBy} columns={spec.columns} groups={view.groups} />
       )}
       {/* Kept while a sort or filter is answered, so that the header pressed keeps the focus. */}
-      {spec.columns.length > 0 && state.status !== 'idle' && state.status !== 'failed' && (
+      {state.status !== 'idle' && state.status !== 'failed' && (
         <TableGrid
           gridId={gridId}
           viewKey={JSON.stringify([spec.source, spec.filters, spec.sort])}

@@ -12,12 +12,10 @@ export function TableExports({
   spec,
   readAllRows,
   target,
-  enabled,
 }: {
   spec: TableSpec;
   readAllRows: ReadAllRows;
   target: ExportTarget;
-  enabled: boolean;
 }) {
   const exports = useExport();
   return (
@@ -26,7 +24,7 @@ export function TableExports({
         <DownloadButton
           key={format.id}
           format={format}
-          disabled={!enabled || exports.active !== null}
+          disabled={exports.active !== null}
           onClick={() =>
             exports.save(
               format,

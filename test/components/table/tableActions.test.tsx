@@ -77,6 +77,16 @@ describe('the property table', () => {
     expect(within(panel).getByRole('combobox', { name: 'Rows' })).toHaveDisplayValue(
       'Doctor finding: Meshes without units',
     );
+    // Before any column, a row per object of the finding, named by its id.
+    const grid = await within(panel).findByRole('grid', { name: 'Property table rows' });
+    await waitFor(() =>
+      expect(
+        within(grid)
+          .queryAllByRole('rowheader')
+          .map((cell) => cell.getAttribute('title'))
+          .sort(),
+      ).toEqual(MESHES.map(({ id }) => id).sort()),
+    );
     await user.type(within(panel).getByRole('textbox', { name: 'Column path' }), 'speckle_type');
     await user.click(within(panel).getByRole('button', { name: 'Add path' }));
     await waitFor(() =>
