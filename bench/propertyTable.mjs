@@ -19,33 +19,37 @@ const MEMORY_RATIO = 0.2;
 export const TABLE_COLUMNS = ['speckle_type', 'category', 'type', 'parameters.Level', 'height'];
 
 /**
- * Puts the columns in the address as the app's own navigation would, the panel still closed.
+ * Puts table parameters in the address as the app's own navigation would (the app reads the
+ * address again on popstate), each `[name, value]` appended.
  * @param {import('playwright-core').Page} page
- * @param {string[]} columns
+ * @param {Array<[string, string]>} parameters
  */
-async function addressColumns(page, columns) {
-  await page.evaluate((columns) => {
+export async function addressTable(page, parameters) {
+  await page.evaluate((parameters) => {
     const url = new URL(location.href);
-    for (const column of columns) url.searchParams.append('col', column);
+    for (const [name, value] of parameters) url.searchParams.append(name, value);
     history.replaceState(history.state, '', url);
     dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
-  }, columns);
+  }, parameters);
 }
 
 /**
- * Opens the Property table panel and times, in the page, from the click to the line saying how
- * many rows it has.
+ * Times, in the page, from a click on the "Property table" panel's summary (which opens it and
+ * builds the table), or from the address taking `change`, to the line saying how many rows the
+ * table has once it was read or ordered again (a line "Reading…" first).
  * @param {import('playwright-core').Page} page
+ * @param {{ change?: Array<[string, string]>, timeoutMs?: number }} [options]
  */
-async function timeTable(page) {
+export async function timeTable(page, { change, timeoutMs = TIMEOUT_MS } = {}) {
   const panel = page.getByRole('group', { name: 'Property table' });
   const summary = panel.locator('summary');
   await summary.waitFor();
   const element = await panel.elementHandle();
   await page.evaluate(
-    ([panel, timeoutMs]) => {
+    ([panel, timeoutMs, change]) => {
       /** @type {{ start: number | null, done: number | null, status: string }} */
       const timing = { start: null, done: null, status: '' };
+      let reading = false;
       /** @type {any} */ (window).__tableTiming = new Promise((resolve) => {
         const finish = () => {
           observer.disconnect();
@@ -53,31 +57,39 @@ async function timeTable(page) {
           resolve(timing);
         };
         const observer = new MutationObserver(() => {
-          const line = [...panel.querySelectorAll('[aria-live]')].find((p) =>
-            /^[\d,]+ rows?\b/.test(p.textContent ?? ''),
-          );
-          if (timing.start === null || !line) return;
+          const lines = [...panel.querySelectorAll('[aria-live]')].map((p) => p.textContent ?? '');
+          reading ||= lines.some((text) => /^Reading/.test(text));
+          const line = lines.find((text) => /^[\d,]+ rows?\b/.test(text));
+          if (timing.start === null || !reading || line === undefined) return;
           timing.done = performance.now() - timing.start;
-          timing.status = (line.textContent ?? '').trim();
+          timing.status = line.trim();
           finish();
         });
         observer.observe(panel, { subtree: true, childList: true, characterData: true });
         const timer = setTimeout(finish, timeoutMs);
-        panel.addEventListener('click', (event) => (timing.start = event.timeStamp), {
-          once: true,
-          capture: true,
-        });
+        if (change) {
+          timing.start = performance.now();
+          const url = new URL(location.href);
+          for (const [name, value] of change) url.searchParams.append(name, value);
+          history.replaceState(history.state, '', url);
+          dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+        } else {
+          panel.addEventListener('click', (event) => (timing.start = event.timeStamp), {
+            once: true,
+            capture: true,
+          });
+        }
       });
     },
-    [element, TIMEOUT_MS],
+    /** @type {const} */ ([element, timeoutMs, change ?? null]),
   );
-  await summary.click();
+  if (!change) await summary.click();
   /** @type {{ start: number, done: number | null, status: string }} */
   const timing = await page.evaluate(() => /** @type {any} */ (window).__tableTiming);
   const longTasks = await longTasksIn(
     page,
     timing.start,
-    timing.start + (timing.done ?? TIMEOUT_MS),
+    timing.start + (timing.done ?? timeoutMs),
   );
   return {
     doneMs: timing.done === null ? null : Math.round(timing.done),
@@ -108,7 +120,10 @@ export async function measurePropertyTable(browser, server, model, facts) {
     // The search leaves hundreds of MB of decoded text behind on the page: collected now, so that
     // the table's figures hold its own work, not a collection the search owes.
     await collectGarbage(session.cdp);
-    await addressColumns(page, TABLE_COLUMNS);
+    await addressTable(
+      page,
+      TABLE_COLUMNS.map((column) => ['col', column]),
+    );
     const table = await timeTable(page);
     const heaps = await realms.measure();
     const worker = heaps.realms.find((realm) => /tableWorker/.test(realm.realm));

@@ -33,16 +33,20 @@ export async function readSpanBytes(
   if (inPage === 0 && stored) return stored;
   // Awaited below, after the page's pieces: a failure meanwhile is not an unhandled one.
   stored?.catch(() => undefined);
-  const bytes = new Uint8Array(length);
+  let bytes: Uint8Array | null = null;
   // The page sends 4 MB at a time, each a short task of its own: a root of 50 MB is not one.
   for (let at = 0; at < inPage;) {
     const pieces = await readPage(start + at, Math.min(SPAN_BYTES, inPage - at));
     if (pieces.length === 0) throw new Error('The page no longer holds the model’s first bytes.');
+    // A span the page sends whole, as one piece, is used as it came: no copy.
+    if (!stored && pieces.length === 1 && pieces[0]!.length === length) return pieces[0]!;
+    bytes ??= new Uint8Array(length);
     for (const piece of pieces) {
       bytes.set(piece, at);
       at += piece.length;
     }
   }
+  bytes ??= new Uint8Array(length);
   if (stored) bytes.set(await stored, inPage);
   return bytes;
 }

@@ -22,6 +22,9 @@ import type { TableSpec } from '../core/tableSpec';
 import { rowOrder, tableGroups } from '../core/tableView';
 import type { FromTable, TableSpan, ToTable } from './tableMessages';
 
+/** Progress is told at most this often. */
+const PROGRESS_MS = 250;
+
 interface Built {
   source: string;
   table: BuiltTable;
@@ -161,6 +164,7 @@ export class TableSession {
     take: (id: string, json: string) => void,
   ): Promise<boolean> {
     let read = 0;
+    let told = Number.NEGATIVE_INFINITY;
     // One span ahead: its bytes are read while this one's objects are.
     let ahead = this.fetch(generation, 0, only);
     for (;;) {
@@ -180,7 +184,9 @@ export class TableSession {
         }
       }
       read += span.ids.length;
-      if (pass !== null) {
+      // A few times a second: each is a render of the page's table.
+      if (pass !== null && performance.now() - told >= PROGRESS_MS) {
+        told = performance.now();
         this.post({ type: 'progress', generation, read, total: span.available, pass });
       }
     }
