@@ -35,10 +35,11 @@ import { tracedTasks } from './taskTrace.mjs';
 import { launchedBrowserPid, rss, sample, treePss } from './processMemory.mjs';
 import { currentLoad, environment, formatTable, writeResults, log, runBench } from './report.mjs';
 import { timeQuery } from './searchQuery.mjs';
+import { addressTable, TABLE_COLUMNS, timeTable } from './propertyTable.mjs';
 import { loadInApp } from './withChildren.mjs';
 
 /**
- * `--skip <steps>` (comma-separated: open, scroll, search, export) leaves browser steps out, to
+ * `--skip <steps>` (comma-separated: open, scroll, search, table, export) leaves browser steps out, to
  * try one step again without waiting for the others; every step runs by default.
  */
 const skipArg = process.argv.indexOf('--skip');
@@ -291,6 +292,30 @@ async function measureInBrowser(server, model, body) {
           .run(`search ${query}`, timeQuery(page, query, STEP_TIMEOUT_MS))
           .finally(() => pss.stop());
         searches.push({ ...timed, pssBefore, pssPeak: pss.peak });
+      }
+    }
+    if (runs('table')) {
+      // Five columns of every object, then the million rows sorted by one and grouped by another:
+      // the browser's memory growth over the table, and the page's longest task meanwhile.
+      await collectGarbage(cdp);
+      const pssBefore = treePss(browserPid);
+      const pss = sample(() => treePss(browserPid), 500);
+      await addressTable(
+        page,
+        TABLE_COLUMNS.map((column) => ['col', column]),
+      );
+      const timeoutMs = STEP_TIMEOUT_MS;
+      try {
+        const built = await guarded.run('property table', timeTable(page, { timeoutMs }));
+        const change = /** @type {Array<[string, string]>} */ ([
+          ['sort', 'height'],
+          ['desc', '1'],
+          ['group', 'parameters.Level'],
+        ]);
+        const ordered = await guarded.run('table order', timeTable(page, { change, timeoutMs }));
+        figures.table = { built, ordered, pssBefore, pssPeak: pss.peak };
+      } finally {
+        pss.stop();
       }
     }
     if (PROFILE) {

@@ -10,6 +10,7 @@ export const MILLION_TARGETS = {
   pssPerJsonByte: 0.5,
   openMs: 100,
   serverMB: 1000,
+  tablePerJsonByte: 0.2,
 };
 
 const MB = 1e6;
@@ -148,6 +149,7 @@ export function millionRows(figures) {
           }),
         ]
       : []),
+    ...tableRows(figures.table, M, body.bytes, missing),
     row('export', `${M}: export lines to a save picker, click → closed`, exported?.ms ?? null, {
       target: 'the server’s bytes',
       pass: exported ? exported.bytes === body.bytes && exported.hash === body.hash : false,
@@ -185,6 +187,55 @@ export function millionRows(figures) {
     }),
   ];
   return rows;
+}
+
+/**
+ * The property table's rows: five columns of every object, then sorted and grouped.
+ * @param {any} table @param {string} M @param {number} jsonBytes @param {string} missing
+ * @returns {Row[]}
+ */
+function tableRows(table, M, jsonBytes, missing) {
+  const T = MILLION_TARGETS;
+  const grown = table ? table.pssPeak - table.pssBefore : null;
+  const longest = table
+    ? Math.max(table.built.longTasks.longestMs, table.ordered.longTasks.longestMs)
+    : null;
+  return [
+    row(
+      'table-build',
+      `${M}: property table of 5 columns, click → rows counted`,
+      table?.built.doneMs ?? null,
+      {
+        note: table ? table.built.status : missing,
+      },
+    ),
+    row(
+      'table-order',
+      `${M}: the table sorted and grouped, address → rows counted`,
+      table?.ordered.doneMs ?? null,
+      {
+        note: table ? table.ordered.status : missing,
+      },
+    ),
+    row('table-long-task', `${M}: property table, longest main-thread task`, longest, {
+      target: `≤ ${T.longTaskMs} ms`,
+      pass: within(longest, T.longTaskMs),
+    }),
+    row(
+      'table-pss',
+      `${M}: property table, browser memory (PSS) growth`,
+      grown === null ? null : grown / MB,
+      {
+        unit: 'MB',
+        target: `≤ ${T.tablePerJsonByte}× JSON`,
+        ratios: grown === null ? '' : `${(grown / jsonBytes).toFixed(3)}× JSON`,
+        pass: grown !== null && grown <= T.tablePerJsonByte * jsonBytes,
+        note: table
+          ? `peak ${fmtMB(table.pssPeak)} over ${fmtMB(table.pssBefore)} before the table`
+          : missing,
+      },
+    ),
+  ];
 }
 
 /** @param {number | undefined} bytes */

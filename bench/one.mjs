@@ -1,5 +1,5 @@
 // One scenario of `npm run bench`, for working on its figure without the nine-minute run: after
-// `vite build`, `node bench/one.mjs <paging|file|links|compare|list|uninspected|doctor>`. Prints that scenario's rows (and,
+// `vite build`, `node bench/one.mjs <paging|file|links|compare|list|uninspected|doctor|table>`. Prints that scenario's rows (and,
 // for `list`, the 100k list's figures as JSON); writes nothing, docs/figures.md included.
 import { launchBrowser } from './browser.mjs';
 import {
@@ -14,6 +14,7 @@ import { doctorRows, measureDoctor } from './doctor.mjs';
 import { readLines } from './models.mjs';
 import { openObjects, scrollList } from './objectList.mjs';
 import { measureObjectLinks, objectLinksRows } from './objectLinks.mjs';
+import { measurePropertyTable, propertyTableRows } from './propertyTable.mjs';
 import { measureOpenFile, OPEN_FILE_ROUNDS, openFileRows } from './openFile.mjs';
 import { measurePaging, pagingRows } from './paging.mjs';
 import { formatTable } from './report.mjs';
@@ -37,6 +38,8 @@ const scenarios = {
     formatTable(objectLinksRows(await measureObjectLinks(browser, server, big, facts, plan))),
   doctor: async (browser, server, big, facts) =>
     formatTable(doctorRows(await measureDoctor(browser, server, big, facts))),
+  table: async (browser, server, big, facts) =>
+    formatTable(propertyTableRows(await measurePropertyTable(browser, server, big, facts))),
   compare: async (browser, server, big, facts) =>
     formatTable(versionDiffRows(await measureVersionDiff(browser, server, big, facts, plan))),
   uninspected: async (_browser, server, big, facts) => {

@@ -36,6 +36,7 @@ import { measureUninspected } from './uninspected.mjs';
 import { measureVersionDiff, versionDiffRows } from './versionDiff.mjs';
 import { measureObjectLinks, objectLinksRows } from './objectLinks.mjs';
 import { doctorRows, measureDoctor } from './doctor.mjs';
+import { measurePropertyTable, propertyTableRows } from './propertyTable.mjs';
 import { measureWithChildren } from './withChildren.mjs';
 
 /** @typedef {import('./models.mjs').ModelFacts} ModelFacts */
@@ -183,9 +184,11 @@ async function measureLaterIssues(browser, server, big, body100k) {
   const objectLinks = await measureObjectLinks(browser, server, big, body100k, plan);
   log('100k: Check model against one search over all objects…');
   const doctor = await measureDoctor(browser, server, big, body100k);
+  log('100k: a property table of five columns against one search over all objects…');
+  const propertyTable = await measurePropertyTable(browser, server, big, body100k);
   log('two 100k versions compared, and each loaded alone…');
   const versionDiff = await measureVersionDiff(browser, server, big, body100k, plan);
-  return { paging, openedFile, objectLinks, doctor, versionDiff };
+  return { paging, openedFile, objectLinks, doctor, propertyTable, versionDiff };
 }
 
 /** @param {import('playwright-core').Browser} browser */
@@ -219,12 +222,13 @@ async function main() {
     const stored = await measureStored(browser, profile);
     const live100k = await measureLive(browser);
     const measurements = { ...stored.measurements, live100k };
-    const { paging, openedFile, objectLinks, doctor, versionDiff } = stored.later;
+    const { paging, openedFile, objectLinks, doctor, propertyTable, versionDiff } = stored.later;
     const rows = [
       ...buildRows(measurements),
       ...pagingRows(paging),
       ...versionDiffRows(versionDiff),
       ...doctorRows(doctor),
+      ...propertyTableRows(propertyTable),
       ...openFileRows(openedFile),
       ...objectLinksRows(objectLinks),
     ];

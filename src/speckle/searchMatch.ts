@@ -146,7 +146,7 @@ interface Found {
 }
 
 /** The text a plain value is matched and shown as; null for objects and arrays. */
-function plainText(value: unknown): string | null {
+export function plainText(value: unknown): string | null {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean' || value === null) {
     return String(value);
@@ -205,7 +205,9 @@ interface Located {
 }
 
 /** A Revit parameter (or a connector's property of that shape): compared by its `value`. */
-function isParameter(value: unknown): value is { name: unknown; value: unknown; units: unknown } {
+export function isParameter(
+  value: unknown,
+): value is { name: unknown; value: unknown; units: unknown } {
   return (
     typeof value === 'object' &&
     value !== null &&
@@ -222,18 +224,8 @@ export function valuesAt(root: unknown, path: readonly string[]): Located[] {
   for (const name of path) {
     const next: Located[] = [];
     for (const located of here.flatMap(lookThroughArrays)) {
-      const record = located.value;
-      if (typeof record !== 'object' || record === null) continue;
-      const fields = record as Record<string, unknown>;
-      const key = Object.hasOwn(fields, name) ? name : `@${name}`;
-      if (Object.hasOwn(fields, key)) {
-        next.push({ link: extendPath(located.link, key), value: fields[key] });
-        continue;
-      }
-      for (const [other, value] of Object.entries(fields)) {
-        if (isParameter(value) && value.name === name) {
-          next.push({ link: extendPath(located.link, other), value });
-        }
+      for (const { key, value } of stepInto(located.value, name)) {
+        next.push({ link: extendPath(located.link, key), value });
       }
     }
     here = next;
@@ -245,6 +237,22 @@ export function valuesAt(root: unknown, path: readonly string[]): Located[] {
         ? { link: extendPath(located.link, 'value'), value: located.value.value }
         : located,
     );
+}
+
+/**
+ * Where one name of a field path leads from one value (not an array): its key, that key with `@`,
+ * or else every parameter so named; nothing from a plain value.
+ */
+export function stepInto(record: unknown, name: string): Array<{ key: string; value: unknown }> {
+  if (typeof record !== 'object' || record === null) return [];
+  const fields = record as Record<string, unknown>;
+  const key = Object.hasOwn(fields, name) ? name : `@${name}`;
+  if (Object.hasOwn(fields, key)) return [{ key, value: fields[key] }];
+  const found: Array<{ key: string; value: unknown }> = [];
+  for (const [other, value] of Object.entries(fields)) {
+    if (isParameter(value) && value.name === name) found.push({ key: other, value });
+  }
+  return found;
 }
 
 function lookThroughArrays(located: Located): Located[] {
@@ -287,7 +295,7 @@ function holds(
 }
 
 /** A number, or a text that is one (parameters often hold numbers as text). */
-function numberOf(value: unknown): number | null {
+export function numberOf(value: unknown): number | null {
   if (typeof value === 'number') return value;
   if (typeof value !== 'string' || value.trim() === '') return null;
   const number = Number(value);

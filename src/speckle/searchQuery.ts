@@ -94,6 +94,42 @@ export function parseSearchQuery(source: string): ParsedQuery {
   }
 }
 
+export type ParsedPath = { ok: true; path: string[] } | { ok: false; error: QueryError };
+
+/**
+ * Reads a field path alone (a property table's column), as a field term's path is read: names
+ * joined by dots, a name in double quotes when it holds other characters.
+ */
+export function parseFieldPath(source: string): ParsedPath {
+  try {
+    const reader = new Reader(source);
+    const path = reader.path();
+    if (path === null)
+      return { ok: false, error: { message: 'a name is expected', at: reader.place } };
+    if (reader.place < source.length) {
+      const message = 'a dot is expected between names (quote a name that holds other characters)';
+      return { ok: false, error: { message, at: reader.place } };
+    }
+    return { ok: true, path };
+  } catch (error) {
+    if (error instanceof QuerySyntaxError) {
+      return { ok: false, error: { message: error.message, at: error.at } };
+    }
+    throw error;
+  }
+}
+
+/** A path written so that parseFieldPath reads it back: a name quoted when it must be. */
+export function fieldPathText(path: readonly string[]): string {
+  return path
+    .map((name) =>
+      name !== '' && [...name].every((char) => NAME_CHAR.test(char))
+        ? name
+        : `"${name.replace(/["\\]/g, (char) => `\\${char}`)}"`,
+    )
+    .join('.');
+}
+
 /** The message for an error, naming its place as a 1-based character. */
 export function queryErrorText(error: QueryError): string {
   return `The query cannot be read at character ${error.at + 1}: ${error.message}.`;
@@ -126,6 +162,10 @@ class Reader {
     return { text, textPlaces, fields };
   }
 
+  get place(): number {
+    return this.at;
+  }
+
   private skipSpaces(): void {
     while (/\s/.test(this.source[this.at] ?? '')) this.at += 1;
   }
@@ -152,7 +192,7 @@ class Reader {
   }
 
   /** Names joined by dots; null when what follows is not a path (a quoted text, say). */
-  private path(): string[] | null {
+  path(): string[] | null {
     const names: string[] = [];
     for (;;) {
       const name = this.source[this.at] === '"' ? this.quoted() : this.bareName();

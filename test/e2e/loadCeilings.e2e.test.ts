@@ -48,7 +48,9 @@ describe('load limits against a hostile server', () => {
 
     // The real server again: raising the limit loads the model in full.
     await clearFaults();
-    await page.getByRole('button', { name: 'Raise the limit to 5,000 objects and load again' }).click();
+    await page
+      .getByRole('button', { name: 'Raise the limit to 5,000 objects and load again' })
+      .click();
     await waitForCompleteCount(page, object.objectCount);
     expect(await alertText(page)).toBe('');
   });

@@ -3,6 +3,7 @@
  * page's part asked of the page a piece at a time, the rest read from the store's reader port
  * (storeReader.ts). The search of a body on disk and the index of who points where read them so.
  */
+import type { ObjectSet } from './objectSet';
 import { readFromStorePort } from './storeReader';
 import { SPAN_BYTES } from './textWindows';
 
@@ -32,16 +33,20 @@ export async function readSpanBytes(
   if (inPage === 0 && stored) return stored;
   // Awaited below, after the page's pieces: a failure meanwhile is not an unhandled one.
   stored?.catch(() => undefined);
-  const bytes = new Uint8Array(length);
+  let bytes: Uint8Array | null = null;
   // The page sends 4 MB at a time, each a short task of its own: a root of 50 MB is not one.
   for (let at = 0; at < inPage;) {
     const pieces = await readPage(start + at, Math.min(SPAN_BYTES, inPage - at));
     if (pieces.length === 0) throw new Error('The page no longer holds the model’s first bytes.');
+    // A span the page sends whole, as one piece, is used as it came: no copy.
+    if (!stored && pieces.length === 1 && pieces[0]!.length === length) return pieces[0]!;
+    bytes ??= new Uint8Array(length);
     for (const piece of pieces) {
       bytes.set(piece, at);
       at += piece.length;
     }
   }
+  bytes ??= new Uint8Array(length);
   if (stored) bytes.set(await stored, inPage);
   return bytes;
 }
@@ -78,4 +83,43 @@ export class WorkerSpanReaders implements SpanByteReaders {
     this.pageReads.get(request)?.(pieces);
     this.pageReads.delete(request);
   }
+}
+
+/**
+ * Where a set's bytes are, as the page hands them to a reader of every span: those before
+ * `storedFrom` in the page, sent a few MB at a time as views of its blocks, the rest in the store,
+ * which the worker reads itself through the store's reader port.
+ */
+export interface SpanBody {
+  /** The body offset of the store's first byte; the body's length when nothing is stored. */
+  storedFrom: number;
+  /** The page's bytes from `start`, as views of its blocks. */
+  pagePieces(start: number, length: number): Uint8Array[];
+}
+
+export function spanBody(set: ObjectSet): SpanBody {
+  return set.spilledBody() ?? bodyInPage(set.bodyBytes());
+}
+
+/** A body whose bytes are all in the page: nothing stored. */
+function bodyInPage(blocks: readonly Uint8Array[]): SpanBody {
+  const starts: number[] = [];
+  let end = 0;
+  for (const block of blocks) {
+    starts.push(end);
+    end += block.length;
+  }
+  return {
+    storedFrom: end,
+    pagePieces(start, length) {
+      const pieces: Uint8Array[] = [];
+      const stop = Math.min(end, start + length);
+      for (let block = 0; block < blocks.length && starts[block]! < stop; block += 1) {
+        const from = Math.max(start, starts[block]!) - starts[block]!;
+        const to = Math.min(stop, starts[block]! + blocks[block]!.length) - starts[block]!;
+        if (from < to) pieces.push(blocks[block]!.subarray(from, to));
+      }
+      return pieces;
+    },
+  };
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  fieldPathText,
+  parseFieldPath,
   parseSearchQuery,
   queryErrorText,
   type FieldTerm,
@@ -170,5 +172,52 @@ describe('parseSearchQuery', () => {
     expect(parsed.query.text).toBe('b c d');
     expect(parsed.query.textPlaces).toEqual([6, 7, 8, 10, 11]);
     expect(parsed.query.fields[0]?.valueAt).toBe(2);
+  });
+});
+
+describe('a field path alone (a table column)', () => {
+  it('reads names joined by dots, quoted names as they are', () => {
+    expect(parseFieldPath('parameters."Fire Rating".value')).toEqual({
+      ok: true,
+      path: ['parameters', 'Fire Rating', 'value'],
+    });
+    expect(parseFieldPath('@displayValue.units')).toEqual({
+      ok: true,
+      path: ['@displayValue', 'units'],
+    });
+  });
+
+  it('names the place where a path cannot be read', () => {
+    expect(parseFieldPath('level name')).toEqual({
+      ok: false,
+      error: { message: expect.stringMatching(/^a dot is expected/), at: 5 },
+    });
+    expect(parseFieldPath('level.')).toEqual({
+      ok: false,
+      error: { message: 'a name is expected', at: 6 },
+    });
+    expect(parseFieldPath('"open')).toEqual({
+      ok: false,
+      error: { message: 'this quote is not closed', at: 0 },
+    });
+  });
+
+  it('writes a path that reads back the same, quoting only the names that need it', () => {
+    const paths = [
+      ['parameters', 'FIRE_RATING'],
+      ['parameters', 'Fire Rating'],
+      ['a"b', 'c\\d', ''],
+      ['Étage', '2nd-floor', 'x.y'],
+    ];
+    expect(paths.map(fieldPathText)).toEqual([
+      'parameters.FIRE_RATING',
+      'parameters."Fire Rating"',
+      '"a\\"b"."c\\\\d".""',
+      'Étage.2nd-floor."x.y"',
+    ]);
+    // An empty name, written `""`, is no name to the reader: such a key is not reachable.
+    for (const path of paths.filter((names) => !names.includes(''))) {
+      expect(parseFieldPath(fieldPathText(path))).toEqual({ ok: true, path });
+    }
   });
 });

@@ -1,0 +1,12 @@
+import { launchBrowser } from './browser.mjs';
+import { assertBuilt, demoObjectAddress, startDemoServer, MODEL_100K } from './demoServer.mjs';
+import { readLines } from './models.mjs';
+import { measurePropertyTable, propertyTableRows } from './zz-scratch.mjs';
+import { formatTable } from './report.mjs';
+assertBuilt();
+const browser = await launchBrowser();
+const server = await startDemoServer({ precompressed: true });
+const big = demoObjectAddress(server, MODEL_100K);
+const facts = await readLines(big);
+console.log(formatTable(propertyTableRows(await measurePropertyTable(browser, server, big, facts))));
+await browser.close(); await server.close();
