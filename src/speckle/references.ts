@@ -75,7 +75,7 @@ export function referencedIds(value: unknown): string[] {
 
 const KEY = new TextEncoder().encode('"referencedId"');
 /** The key's rarest byte: the engine's own byte search finds the few places worth comparing. */
-export const REFERENCED_ID_ANCHOR = KEY.indexOf(0x49);
+const REFERENCED_ID_ANCHOR = KEY.indexOf(0x49);
 
 /**
  * The index of the quote that opens the string value of a `"referencedId"` key starting at `at`,

@@ -10,7 +10,7 @@
  * target once at the end, so that a lookup reads one run of them.
  */
 import { IdNumberMap } from '../../bytes/idNumberMap';
-import { BACKSLASH, hasBytesAt, indexOfBytes, isKeyAt, stringEnd } from '../../bytes/jsonBytes';
+import { BACKSLASH, isKeyAt, stringEnd } from '../../bytes/jsonBytes';
 import { closureEntries, topLevelStringSpan } from '../../bytes/topLevelFields';
 import { decodeSpan } from '../../bytes/utf8Text';
 import { runNow } from '../../lib/slices';
@@ -28,7 +28,8 @@ import {
   type ProxyEntry,
   type ProxyKind,
 } from './proxies';
-import { isReference, REFERENCED_ID_ANCHOR, referencedIdAt } from '../references';
+import { isReference, referencedIdAt } from '../references';
+import { KEY_KIND, keyMarker } from './linkKeys';
 
 /** How one object points at another; an object may point in several ways at once. */
 export const LINK_BY = { reference: 1, closure: 2, proxy: 4, instance: 8 } as const;
@@ -72,23 +73,7 @@ export interface ObjectLinks {
 
 const encoder = new TextEncoder();
 const APPLICATION_ID_KEY = encoder.encode('"applicationId"');
-// Its capital I, as `"referencedId"`'s: one byte search finds the places to compare for both keys.
-const APPLICATION_ID_ANCHOR = APPLICATION_ID_KEY.indexOf(0x49);
-const I = 0x49;
 const CLOSURE_KEY = encoder.encode('"__closure"');
-// Bytes only an object that holds proxy lists or is a proxy has; an instance is an InstanceProxy.
-// Their x is rare in models: one byte search finds the few places to compare, for both hints.
-const PROXY_HINTS = ['Proxies"', 'Proxy"'].map((hint) => encoder.encode(hint));
-const X = 0x78;
-// The same place in both hints.
-const X_AT = PROXY_HINTS[0]!.indexOf(X);
-
-function mayHoldProxies(text: Uint8Array): boolean {
-  for (let at = text.indexOf(X); at !== -1; at = text.indexOf(X, at + 1)) {
-    if (PROXY_HINTS.some((hint) => hasBytesAt(text, hint, at - X_AT))) return true;
-  }
-  return false;
-}
 
 export class ObjectLinksBuilder {
   /** Every id seen, an object's or a target's, numbered as first seen: edges hold numbers. */
@@ -105,6 +90,7 @@ export class ObjectLinksBuilder {
   private readonly detached: DetachedProxy[] = [];
   private readonly detachedValues = new Map<string, unknown>();
   private readonly definitionIdOf = new Map<number, string>();
+  private readonly markKeys = keyMarker();
   /** Where the closures of the object being added go: edges from `source`. */
   private source = 0;
   private readonly closure = {
@@ -124,53 +110,51 @@ export class ObjectLinksBuilder {
     if (this.added[source] === 1) return;
     this.added[source] = 1;
     this.count += 1;
-    const hasApplicationId = this.readReferences(source, text);
-    this.readClosures(source, text);
+    const marks = this.markKeys(text);
+    // References first, then closures, each in the text's order: ids are numbered as first seen.
+    let hasApplicationId = false;
+    let mayHoldProxies = false;
+    for (let index = 0; index < marks.length; index += 1) {
+      const mark = marks[index]!;
+      const kind = mark & 3;
+      if (kind === KEY_KIND.reference) this.readReference(source, text, mark >> 2);
+      else if (kind === KEY_KIND.applicationId) hasApplicationId = true;
+      else if (kind === KEY_KIND.proxy) mayHoldProxies = true;
+    }
+    for (let index = 0; index < marks.length; index += 1) {
+      const mark = marks[index]!;
+      if ((mark & 3) === KEY_KIND.closure) this.readClosure(source, text, mark >> 2);
+    }
     if (hasApplicationId) {
       const span = topLevelStringSpan(text, APPLICATION_ID_KEY);
       if (span) this.withApplicationId(decodeSpan(text, span.from, span.to), source);
     }
-    if (mayHoldProxies(text)) this.readProxies(id, text);
+    if (mayHoldProxies) this.readProxies(id, text);
+  }
+
+  /** An edge to the id a `referencedId` key at `at` names, if it is a key. */
+  private readReference(source: number, text: Uint8Array, at: number): void {
+    const open = referencedIdAt(text, at);
+    const close = open === -1 ? -1 : stringEnd(text, open);
+    if (close === -1) return;
+    // Ids are plain hex; anything escaped goes through the full string parser, quotes included.
+    const target = text.subarray(open + 1, close).includes(BACKSLASH)
+      ? this.ids.add(JSON.parse(decodeSpan(text, open, close + 1)) as string)
+      : this.ids.addBytes(text, open + 1, close);
+    this.edge(source, target, LINK_BY.reference);
   }
 
   /**
-   * Edges to every id a `referencedId` names, in the text's order; and whether the text has an
-   * `"applicationId"` key anywhere, found by the same byte search.
+   * Edges to the ids of the `__closure` whose key is at `at`, if it is a key. Every closure in the
+   * text is read, forwards: a nested reference's closure lists descendants of the object too, and
+   * reading the object's own backwards from its end went over most of every mesh (seconds for
+   * 100,000 objects).
    */
-  private readReferences(source: number, text: Uint8Array): boolean {
-    let hasApplicationId = false;
-    for (let found = text.indexOf(I); found !== -1; found = text.indexOf(I, found + 1)) {
-      const open = referencedIdAt(text, found - REFERENCED_ID_ANCHOR);
-      if (open === -1) {
-        hasApplicationId ||= hasBytesAt(text, APPLICATION_ID_KEY, found - APPLICATION_ID_ANCHOR);
-        continue;
-      }
-      const close = stringEnd(text, open);
-      if (close === -1) continue;
-      // Ids are plain hex; anything escaped goes through the full string parser, quotes included.
-      const target = text.subarray(open + 1, close).includes(BACKSLASH)
-        ? this.ids.add(JSON.parse(decodeSpan(text, open, close + 1)) as string)
-        : this.ids.addBytes(text, open + 1, close);
-      this.edge(source, target, LINK_BY.reference);
-    }
-    return hasApplicationId;
-  }
-
-  /**
-   * Edges to the ids of every `__closure` in the text, read forwards: a nested reference's closure
-   * lists descendants of the object too, and reading the object's own backwards from its end went
-   * over most of every mesh (seconds for 100,000 objects).
-   */
-  private readClosures(source: number, text: Uint8Array): void {
+  private readClosure(source: number, text: Uint8Array, at: number): void {
+    const afterKey = at + CLOSURE_KEY.length;
+    if (!isKeyAt(text, at, afterKey)) return;
     this.source = source;
-    for (
-      let at = indexOfBytes(text, CLOSURE_KEY, 0, 1);
-      at !== -1;
-      at = indexOfBytes(text, CLOSURE_KEY, at + 1, 1)
-    ) {
-      const afterKey = at + CLOSURE_KEY.length;
-      if (isKeyAt(text, at, afterKey)) runNow(closureEntries(text, afterKey, this.closure));
-    }
+    runNow(closureEntries(text, afterKey, this.closure));
   }
 
   /** The index of every object added. */
