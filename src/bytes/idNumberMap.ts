@@ -75,7 +75,7 @@ export class IdNumberMap implements ReadonlyMap<string, number> {
       const entry = slots[slot]!;
       if (hashes[entry] === hash && this.bytesAre(entry, bytes, from, to)) return entry;
     }
-    return this.file(slot, this.append(decodeSpan(bytes, from, to), hash, 0));
+    return this.file(slot, this.appendBytes(bytes, from, to, hash));
   }
 
   /** `set` of the id whose UTF-8 bytes are `bytes[from, to)`, read as `addBytes` reads them. */
@@ -133,19 +133,34 @@ export class IdNumberMap implements ReadonlyMap<string, number> {
   }
 
   private append(id: string, hash: number, value: number): number {
+    if (this.units instanceof Uint8Array && hasWideUnit(id)) {
+      this.units = grown(new Uint16Array(0), this.units.length, this.units);
+    }
+    const start = this.unitCount;
+    const entry = this.appendEntry(id.length, hash, value);
+    for (let at = 0; at < id.length; at += 1) this.units[start + at] = id.charCodeAt(at);
+    return entry;
+  }
+
+  /** `append` of an ASCII id's bytes: they are its code units. */
+  private appendBytes(bytes: Uint8Array, from: number, to: number, hash: number): number {
+    const start = this.unitCount;
+    const entry = this.appendEntry(to - from, hash, 0);
+    this.units.set(bytes.subarray(from, to), start);
+    return entry;
+  }
+
+  /** A new entry whose id's `length` units go at the end of `units`, filled in by the caller. */
+  private appendEntry(length: number, hash: number, value: number): number {
     const entry = this.count;
     if (entry === this.ends.length) {
       this.ends = grown(this.ends, entry * 2);
       this.numbers = grown(this.numbers, entry * 2);
       this.hashes = grown(this.hashes, entry * 2);
     }
-    if (this.units instanceof Uint8Array && hasWideUnit(id)) {
-      this.units = grown(new Uint16Array(0), this.units.length, this.units);
-    }
-    const end = this.unitCount + id.length;
+    const end = this.unitCount + length;
     if (end > this.units.length)
       this.units = grown(this.units, Math.max(end, this.units.length * 2));
-    for (let at = 0; at < id.length; at += 1) this.units[this.unitCount + at] = id.charCodeAt(at);
     this.unitCount = end;
     this.ends[entry] = end;
     this.numbers[entry] = value;
