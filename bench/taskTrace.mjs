@@ -37,7 +37,15 @@ export async function traceEvents(cdp, step) {
  * @param {number} minMs
  */
 export async function tracedTasks(cdp, step, minMs) {
-  const events = await traceEvents(cdp, step);
+  return longMainTasks(await traceEvents(cdp, step), minMs);
+}
+
+/**
+ * The renderer main thread's tasks over `minMs` of wall time in a trace, as `tracedTasks` gives.
+ * @param {TraceEvent[]} events
+ * @param {number} minMs
+ */
+export function longMainTasks(events, minMs) {
   const main = events.find(
     (event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain',
   );
