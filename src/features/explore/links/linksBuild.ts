@@ -10,8 +10,11 @@ import { readSpanBytes, type SpanByteReaders } from '../../../objects/set/spanBy
 import { ObjectLinksBuilder, type ObjectLinksIndex } from '../../../speckle/graph/objectLinks';
 import type { FromLinks, LinkSpan } from './linksMessages';
 
-/** Spans in hand at most: one indexed, the next read meanwhile. */
-const AHEAD = 2;
+/**
+ * Spans in hand at most: one indexed, the next ones read meanwhile. Each waits for the page's turn
+ * (its main thread is busy after a load), so more than one is asked for ahead.
+ */
+const AHEAD = 4;
 
 export class LinksBuild {
   private readonly builder = new ObjectLinksBuilder();
@@ -34,7 +37,8 @@ export class LinksBuild {
     this.ask();
   }
 
-  receive(span: LinkSpan): void {
+  /** A span from the page, with its bytes the page holds when it sent them along. */
+  receive(span: LinkSpan, pieces: Uint8Array[] | null = null): void {
     if (!this.asking || span.from !== this.next || this.failed) return;
     this.asking = false;
     if (span.ids.length === 0) {
@@ -43,7 +47,10 @@ export class LinksBuild {
       return;
     }
     this.next = span.from + span.ids.length;
-    const bytes = readSpanBytes(span, this.readers);
+    const readers = pieces
+      ? { ...this.readers, readPage: () => Promise.resolve(pieces) }
+      : this.readers;
+    const bytes = readSpanBytes(span, readers);
     // Awaited in turn by indexSpans: a failure meanwhile is not an unhandled one.
     bytes.catch(() => undefined);
     this.spans.push({ span, bytes });

@@ -15,6 +15,7 @@ import {
   type ObjectLinksIndex,
 } from '../../../speckle/graph/objectLinks';
 import { isTextTooLarge } from '../../../speckle/textLimit';
+import { SPAN_BYTES } from '../../../objects/set/textWindows';
 import { textSpan } from '../../search';
 import type { FromLinks, ToLinks } from './linksMessages';
 
@@ -74,7 +75,13 @@ function linksInWorker(
           record: (index: number) => set.summaries.at(index)!,
           storedFrom: body.storedFrom,
         };
-        return post({ type: 'span', span: textSpan(objects, 0, data.from) });
+        const span = textSpan(objects, 0, data.from);
+        // Views of the page's blocks, copied as the message is (see diskSearchChannel.ts).
+        const pieces =
+          span.inPage > 0 && span.inPage <= SPAN_BYTES
+            ? body.pagePieces(span.start, span.inPage)
+            : null;
+        return post({ type: 'span', span, pieces });
       }
       case 'page-bytes':
         // Views of the page's blocks, copied as the message is (see diskSearchChannel.ts).

@@ -17,7 +17,11 @@ export interface LinkSpan extends SpanPlace {
 export type ToLinks =
   /** Comes first: the store's reader port when the set's texts are off the page, else null. */
   | { type: 'open'; store: MessagePort | null }
-  | { type: 'span'; span: LinkSpan }
+  /**
+   * The span, and its bytes the page holds when they fit in one message (a few MB): read with it
+   * rather than asked for again, a second wait for the page's turn per span.
+   */
+  | { type: 'span'; span: LinkSpan; pieces: Uint8Array[] | null }
   /** Bytes the page holds, as asked for (`page-bytes`), in the pieces of its blocks. */
   | { type: 'page-bytes'; request: number; pieces: Uint8Array[] }
   /** What the index says of one object; answered once the index is built. */

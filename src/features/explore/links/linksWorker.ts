@@ -20,7 +20,7 @@ scope.onmessage = ({ data }) => {
       if (data.store) readers.openStore(data.store);
       return build.start();
     case 'span':
-      return build.receive(data.span);
+      return build.receive(data.span, data.pieces);
     case 'page-bytes':
       return readers.pageBytes(data.request, data.pieces);
     case 'about':

@@ -41,8 +41,9 @@ const records = (() => {
  * Runs a build the way the worker and the page talk, the page holding the body's first
  * `storedFrom` bytes and a store the rest; spans of at most 300 bytes.
  */
-async function runBuild(storedFrom: number) {
+async function runBuild(storedFrom: number, piecesWithSpans = false) {
   const messages: FromLinks[] = [];
+  const pageReads: number[] = [];
   let build: LinksBuild;
   const delivered = new Promise<void>((resolve) => {
     build = new LinksBuild(
@@ -50,12 +51,18 @@ async function runBuild(storedFrom: number) {
         messages.push(message);
         if (message.type === 'want') {
           const objects = { count: records.length, record: (i: number) => records[i]!, storedFrom };
-          queueMicrotask(() => build.receive(textSpan(objects, 0, message.from, 300)));
+          const span = textSpan(objects, 0, message.from, 300);
+          const { start, inPage } = span;
+          const pieces = piecesWithSpans && inPage > 0 ? [body.slice(start, start + inPage)] : null;
+          queueMicrotask(() => build.receive(span, pieces));
         }
         if (message.type === 'built') resolve();
       },
       {
-        readPage: async (start, length) => [body.slice(start, start + length)],
+        readPage: async (start, length) => {
+          pageReads.push(start);
+          return [body.slice(start, start + length)];
+        },
         readStored: async (start, length) =>
           body.slice(storedFrom + start, storedFrom + start + length),
       },
@@ -63,7 +70,7 @@ async function runBuild(storedFrom: number) {
   });
   build!.start();
   await delivered;
-  return { build: build!, messages };
+  return { build: build!, messages, pageReads };
 }
 
 describe('LinksBuild', () => {
@@ -86,6 +93,19 @@ describe('LinksBuild', () => {
       type: 'about',
       request: 7,
       links: { referrers: [{ id: 'parent', by: LINK_BY.reference | LINK_BY.proxy }] },
+    });
+  });
+
+  it('reads the bytes the page sent with each span, asking for none', async () => {
+    const { build, messages, pageReads } = await runBuild(Math.floor(body.length / 2), true);
+    expect(pageReads).toEqual([]);
+    expect(messages.find((message) => message.type === 'built')).toEqual({
+      type: 'built',
+      objects: 31,
+    });
+    build.about(1, 'child-29');
+    expect(messages.at(-1)).toMatchObject({
+      links: { referrers: [{ id: 'parent', by: LINK_BY.reference }] },
     });
   });
 
