@@ -163,7 +163,9 @@ export function* closureEntries<Into extends ClosureInto>(
     let keyStart = skipSpace(text, at);
     while (text[keyStart] === COMMA) keyStart = skipSpace(text, keyStart + 1);
     if (text[keyStart] !== QUOTE) return closure;
-    const keyEnd = stringEnd(text, keyStart);
+    // Ids are plain: stepped through, where a byte search per key cost more than the key's bytes.
+    const plainEnd = plainStringEnd(text, keyStart, text.length);
+    const keyEnd = plainEnd !== -1 ? plainEnd : stringEnd(text, keyStart);
     if (keyEnd === -1) return closure;
     const colon = text.indexOf(COLON, keyEnd);
     if (colon === -1) return closure;

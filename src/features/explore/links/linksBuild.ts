@@ -24,7 +24,10 @@ export class LinksBuild {
   private asking = false;
   private atEnd = false;
   private read = 0;
-  private readonly spans: Array<{ span: LinkSpan; bytes: Promise<Uint8Array> }> = [];
+  /** Spans in hand, each with its bytes in pieces, one after another from the span's start. */
+  private readonly spans: Array<{ span: LinkSpan; bytes: Promise<readonly Uint8Array[]> }> = [];
+  /** Where a text that lies across two pieces is joined, grown as needed. */
+  private joined = new Uint8Array(64 * 1024);
   private indexing = false;
   private readonly waiting: Array<{ request: number; id: string }> = [];
 
@@ -47,10 +50,14 @@ export class LinksBuild {
       return;
     }
     this.next = span.from + span.ids.length;
-    const readers = pieces
-      ? { ...this.readers, readPage: () => Promise.resolve(pieces) }
-      : this.readers;
-    const bytes = readSpanBytes(span, readers);
+    // Bytes all in the pieces sent are read where they are; others are joined as read.
+    const bytes =
+      pieces && span.inPage === span.length
+        ? Promise.resolve(pieces)
+        : readSpanBytes(
+            span,
+            pieces ? { ...this.readers, readPage: async () => pieces } : this.readers,
+          ).then((joined) => [joined]);
     // Awaited in turn by indexSpans: a failure meanwhile is not an unhandled one.
     bytes.catch(() => undefined);
     this.spans.push({ span, bytes });
@@ -73,7 +80,7 @@ export class LinksBuild {
     if (this.indexing) return;
     this.indexing = true;
     while (this.spans.length > 0 && !this.failed) {
-      let bytes: Uint8Array;
+      let bytes: readonly Uint8Array[];
       try {
         bytes = await this.spans[0]!.bytes;
       } catch (error) {
@@ -91,14 +98,37 @@ export class LinksBuild {
     if (this.atEnd && !this.failed) this.finish();
   }
 
-  private add(span: LinkSpan, bytes: Uint8Array): void {
+  /** Adds the span's objects, their texts read from its pieces, which lie in body order. */
+  private add(span: LinkSpan, pieces: readonly Uint8Array[]): void {
+    let piece = 0;
+    let pieceStart = span.start;
     for (let index = 0; index < span.ids.length; index += 1) {
       const size = span.sizes[index]!;
       // A text too large to read is left out, as the search leaves it out.
       if (size < 0) continue;
-      const at = span.starts[index]! - span.start;
-      this.builder.add(span.ids[index]!, bytes.subarray(at, at + size));
+      const start = span.starts[index]!;
+      while (piece < pieces.length - 1 && pieceStart + pieces[piece]!.length <= start) {
+        pieceStart += pieces[piece++]!.length;
+      }
+      const at = start - pieceStart;
+      const text =
+        at + size <= pieces[piece]!.length
+          ? pieces[piece]!.subarray(at, at + size)
+          : this.join(pieces, piece, at, size);
+      this.builder.add(span.ids[index]!, text);
     }
+  }
+
+  /** The `size` bytes from `at` in pieces[piece] on, across the pieces after it; valid until the next join. */
+  private join(pieces: readonly Uint8Array[], piece: number, at: number, size: number): Uint8Array {
+    if (this.joined.length < size) this.joined = new Uint8Array(size);
+    let filled = 0;
+    for (let from = at; filled < size; piece += 1, from = 0) {
+      const part = pieces[piece]!.subarray(from, from + size - filled);
+      this.joined.set(part, filled);
+      filled += part.length;
+    }
+    return this.joined.subarray(0, size);
   }
 
   private finish(): void {

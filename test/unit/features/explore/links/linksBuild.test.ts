@@ -53,7 +53,13 @@ async function runBuild(storedFrom: number, piecesWithSpans = false) {
           const objects = { count: records.length, record: (i: number) => records[i]!, storedFrom };
           const span = textSpan(objects, 0, message.from, 300);
           const { start, inPage } = span;
-          const pieces = piecesWithSpans && inPage > 0 ? [body.slice(start, start + inPage)] : null;
+          // In pieces of 13 bytes, as the page's blocks cut texts anywhere.
+          const pieces =
+            piecesWithSpans && inPage > 0
+              ? Array.from({ length: Math.ceil(inPage / 13) }, (_, index) =>
+                  body.slice(start + index * 13, start + Math.min(inPage, (index + 1) * 13)),
+                )
+              : null;
           queueMicrotask(() => build.receive(span, pieces));
         }
         if (message.type === 'built') resolve();
@@ -96,7 +102,7 @@ describe('LinksBuild', () => {
     });
   });
 
-  it('reads the bytes the page sent with each span, asking for none', async () => {
+  it('reads the bytes the page sent with each span, in pieces, asking for none', async () => {
     const { build, messages, pageReads } = await runBuild(Math.floor(body.length / 2), true);
     expect(pageReads).toEqual([]);
     expect(messages.find((message) => message.type === 'built')).toEqual({
