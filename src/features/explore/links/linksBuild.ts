@@ -11,8 +11,8 @@ import { ObjectLinksBuilder, type ObjectLinksIndex } from '../../../speckle/grap
 import type { FromLinks, LinkSpan } from './linksMessages';
 
 /**
- * Spans in hand at most: one indexed, the next ones read meanwhile. Each waits for the page's turn
- * (its main thread is busy after a load), so more than one is asked for ahead.
+ * Spans in hand at most: one indexed, the next ones read meanwhile. Asking waits for the page's
+ * turn (its main thread is busy after a load), so the spans are asked for several at once.
  */
 const AHEAD = 4;
 
@@ -21,7 +21,8 @@ export class LinksBuild {
   private index: ObjectLinksIndex | null = null;
   private failed = false;
   private next = 0;
-  private asking = false;
+  /** Spans asked for and not yet received. */
+  private awaited = 0;
   private atEnd = false;
   private read = 0;
   /** Spans in hand, each with its bytes in pieces, one after another from the span's start. */
@@ -42,10 +43,11 @@ export class LinksBuild {
 
   /** A span from the page, with its bytes the page holds when it sent them along. */
   receive(span: LinkSpan, pieces: Uint8Array[] | null = null): void {
-    if (!this.asking || span.from !== this.next || this.failed) return;
-    this.asking = false;
+    if (this.awaited === 0 || span.from !== this.next || this.failed) return;
+    this.awaited -= 1;
     if (span.ids.length === 0) {
       this.atEnd = true;
+      this.awaited = 0;
       if (this.spans.length === 0) this.finish();
       return;
     }
@@ -71,9 +73,9 @@ export class LinksBuild {
   }
 
   private ask(): void {
-    if (this.asking || this.atEnd || this.spans.length >= AHEAD) return;
-    this.asking = true;
-    this.post({ type: 'want', from: this.next });
+    if (this.awaited > 0 || this.atEnd || this.spans.length >= AHEAD) return;
+    this.awaited = AHEAD - this.spans.length;
+    this.post({ type: 'want', from: this.next, count: this.awaited });
   }
 
   private async indexSpans(): Promise<void> {

@@ -75,13 +75,18 @@ function linksInWorker(
           record: (index: number) => set.summaries.at(index)!,
           storedFrom: body.storedFrom,
         };
-        const span = textSpan(objects, 0, data.from);
-        // Views of the page's blocks, copied as the message is (see diskSearchChannel.ts).
-        const pieces =
-          span.inPage > 0 && span.inPage <= SPAN_BYTES
-            ? body.pagePieces(span.start, span.inPage)
-            : null;
-        return post({ type: 'span', span, pieces });
+        for (let sent = 0, from = data.from; sent < data.count; sent += 1) {
+          const span = textSpan(objects, 0, from);
+          // Views of the page's blocks, copied as the message is (see diskSearchChannel.ts).
+          const pieces =
+            span.inPage > 0 && span.inPage <= SPAN_BYTES
+              ? body.pagePieces(span.start, span.inPage)
+              : null;
+          post({ type: 'span', span, pieces });
+          if (span.ids.length === 0) break;
+          from += span.ids.length;
+        }
+        return;
       }
       case 'page-bytes':
         // Views of the page's blocks, copied as the message is (see diskSearchChannel.ts).

@@ -28,8 +28,11 @@ export type ToLinks =
   | { type: 'about'; request: number; id: string };
 
 export type FromLinks =
-  /** The span from object `from` on, asked of the page (empty past the last object). */
-  | { type: 'want'; from: number }
+  /**
+   * The spans from object `from` on, `count` of them one after another, asked of the page in one
+   * message (the last one empty past the last object).
+   */
+  | { type: 'want'; from: number; count: number }
   /** A few MB of the page's bytes at most, so that copying them is a short task for the page. */
   | { type: 'page-bytes'; request: number; start: number; length: number }
   | { type: 'progress'; read: number; available: number }

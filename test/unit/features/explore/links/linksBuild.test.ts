@@ -51,16 +51,21 @@ async function runBuild(storedFrom: number, piecesWithSpans = false) {
         messages.push(message);
         if (message.type === 'want') {
           const objects = { count: records.length, record: (i: number) => records[i]!, storedFrom };
-          const span = textSpan(objects, 0, message.from, 300);
-          const { start, inPage } = span;
-          // In pieces of 13 bytes, as the page's blocks cut texts anywhere.
-          const pieces =
-            piecesWithSpans && inPage > 0
-              ? Array.from({ length: Math.ceil(inPage / 13) }, (_, index) =>
-                  body.slice(start + index * 13, start + Math.min(inPage, (index + 1) * 13)),
-                )
-              : null;
-          queueMicrotask(() => build.receive(span, pieces));
+          // The spans asked for, one after another, as the page sends them.
+          for (let sent = 0, from = message.from; sent < message.count; sent += 1) {
+            const span = textSpan(objects, 0, from, 300);
+            const { start, inPage } = span;
+            // In pieces of 13 bytes, as the page's blocks cut texts anywhere.
+            const pieces =
+              piecesWithSpans && inPage > 0
+                ? Array.from({ length: Math.ceil(inPage / 13) }, (_, index) =>
+                    body.slice(start + index * 13, start + Math.min(inPage, (index + 1) * 13)),
+                  )
+                : null;
+            queueMicrotask(() => build.receive(span, pieces));
+            if (span.ids.length === 0) break;
+            from += span.ids.length;
+          }
         }
         if (message.type === 'built') resolve();
       },
@@ -123,7 +128,7 @@ describe('LinksBuild', () => {
     });
     build.start();
     build.about(1, 'nothing');
-    expect(messages).toEqual([{ type: 'want', from: 0 }]);
+    expect(messages).toEqual([{ type: 'want', from: 0, count: 4 }]);
     build.receive({ ...textSpan({ count: 0, record: () => records[0]!, storedFrom: 0 }, 0, 0) });
     expect(messages.slice(1)).toEqual([
       { type: 'built', objects: 0 },
