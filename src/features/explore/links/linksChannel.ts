@@ -66,28 +66,33 @@ function linksInWorker(
     answers.clear();
     onProgress({ state: 'failed', message });
   };
+  const objects = {
+    // Those whose text can be read: all received, unless the storage filled (ObjectSet).
+    get count() {
+      return set.getProgress().readable;
+    },
+    record: (index: number) => set.summaries.at(index)!,
+    storedFrom: body.storedFrom,
+  };
+  let closed = false;
+  /** The spans asked for, one per task: each copies a few MB of the page's bytes into a message. */
+  const sendSpans = (from: number, count: number) => {
+    if (closed) return;
+    const span = textSpan(objects, 0, from);
+    // Views of the page's blocks, copied as the message is (see diskSearchChannel.ts).
+    const pieces =
+      span.inPage > 0 && span.inPage <= SPAN_BYTES
+        ? body.pagePieces(span.start, span.inPage)
+        : null;
+    post({ type: 'span', span, pieces });
+    if (span.ids.length > 0 && count > 1) {
+      void nextTask().then(() => sendSpans(from + span.ids.length, count - 1));
+    }
+  };
   worker.onmessage = ({ data }: MessageEvent<FromLinks>) => {
     switch (data.type) {
-      case 'want': {
-        const objects = {
-          // Those whose text can be read: all received, unless the storage filled (ObjectSet).
-          count: set.getProgress().readable,
-          record: (index: number) => set.summaries.at(index)!,
-          storedFrom: body.storedFrom,
-        };
-        for (let sent = 0, from = data.from; sent < data.count; sent += 1) {
-          const span = textSpan(objects, 0, from);
-          // Views of the page's blocks, copied as the message is (see diskSearchChannel.ts).
-          const pieces =
-            span.inPage > 0 && span.inPage <= SPAN_BYTES
-              ? body.pagePieces(span.start, span.inPage)
-              : null;
-          post({ type: 'span', span, pieces });
-          if (span.ids.length === 0) break;
-          from += span.ids.length;
-        }
-        return;
-      }
+      case 'want':
+        return sendSpans(data.from, data.count);
       case 'page-bytes':
         // Views of the page's blocks, copied as the message is (see diskSearchChannel.ts).
         return post({
@@ -123,6 +128,7 @@ function linksInWorker(
             post({ type: 'about', request, id });
           }),
     close: () => {
+      closed = true;
       worker.terminate();
       reader?.close();
     },
