@@ -8,7 +8,7 @@ import { alerts, openWithModel, timed } from './app.mjs';
 import { openBenchPage } from './browser.mjs';
 import { ms, within } from './figures.mjs';
 import { medianOrNull } from './floor.mjs';
-import { traceEvents, workerCpuMs } from './taskTrace.mjs';
+import { longMainTasks, timeStampAt, traceEvents, workerCpuMs } from './taskTrace.mjs';
 
 /**
  * @typedef {{ built: number | null, loaded: number | null, heading: string,
@@ -16,7 +16,9 @@ import { traceEvents, workerCpuMs } from './taskTrace.mjs';
  *   alerts: string }} LinksRun
  *   `built`: the load's final count in the DOM → "Referenced by …" painted; `loaded`: the click →
  *   that count; `longTasks.starts`: each long task as "duration at start", from the load's end.
- * @typedef {{ runs: LinksRun[], workerCpuMs: number | null, tracedBuilt: number | null }} LinksResult
+ * @typedef {{ runs: LinksRun[], workerCpuMs: number | null, tracedBuilt: number | null,
+ *   tracedTasks: { ms: number, cpuMs: number }[] }} LinksResult
+ *   `tracedTasks`: the main thread's tasks over 50 ms after the load's end in the traced round.
  */
 
 export const TARGETS = { builtMs: 2000, longTaskMs: 50 };
@@ -30,7 +32,8 @@ const ROUNDS = 3;
  * @param {import('./models.mjs').ModelFacts} facts
  * @param {number} timeoutMs
  * @param {boolean} trace
- * @returns {Promise<LinksRun & { workerCpuMs: number | null }>}
+ * @returns {Promise<LinksRun & { workerCpuMs: number | null,
+ *   tracedTasks: { ms: number, cpuMs: number }[] }>}
  */
 async function oneRound(browser, server, model, facts, timeoutMs, trace) {
   const session = await openBenchPage(browser, server.appUrl);
@@ -48,6 +51,7 @@ async function oneRound(browser, server, model, facts, timeoutMs, trace) {
       });
     /** @type {Awaited<ReturnType<typeof measure>> | undefined} */
     let timing;
+    if (trace) await markLoadEnd(page, facts.count);
     const events = trace
       ? await traceEvents(session.cdp, async () => (timing = await measure()))
       : null;
@@ -76,10 +80,44 @@ async function oneRound(browser, server, model, facts, timeoutMs, trace) {
       timedOut: timing.timedOut,
       alerts: timing.timedOut ? await alerts(page) : '',
       workerCpuMs: events ? workerCpuMs(events, 'linksWorker') : null,
+      tracedTasks: events ? tasksAfter(events, LOAD_END) : [],
     };
   } finally {
     await session.close();
   }
+}
+
+const LOAD_END = 'bench: load ended';
+
+/**
+ * Marks the trace (console.timeStamp) when the status first reads the model's count.
+ * @param {import('playwright-core').Page} page
+ * @param {number} count
+ */
+async function markLoadEnd(page, count) {
+  await page.evaluate(
+    ([label, counted]) => {
+      const observer = new MutationObserver(() => {
+        const statuses = [...document.querySelectorAll('[role="status"]')];
+        if (!statuses.some((status) => (status.textContent ?? '').trim().startsWith(counted)))
+          return;
+        console.timeStamp(label);
+        observer.disconnect();
+      });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    },
+    [LOAD_END, `${count.toLocaleString('en-US')} objects`],
+  );
+}
+
+/**
+ * The main thread's tasks over 50 ms after the mark, with their CPU.
+ * @param {import('./taskTrace.mjs').TraceEvent[]} events
+ * @param {string} label
+ */
+function tasksAfter(events, label) {
+  const from = timeStampAt(events, label);
+  return from === null ? [] : longMainTasks(events, 50).filter((task) => task.ts >= from);
 }
 
 /**
@@ -97,14 +135,19 @@ export async function measureObjectLinks(browser, server, model, facts, { timeou
     runs.push(await oneRound(browser, server, model, facts, timeoutMs, false));
   }
   const traced = await oneRound(browser, server, model, facts, timeoutMs, true);
-  return { runs, workerCpuMs: traced.workerCpuMs, tracedBuilt: traced.built };
+  return {
+    runs,
+    workerCpuMs: traced.workerCpuMs,
+    tracedBuilt: traced.built,
+    tracedTasks: traced.tracedTasks,
+  };
 }
 
 /**
  * @param {LinksResult} result
  * @returns {import('./figures.mjs').Row[]}
  */
-export function objectLinksRows({ runs, workerCpuMs, tracedBuilt }) {
+export function objectLinksRows({ runs, workerCpuMs, tracedBuilt, tracedTasks }) {
   const built = medianOrNull(runs.map((run) => run.built));
   const loaded = medianOrNull(runs.map((run) => run.loaded));
   const failed = runs.find((run) => run.timedOut);
@@ -144,12 +187,14 @@ export function objectLinksRows({ runs, workerCpuMs, tracedBuilt }) {
       target: `≤ ${ms(TARGETS.longTaskMs)}`,
       ratios: '',
       pass: built !== null && within(longest, TARGETS.longTaskMs),
-      note: runs
+      note: `${runs
         .map(
           (run) =>
             `${run.longTasks.count} long tasks: ${run.longTasks.starts.join(', ') || 'none'}`,
         )
-        .join('; '),
+        .join('; ')}; traced round, tasks over 50 ms after the load's end, wall (CPU): ${
+        tracedTasks.map((task) => `${task.ms} (${task.cpuMs}) ms`).join(', ') || 'none'
+      }`,
     },
   ];
 }

@@ -66,6 +66,8 @@ export function longMainTasks(events, minMs) {
       inside.set(event.name, (inside.get(event.name) ?? 0) + (event.tdur ?? 0) / 1000);
     }
     return {
+      /** When it began, on the trace's clock (microseconds). */
+      ts: task.ts,
       ms: Math.round((task.dur ?? 0) / 1000),
       cpuMs: Math.round((task.tdur ?? 0) / 1000),
       inside: [...inside]
@@ -75,6 +77,18 @@ export function longMainTasks(events, minMs) {
         .join(', '),
     };
   });
+}
+
+/**
+ * When the page called `console.timeStamp(label)`, on the trace's clock; null when it did not.
+ * @param {TraceEvent[]} events
+ * @param {string} label
+ */
+export function timeStampAt(events, label) {
+  const mark = events.find(
+    (event) => event.name === 'TimeStamp' && event.args?.data?.message === label,
+  );
+  return mark ? mark.ts : null;
 }
 
 /**
