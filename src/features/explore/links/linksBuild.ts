@@ -25,6 +25,8 @@ export class LinksBuild {
   private awaited = 0;
   private atEnd = false;
   private read = 0;
+  /** Objects read when progress was last posted. */
+  private told = 0;
   /** Spans in hand, each with its bytes in pieces, one after another from the span's start. */
   private readonly spans: Array<{ span: LinkSpan; bytes: Promise<readonly Uint8Array[]> }> = [];
   /** Where a text that lies across two pieces is joined, grown as needed. */
@@ -93,7 +95,11 @@ export class LinksBuild {
       const { span } = this.spans.shift()!;
       this.add(span, bytes);
       this.read += span.ids.length;
-      this.post({ type: 'progress', read: this.read, available: span.available });
+      // Each is a render on the page, which is busy after a load: one per fiftieth of the objects.
+      if (this.read - this.told >= span.available / 50) {
+        this.told = this.read;
+        this.post({ type: 'progress', read: this.read, available: span.available });
+      }
       this.ask();
     }
     this.indexing = false;
