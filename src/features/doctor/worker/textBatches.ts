@@ -5,6 +5,7 @@
  * while a model of any size goes across.
  */
 import type { ObjectSet } from '../../../objects/set/objectSet';
+import { BufferRing } from '../../../lib/bufferRing';
 import { nextTask } from '../../../lib/nextTask';
 import { soFar } from '../../../lib/readonlyList';
 import { isTextTooLarge } from '../../../speckle/textLimit';
@@ -18,41 +19,15 @@ const TASK_MS = 10;
 const BUFFERS = 3;
 
 /**
- * The batches' buffers, going round: each is filled on the page, transferred to the worker and
- * transferred back once checked, never copied and none made anew. A new buffer per batch was
- * hundreds of MB of ArrayBuffers made on the page and in the worker, whose garbage collectors then
- * ran in tasks of 50 to 90 ms (bench/doctor.mjs), and one buffer copied into each message cost the
- * worker a copy of every byte; with a few in flight the page also never runs ahead of the check.
+ * The batches' buffers, going round (lib/bufferRing.ts): each filled on the page, transferred to
+ * the worker and back once checked. A new buffer per batch was hundreds of MB of ArrayBuffers
+ * made on the page and in the worker, whose garbage collectors then ran in tasks of 50 to 90 ms
+ * (bench/doctor.mjs); one buffer copied into each message let the page run ahead of the check,
+ * the copies queueing in the worker (past 12 GB on the million-object model: bench:million).
  */
-export class BatchBuffers {
-  private readonly free: Uint8Array<ArrayBuffer>[] = [];
-  private readonly waiting: Array<(buffer: Uint8Array<ArrayBuffer> | null) => void> = [];
-  private closed = false;
-
+export class BatchBuffers extends BufferRing {
   constructor(count = BUFFERS) {
-    for (let made = 0; made < count; made += 1) this.free.push(new Uint8Array(2 * BATCH_BYTES));
-  }
-
-  /** A buffer back from the worker. */
-  give(buffer: ArrayBuffer): void {
-    const bytes = new Uint8Array(buffer);
-    const next = this.waiting.shift();
-    if (next) next(bytes);
-    else this.free.push(bytes);
-  }
-
-  /** A free buffer, once one is back; null once closed. */
-  take(): Promise<Uint8Array<ArrayBuffer> | null> {
-    if (this.closed) return Promise.resolve(null);
-    const free = this.free.pop();
-    if (free) return Promise.resolve(free);
-    return new Promise((resolve) => this.waiting.push(resolve));
-  }
-
-  /** No buffer will come back (the check ended): whoever waits for one gets null. */
-  close(): void {
-    this.closed = true;
-    for (const next of this.waiting.splice(0)) next(null);
+    super(count, 2 * BATCH_BYTES);
   }
 }
 

@@ -27,15 +27,17 @@ export class LinksBuild {
   private read = 0;
   /** Objects read when progress was last posted. */
   private told = 0;
-  /** Spans in hand, each with its bytes in pieces, one after another from the span's start. */
-  private readonly spans: Array<{ span: LinkSpan; bytes: Promise<readonly Uint8Array[]> }> = [];
-  /** Where a text that lies across two pieces is joined, grown as needed. */
-  private joined = new Uint8Array(64 * 1024);
+  /** Spans in hand, with their bytes, and the page's buffer that brought them, if one did. */
+  private readonly spans: Array<{
+    span: LinkSpan;
+    bytes: Promise<Uint8Array>;
+    lent: Uint8Array<ArrayBuffer> | null;
+  }> = [];
   private indexing = false;
   private readonly waiting: Array<{ request: number; id: string }> = [];
 
   constructor(
-    private readonly post: (message: FromLinks) => void,
+    private readonly post: (message: FromLinks, transfer?: Transferable[]) => void,
     private readonly readers: SpanByteReaders,
   ) {}
 
@@ -43,8 +45,11 @@ export class LinksBuild {
     this.ask();
   }
 
-  /** A span from the page, with its bytes the page holds when it sent them along. */
-  receive(span: LinkSpan, pieces: Uint8Array[] | null = null): void {
+  /**
+   * A span from the page, with the bytes of it the page holds when it sent them along, in a buffer
+   * lent by the page: given back once the span is indexed.
+   */
+  receive(span: LinkSpan, lent: Uint8Array<ArrayBuffer> | null = null): void {
     if (this.awaited === 0 || span.from !== this.next || this.failed) return;
     this.awaited -= 1;
     if (span.ids.length === 0) {
@@ -54,17 +59,16 @@ export class LinksBuild {
       return;
     }
     this.next = span.from + span.ids.length;
-    // Bytes all in the pieces sent are read where they are; others are joined as read.
     const bytes =
-      pieces && span.inPage === span.length
-        ? Promise.resolve(pieces)
+      lent && span.inPage === span.length
+        ? Promise.resolve(lent)
         : readSpanBytes(
             span,
-            pieces ? { ...this.readers, readPage: async () => pieces } : this.readers,
-          ).then((joined) => [joined]);
+            lent ? { ...this.readers, readPage: async () => [lent] } : this.readers,
+          );
     // Awaited in turn by indexSpans: a failure meanwhile is not an unhandled one.
     bytes.catch(() => undefined);
-    this.spans.push({ span, bytes });
+    this.spans.push({ span, bytes, lent });
     this.ask();
     void this.indexSpans();
   }
@@ -84,7 +88,7 @@ export class LinksBuild {
     if (this.indexing) return;
     this.indexing = true;
     while (this.spans.length > 0 && !this.failed) {
-      let bytes: readonly Uint8Array[];
+      let bytes: Uint8Array;
       try {
         bytes = await this.spans[0]!.bytes;
       } catch (error) {
@@ -92,8 +96,9 @@ export class LinksBuild {
         this.post({ type: 'failed', message: errorText(error) });
         return;
       }
-      const { span } = this.spans.shift()!;
+      const { span, lent } = this.spans.shift()!;
       this.add(span, bytes);
+      if (lent) this.post({ type: 'returned', buffer: lent.buffer }, [lent.buffer]);
       this.read += span.ids.length;
       // Each is a render on the page, which is busy after a load: one per fiftieth of the objects.
       if (this.read - this.told >= span.available / 50) {
@@ -106,37 +111,14 @@ export class LinksBuild {
     if (this.atEnd && !this.failed) this.finish();
   }
 
-  /** Adds the span's objects, their texts read from its pieces, which lie in body order. */
-  private add(span: LinkSpan, pieces: readonly Uint8Array[]): void {
-    let piece = 0;
-    let pieceStart = span.start;
+  private add(span: LinkSpan, bytes: Uint8Array): void {
     for (let index = 0; index < span.ids.length; index += 1) {
       const size = span.sizes[index]!;
       // A text too large to read is left out, as the search leaves it out.
       if (size < 0) continue;
-      const start = span.starts[index]!;
-      while (piece < pieces.length - 1 && pieceStart + pieces[piece]!.length <= start) {
-        pieceStart += pieces[piece++]!.length;
-      }
-      const at = start - pieceStart;
-      const text =
-        at + size <= pieces[piece]!.length
-          ? pieces[piece]!.subarray(at, at + size)
-          : this.join(pieces, piece, at, size);
-      this.builder.add(span.ids[index]!, text);
+      const at = span.starts[index]! - span.start;
+      this.builder.add(span.ids[index]!, bytes.subarray(at, at + size));
     }
-  }
-
-  /** The `size` bytes from `at` in pieces[piece] on, across the pieces after it; valid until the next join. */
-  private join(pieces: readonly Uint8Array[], piece: number, at: number, size: number): Uint8Array {
-    if (this.joined.length < size) this.joined = new Uint8Array(size);
-    let filled = 0;
-    for (let from = at; filled < size; piece += 1, from = 0) {
-      const part = pieces[piece]!.subarray(from, from + size - filled);
-      this.joined.set(part, filled);
-      filled += part.length;
-    }
-    return this.joined.subarray(0, size);
   }
 
   private finish(): void {

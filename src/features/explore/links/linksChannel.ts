@@ -6,6 +6,7 @@
  * Worker (jsdom), on the main thread in short slices. Only lookups' answers come back.
  */
 import type { ObjectSet } from '../../../objects/set/objectSet';
+import { BufferRing } from '../../../lib/bufferRing';
 import { nextTask } from '../../../lib/nextTask';
 import { errorText } from '../../../lib/errorText';
 import { itemsSoFar } from '../../../lib/readonlyList';
@@ -29,6 +30,9 @@ export interface LinksChannel {
   about(id: string): Promise<ObjectLinks>;
   close(): void;
 }
+
+/** Buffers lent with spans: one for each span the worker keeps in hand (linksBuild.ts), and one more. */
+const RING_BUFFERS = 5;
 
 /** Slices on the main thread stay well under the 50 ms of a long task. */
 const SLICE_MS = 8;
@@ -60,7 +64,10 @@ function linksInWorker(
   >();
   let nextRequest = 0;
   let failure: Error | null = null;
+  // A span's bytes the page holds go in a buffer lent to the worker: see lib/bufferRing.ts.
+  const ring = new BufferRing(RING_BUFFERS, SPAN_BYTES);
   const fail = (message: string) => {
+    ring.close();
     failure = new Error(message);
     for (const answer of answers.values()) answer.reject(failure);
     answers.clear();
@@ -75,24 +82,32 @@ function linksInWorker(
     storedFrom: body.storedFrom,
   };
   let closed = false;
-  /** The spans asked for, one per task: each copies a few MB of the page's bytes into a message. */
-  const sendSpans = (from: number, count: number) => {
-    if (closed) return;
+  /** The spans asked for, one per task: each copies a few MB of the page's bytes. */
+  const sendSpans = async (from: number, count: number) => {
     const span = textSpan(objects, 0, from);
-    // Views of the page's blocks, copied as the message is (see diskSearchChannel.ts).
-    const pieces =
-      span.inPage > 0 && span.inPage <= SPAN_BYTES
-        ? body.pagePieces(span.start, span.inPage)
-        : null;
-    post({ type: 'span', span, pieces });
+    const lends = span.inPage > 0 && span.inPage <= SPAN_BYTES;
+    const lent = lends ? await ring.take() : null;
+    if (closed || (lends && !lent)) return;
+    const bytes = lent && lent.subarray(0, span.inPage);
+    if (bytes) {
+      let at = 0;
+      for (const piece of body.pagePieces(span.start, span.inPage)) {
+        bytes.set(piece, at);
+        at += piece.length;
+      }
+    }
+    post({ type: 'span', span, bytes }, lent ? [lent.buffer] : []);
     if (span.ids.length > 0 && count > 1) {
-      void nextTask().then(() => sendSpans(from + span.ids.length, count - 1));
+      await nextTask();
+      await sendSpans(from + span.ids.length, count - 1);
     }
   };
   worker.onmessage = ({ data }: MessageEvent<FromLinks>) => {
     switch (data.type) {
       case 'want':
-        return sendSpans(data.from, data.count);
+        return void sendSpans(data.from, data.count);
+      case 'returned':
+        return ring.give(data.buffer);
       case 'page-bytes':
         // Views of the page's blocks, copied as the message is (see diskSearchChannel.ts).
         return post({
@@ -103,6 +118,8 @@ function linksInWorker(
       case 'progress':
         return onProgress({ state: 'building', read: data.read, available: data.available });
       case 'built':
+        // No span will be asked for again: the buffers are let go.
+        ring.close();
         return onProgress({ state: 'built', objects: data.objects });
       case 'about':
         answers.get(data.request)?.resolve(data.links);
@@ -129,6 +146,7 @@ function linksInWorker(
           }),
     close: () => {
       closed = true;
+      ring.close();
       worker.terminate();
       reader?.close();
     },

@@ -18,10 +18,11 @@ export type ToLinks =
   /** Comes first: the store's reader port when the set's texts are off the page, else null. */
   | { type: 'open'; store: MessagePort | null }
   /**
-   * The span, and its bytes the page holds when they fit in one message (a few MB): read with it
-   * rather than asked for again, a second wait for the page's turn per span.
+   * The span, and the bytes of it the page holds when they fit in one of its lent buffers (a few
+   * MB), transferred: read with it rather than asked for again, a second wait for the page's turn
+   * per span. The buffer goes back (`returned`) once the span is indexed.
    */
-  | { type: 'span'; span: LinkSpan; pieces: Uint8Array[] | null }
+  | { type: 'span'; span: LinkSpan; bytes: Uint8Array<ArrayBuffer> | null }
   /** Bytes the page holds, as asked for (`page-bytes`), in the pieces of its blocks. */
   | { type: 'page-bytes'; request: number; pieces: Uint8Array[] }
   /** What the index says of one object; answered once the index is built. */
@@ -36,6 +37,8 @@ export type FromLinks =
   /** A few MB of the page's bytes at most, so that copying them is a short task for the page. */
   | { type: 'page-bytes'; request: number; start: number; length: number }
   | { type: 'progress'; read: number; available: number }
+  /** A buffer the page lent with a span, given back. */
+  | { type: 'returned'; buffer: ArrayBuffer }
   | { type: 'built'; objects: number }
   | { type: 'about'; request: number; links: ObjectLinks }
   | { type: 'failed'; message: string };

@@ -41,9 +41,10 @@ const records = (() => {
  * Runs a build the way the worker and the page talk, the page holding the body's first
  * `storedFrom` bytes and a store the rest; spans of at most 300 bytes.
  */
-async function runBuild(storedFrom: number, piecesWithSpans = false) {
+async function runBuild(storedFrom: number, bytesWithSpans = false) {
   const messages: FromLinks[] = [];
   const pageReads: number[] = [];
+  const lent: ArrayBuffer[] = [];
   let build: LinksBuild;
   const delivered = new Promise<void>((resolve) => {
     build = new LinksBuild(
@@ -55,14 +56,9 @@ async function runBuild(storedFrom: number, piecesWithSpans = false) {
           for (let sent = 0, from = message.from; sent < message.count; sent += 1) {
             const span = textSpan(objects, 0, from, 300);
             const { start, inPage } = span;
-            // In pieces of 13 bytes, as the page's blocks cut texts anywhere.
-            const pieces =
-              piecesWithSpans && inPage > 0
-                ? Array.from({ length: Math.ceil(inPage / 13) }, (_, index) =>
-                    body.slice(start + index * 13, start + Math.min(inPage, (index + 1) * 13)),
-                  )
-                : null;
-            queueMicrotask(() => build.receive(span, pieces));
+            const bytes = bytesWithSpans && inPage > 0 ? body.slice(start, start + inPage) : null;
+            if (bytes) lent.push(bytes.buffer);
+            queueMicrotask(() => build.receive(span, bytes));
             if (span.ids.length === 0) break;
             from += span.ids.length;
           }
@@ -81,7 +77,7 @@ async function runBuild(storedFrom: number, piecesWithSpans = false) {
   });
   build!.start();
   await delivered;
-  return { build: build!, messages, pageReads };
+  return { build: build!, messages, pageReads, lent };
 }
 
 describe('LinksBuild', () => {
@@ -107,9 +103,13 @@ describe('LinksBuild', () => {
     });
   });
 
-  it('reads the bytes the page sent with each span, in pieces, asking for none', async () => {
-    const { build, messages, pageReads } = await runBuild(Math.floor(body.length / 2), true);
+  it('reads the bytes the page lent with each span, asking for none, and gives them back', async () => {
+    const { build, messages, pageReads, lent } = await runBuild(Math.floor(body.length / 2), true);
     expect(pageReads).toEqual([]);
+    expect(lent.length).toBeGreaterThan(1);
+    expect(
+      messages.flatMap((message) => (message.type === 'returned' ? [message.buffer] : [])),
+    ).toEqual(lent);
     expect(messages.find((message) => message.type === 'built')).toEqual({
       type: 'built',
       objects: 31,
