@@ -12,10 +12,11 @@ import { collectGarbage, openBenchPage } from './browser.mjs';
 import { medianOrNull } from './floor.mjs';
 import { log } from './report.mjs';
 import { timeQuery } from './searchQuery.mjs';
-import { traceEvents, workerCpuMs } from './taskTrace.mjs';
+import { longMainTasks, timeStampAt, traceEvents, workerCpuMs } from './taskTrace.mjs';
 
 const TIMEOUT_MS = 180_000;
 const TARGET_RATIO = 1.5;
+const CHECK_START = 'bench: check starts';
 const ROUNDS = 3;
 
 /**
@@ -95,15 +96,20 @@ async function oneRound(browser, server, model, facts, trace) {
       // The search leaves hundreds of MB of decoded text behind on the page: collected now, so
       // that the check's figures hold its own work, not a collection the search owes.
       await collectGarbage(session.cdp);
+      // Marks the trace, when there is one, where the check begins.
+      await page.evaluate((label) => console.timeStamp(label), CHECK_START);
       return { search, check: await timeCheck(page) };
     };
     if (!trace) return { ...(await measure()), cpu: null };
     /** @type {Awaited<ReturnType<typeof measure>> | undefined} */
     let measured;
     const events = await traceEvents(session.cdp, async () => (measured = await measure()));
+    const from = timeStampAt(events, CHECK_START) ?? Infinity;
     const cpu = {
       search: workerCpuMs(events, 'searchWorker'),
       check: workerCpuMs(events, 'doctorWorker'),
+      // The main thread's tasks over 50 ms during the check, with their CPU.
+      tasks: longMainTasks(events, 50).filter((task) => task.ts >= from),
     };
     return { .../** @type {Awaited<ReturnType<typeof measure>>} */ (measured), cpu };
   } finally {
@@ -172,7 +178,11 @@ export function doctorRows({ objects, rounds }) {
       target: '≤ 50 ms',
       ratios: '',
       pass: longest <= 50,
-      note: '',
+      note: cpu
+        ? `traced round, tasks over 50 ms, wall (CPU): ${
+            cpu.tasks.map((task) => `${task.ms} (${task.cpuMs}) ms`).join(', ') || 'none'
+          }`
+        : '',
     },
   ];
 }
