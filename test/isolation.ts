@@ -13,6 +13,7 @@ export const COMPONENT_TESTS = ['test/components/**/*.test.tsx'];
  */
 export const NEEDS_ISOLATION = [
   'test/unit/bytes/asciiRuns.test.ts',
+  'test/unit/speckle/graph/linkKeys.test.ts',
   'test/unit/objects/load/bodyLoad.test.ts',
   'test/unit/api/client.test.ts',
   'test/unit/objects/files/fileLimit.test.ts',
