@@ -22,8 +22,9 @@
 // body gzipped beforehand. test/heavy/millionDemo.test.ts loads the model as a new user does.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openApp } from './app.mjs';
+import { openApp, timed } from './app.mjs';
 import { collectGarbage, openPersistentBenchPage, pageErrors } from './browser.mjs';
+import { timeCheck } from './doctor.mjs';
 import { assertBuilt, demoObjectAddress, PROJECT_ROOT, startDemoServer } from './demoServer.mjs';
 import { exportJsonLines } from './exportLines.mjs';
 import { fetchAndDiscard } from './floor.mjs';
@@ -31,7 +32,7 @@ import { millionRows } from './millionRows.mjs';
 import { scanLines } from './models.mjs';
 import { openObjects, scrollList } from './objectList.mjs';
 import { profiled } from './profile.mjs';
-import { tracedTasks } from './taskTrace.mjs';
+import { longMainTasks, traceEvents, tracedTasks, workerCpuMs } from './taskTrace.mjs';
 import { launchedBrowserPid, rss, sample, treePss } from './processMemory.mjs';
 import { currentLoad, environment, formatTable, writeResults, log, runBench } from './report.mjs';
 import { timeQuery } from './searchQuery.mjs';
@@ -39,7 +40,8 @@ import { addressTable, linksIndexBuilt, TABLE_COLUMNS, timeTable } from './prope
 import { loadInApp } from './withChildren.mjs';
 
 /**
- * `--skip <steps>` (comma-separated: open, scroll, search, table, export) leaves browser steps out, to
+ * `--skip <steps>` (comma-separated: links, open, scroll, search, table, doctor, export) leaves browser
+ * steps out, to
  * try one step again without waiting for the others; every step runs by default.
  */
 const skipArg = process.argv.indexOf('--skip');
@@ -226,6 +228,59 @@ async function profileList(session, targets, count) {
 }
 
 /**
+ * A step under a Chromium trace: its result, the main thread's tasks over 50 ms with their CPU, and
+ * the CPU of the worker running `script` (on this shared machine a long task's wall time is mostly
+ * waiting for a core).
+ * @template T
+ * @param {import('./browser.mjs').BenchPage} session
+ * @param {string} script
+ * @param {() => Promise<T>} step
+ */
+async function withTrace(session, script, step) {
+  /** @type {T | undefined} */
+  let result;
+  const events = await traceEvents(session.cdp, async () => (result = await step()));
+  return {
+    result: /** @type {T} */ (result),
+    tasks: longMainTasks(events, 50),
+    workerCpuMs: workerCpuMs(events, script),
+  };
+}
+
+/**
+ * From the load's end to "Referenced by …" painted for the root (the index of who points where,
+ * built in its worker from the set's bytes, on disk for this model), with the long tasks between.
+ * The trace starts once the load has ended, a moment into the build.
+ * @param {import('./browser.mjs').BenchPage} session
+ * @param {{ start: number | null, inDom: { done: number | null } }} load
+ */
+async function linksAfterLoad(session, load) {
+  const { page } = session;
+  const traced = await withTrace(session, 'linksWorker', () =>
+    timed(page, {
+      milestones: { built: { text: '^Referenced by ', within: '.object-links h3' } },
+      timeoutMs: STEP_TIMEOUT_MS,
+      startOn: 'now',
+      act: async () => undefined,
+    }),
+  );
+  const timing = traced.result;
+  const loadEnd = (load.start ?? 0) + (load.inDom.done ?? 0);
+  const builtAt = (timing.start ?? 0) + (timing.reached.built?.painted ?? NaN);
+  const longTasks = await page.evaluate(
+    ([from, to]) => window.__bench.longTasksBetween(from, to),
+    [loadEnd, Number.isNaN(builtAt) ? (timing.start ?? 0) + STEP_TIMEOUT_MS : builtAt],
+  );
+  return {
+    builtMs: Number.isNaN(builtAt) ? null : Math.round(builtAt - loadEnd),
+    heading: timing.reached.built?.detail ?? '',
+    longTasks: { count: longTasks.count, longest: Math.round(longTasks.longest) },
+    tracedTasks: traced.tasks,
+    workerCpuMs: traced.workerCpuMs,
+  };
+}
+
+/**
  * @param {import('./demoServer.mjs').DemoServer} server
  * @param {import('./models.mjs').ModelAddress} model
  * @param {Awaited<ReturnType<typeof scanLines>>} body
@@ -268,6 +323,9 @@ async function measureInBrowser(server, model, body) {
     await collectGarbage(cdp);
     figures.pssAfter = treePss(browserPid);
     if (load.done === null) throw new Stopped(`the load did not finish: ${load.alerts}`);
+    if (runs('links')) {
+      figures.links = await guarded.run('who points here', linksAfterLoad(session, load));
+    }
     const targets = objectsToOpen(body);
     if (runs('open')) {
       figures.open = await guarded.run('opening objects', openObjects(page, targets, count));
@@ -324,6 +382,11 @@ async function measureInBrowser(server, model, body) {
       } finally {
         pss.stop();
       }
+    }
+    if (runs('doctor')) {
+      await collectGarbage(cdp);
+      const checked = withTrace(session, 'doctorWorker', () => timeCheck(page, STEP_TIMEOUT_MS));
+      figures.doctor = await guarded.run('Check model', checked);
     }
     if (PROFILE) {
       figures.profiled = await guarded.run('profiling', profileList(session, targets, count));

@@ -33,7 +33,7 @@ function row(key, name, value, rest) {
  */
 export function millionRows(figures) {
   const T = MILLION_TARGETS;
-  const { body, load, floor, open, scroll, exported, warmUp, live } = figures;
+  const { body, load, floor, open, scroll, exported, warmUp, live, links, doctor } = figures;
   const skipped = figures.skipped?.length
     ? `or left out (--skip ${figures.skipped.join(',')})`
     : '';
@@ -89,6 +89,28 @@ export function millionRows(figures) {
           `${fmtMB(figures.pssBefore)} before the click, ${fmtMB(figures.pssAfter)} after the load, ` +
           `peak ${fmtMB(figures.pssPeak)}; JSON ${fmtMB(body.bytes)}` +
           (figures.stopped ? `; ${figures.stopped}` : ''),
+      },
+    ),
+    row(
+      'links-built',
+      `${M}: load ended → "Referenced by" painted (links index)`,
+      links?.builtMs ?? null,
+      {
+        note: links
+          ? `the root's heading: "${links.heading}"; CPU of the links worker while traced (from just after the load's end): ${links.workerCpuMs} ms`
+          : missing,
+      },
+    ),
+    row(
+      'links-long-task',
+      `${M}: longest main-thread task while the links index builds`,
+      links?.longTasks.longest ?? null,
+      {
+        target: `≤ ${T.longTaskMs} ms`,
+        pass: links ? within(links.longTasks.longest, T.longTaskMs) : false,
+        note: links
+          ? `${links.longTasks.count} long tasks; ${tracedNote(links.tracedTasks)}`
+          : missing,
       },
     ),
     row('open', `${M}: open an object from the list, slowest of the picks`, slowestOpen, {
@@ -150,6 +172,23 @@ export function millionRows(figures) {
         ]
       : []),
     ...tableRows(figures.table, M, body.bytes, missing),
+    row('doctor', `${M}: Check model, click → report`, doctor?.result.doneMs ?? null, {
+      note: doctor
+        ? `${doctor.result.status}; CPU of the check's worker: ${doctor.workerCpuMs} ms`
+        : missing,
+    }),
+    row(
+      'doctor-long-task',
+      `${M}: longest main-thread task during Check model`,
+      doctor?.result.longTasks.longestMs ?? null,
+      {
+        target: `≤ ${T.longTaskMs} ms`,
+        pass: doctor ? within(doctor.result.longTasks.longestMs, T.longTaskMs) : false,
+        note: doctor
+          ? `${doctor.result.longTasks.count} long tasks; ${tracedNote(doctor.tasks)}`
+          : missing,
+      },
+    ),
     row('export', `${M}: export lines to a save picker, click → closed`, exported?.ms ?? null, {
       target: 'the server’s bytes',
       pass: exported ? exported.bytes === body.bytes && exported.hash === body.hash : false,
@@ -243,6 +282,18 @@ function tableRows(table, M, jsonBytes, missing) {
       },
     ),
   ];
+}
+
+/**
+ * The traced main-thread tasks over 50 ms, each with its CPU: on a shared machine most of a long
+ * task's wall time is waiting for a core.
+ * @param {{ ms: number, cpuMs: number }[]} tasks
+ */
+function tracedNote(tasks) {
+  if (tasks.length === 0) return 'traced: no task over 50 ms';
+  const cpu = Math.max(...tasks.map((task) => task.cpuMs));
+  const walls = tasks.map((task) => `${task.ms} ms (CPU ${task.cpuMs} ms)`).join(', ');
+  return `traced tasks over 50 ms: ${walls}; the most CPU in one: ${cpu} ms`;
 }
 
 /** @param {number | undefined} bytes */

@@ -7,13 +7,12 @@
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8'];
 
 /**
- * Runs `step` under tracing; returns the renderer main thread's tasks over `minMs` of wall time,
- * each with its CPU milliseconds and the CPU of the trace events inside it, by name.
+ * Runs `step` under tracing; returns the trace's events.
  * @param {import('playwright-core').CDPSession} cdp
  * @param {() => Promise<unknown>} step
- * @param {number} minMs
+ * @returns {Promise<TraceEvent[]>}
  */
-export async function tracedTasks(cdp, step, minMs) {
+export async function traceEvents(cdp, step) {
   /** @type {TraceEvent[]} */
   const events = [];
   const collect = (/** @type {{ value: TraceEvent[] }} */ data) => events.push(...data.value);
@@ -27,6 +26,26 @@ export async function tracedTasks(cdp, step, minMs) {
   await cdp.send('Tracing.end');
   await complete;
   cdp.off('Tracing.dataCollected', collect);
+  return events;
+}
+
+/**
+ * Runs `step` under tracing; returns the renderer main thread's tasks over `minMs` of wall time,
+ * each with its CPU milliseconds and the CPU of the trace events inside it, by name.
+ * @param {import('playwright-core').CDPSession} cdp
+ * @param {() => Promise<unknown>} step
+ * @param {number} minMs
+ */
+export async function tracedTasks(cdp, step, minMs) {
+  return longMainTasks(await traceEvents(cdp, step), minMs);
+}
+
+/**
+ * The renderer main thread's tasks over `minMs` of wall time in a trace, as `tracedTasks` gives.
+ * @param {TraceEvent[]} events
+ * @param {number} minMs
+ */
+export function longMainTasks(events, minMs) {
   const main = events.find(
     (event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain',
   );
@@ -47,6 +66,8 @@ export async function tracedTasks(cdp, step, minMs) {
       inside.set(event.name, (inside.get(event.name) ?? 0) + (event.tdur ?? 0) / 1000);
     }
     return {
+      /** When it began, on the trace's clock (microseconds). */
+      ts: task.ts,
       ms: Math.round((task.dur ?? 0) / 1000),
       cpuMs: Math.round((task.tdur ?? 0) / 1000),
       inside: [...inside]
@@ -56,4 +77,37 @@ export async function tracedTasks(cdp, step, minMs) {
         .join(', '),
     };
   });
+}
+
+/**
+ * When the page called `console.timeStamp(label)`, on the trace's clock; null when it did not.
+ * @param {TraceEvent[]} events
+ * @param {string} label
+ */
+export function timeStampAt(events, label) {
+  const mark = events.find(
+    (event) => event.name === 'TimeStamp' && event.args?.data?.message === label,
+  );
+  return mark ? mark.ts : null;
+}
+
+/**
+ * The CPU milliseconds, over the whole trace, of the worker threads that ran the script whose
+ * address holds `script` (a bundle's name, as `linksWorker`): the sum of their tasks' thread time.
+ * @param {TraceEvent[]} events
+ * @param {string} script
+ */
+export function workerCpuMs(events, script) {
+  const threads = new Set(
+    events
+      .filter((event) => String(event.args?.data?.url ?? '').includes(script))
+      .map((event) => `${event.pid}:${event.tid}`),
+  );
+  let micros = 0;
+  for (const event of events) {
+    if (event.ph === 'X' && event.name === 'RunTask' && threads.has(`${event.pid}:${event.tid}`)) {
+      micros += event.tdur ?? 0;
+    }
+  }
+  return Math.round(micros / 1000);
 }

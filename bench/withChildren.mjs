@@ -15,12 +15,12 @@ import { fetchAndDiscard, fetchJson, median, medianOrNull } from './floor.mjs';
  * @typedef {import('./floor.mjs').FloorRun} FloorRun
  * @typedef {import('./floor.mjs').NaiveRun} NaiveRun
  * @typedef {{ done: number | null, rootShown: number | null, running: boolean, status: string,
- *   inDom: { done: number | null, rootShown: number | null },
+ *   inDom: { done: number | null, rootShown: number | null }, start: number | null,
  *   longTasks: import('./app.mjs').LongTasks, timedOut: boolean, alerts: string }} AppRun
  *   `done`: the final "N objects" painted; `rootShown`: the root's article painted, `status` the
  *   status text then and `running` whether it read "N of M objects" with N < M; `inDom` when
- *   the DOM showed each (a busy main thread delays the paint); `alerts` what the app said when
- *   it did not finish.
+ *   the DOM showed each (a busy main thread delays the paint), counted from `start`, the click on
+ *   the page's clock; `alerts` what the app said when it did not finish.
  * @typedef {{ floor: { median: number, runs: FloorRun[] },
  *   naive: { median: number, runs: NaiveRun[] } | null,
  *   app: { done: number | null, rootShown: number | null, runs: AppRun[] },
@@ -60,6 +60,7 @@ export async function loadInApp({ page, cdp }, model, facts, timeoutMs) {
     running: progress !== null && countIn(progress[1]) < countIn(progress[2]),
     status: root?.detail ?? '',
     inDom: { done: timing.reached.done?.at ?? null, rootShown: root?.at ?? null },
+    start: timing.start,
     longTasks: timing.longTasks,
     timedOut: timing.timedOut,
     alerts: timing.timedOut ? await alerts(page) : '',

@@ -13,10 +13,12 @@ export const COMPONENT_TESTS = ['test/components/**/*.test.tsx'];
  */
 export const NEEDS_ISOLATION = [
   'test/unit/bytes/asciiRuns.test.ts',
+  'test/unit/speckle/graph/linkKeys.test.ts',
   'test/unit/objects/load/bodyLoad.test.ts',
   'test/unit/api/client.test.ts',
   'test/unit/objects/files/fileLimit.test.ts',
   'test/unit/objects/spill/gcBallast.test.ts',
+  'test/unit/objects/spill/spillWorker.test.ts',
   'test/unit/objects/load/indexChannel.test.ts',
   'test/unit/objects/files/loadFileSet.test.ts',
   'test/unit/objects/load/loadObjectSet.test.ts',

@@ -7,10 +7,12 @@
  * one typed array, filed by idHash with open addressing as the object set files its lines
  * (objects/set/idTable.ts); an id's string is made only when the map is iterated.
  */
-import { idHash } from './idHash';
+import { HASH_SEED, idHash, nextHash } from './idHash';
+import { decodeSpan } from './utf8Text';
 
 const EMPTY = -1;
 const LATIN1_MAX = 0xff;
+const ASCII_MAX = 0x7f;
 const PIECE = 4096;
 
 export class IdNumberMap implements ReadonlyMap<string, number> {
@@ -36,13 +38,57 @@ export class IdNumberMap implements ReadonlyMap<string, number> {
     const hash = idHash(id);
     const slot = this.probe(hash, id);
     const filed = this.slots[slot]!;
-    if (filed !== EMPTY) {
-      this.numbers[filed] = value;
-      return this;
-    }
-    this.slots[slot] = this.append(id, hash, value);
-    if (this.count * 2 > this.slots.length) this.refile(this.slots.length * 2);
+    if (filed !== EMPTY) this.numbers[filed] = value;
+    else this.file(slot, this.append(id, hash, value));
     return this;
+  }
+
+  /**
+   * The entry number of `id` (entries are numbered from 0 in the order of first setting), set
+   * with the value 0 when it is new: for a reader that numbers ids rather than mapping them.
+   */
+  add(id: string): number {
+    const hash = idHash(id);
+    const slot = this.probe(hash, id);
+    return this.slots[slot] === EMPTY
+      ? this.file(slot, this.append(id, hash, 0))
+      : this.slots[slot]!;
+  }
+
+  /**
+   * `add` of the id whose UTF-8 bytes are `bytes[from, to)`, without making its string: an ASCII
+   * id's bytes are its code units, and numbering a million closure entries by their strings was
+   * most of the work of the index of who points where (speckle/graph/objectLinks.ts).
+   */
+  addBytes(bytes: Uint8Array, from: number, to: number): number {
+    let hash = HASH_SEED;
+    for (let at = from; at < to; at += 1) {
+      const byte = bytes[at]!;
+      if (byte > ASCII_MAX) return this.add(decodeSpan(bytes, from, to));
+      hash = nextHash(hash, byte);
+    }
+    hash >>>= 0;
+    const { slots, hashes } = this;
+    const mask = slots.length - 1;
+    let slot = hash & mask;
+    for (; slots[slot] !== EMPTY; slot = (slot + 1) & mask) {
+      const entry = slots[slot]!;
+      if (hashes[entry] === hash && this.bytesAre(entry, bytes, from, to)) return entry;
+    }
+    return this.file(slot, this.appendBytes(bytes, from, to, hash));
+  }
+
+  /** `set` of the id whose UTF-8 bytes are `bytes[from, to)`, read as `addBytes` reads them. */
+  setBytes(bytes: Uint8Array, from: number, to: number, value: number): this {
+    // Numbered first: adding may grow the array of numbers.
+    const entry = this.addBytes(bytes, from, to);
+    this.numbers[entry] = value;
+    return this;
+  }
+
+  /** The entry number of `id`, or -1 when it is not there. */
+  entry(id: string): number {
+    return this.slots[this.probe(idHash(id), id)]!;
   }
 
   get(id: string): number | undefined {
@@ -79,20 +125,42 @@ export class IdNumberMap implements ReadonlyMap<string, number> {
     return this.entries();
   }
 
+  /** Files `entry` in the empty `slot`; the table grows when half full. */
+  private file(slot: number, entry: number): number {
+    this.slots[slot] = entry;
+    if (this.count * 2 > this.slots.length) this.refile(this.slots.length * 2);
+    return entry;
+  }
+
   private append(id: string, hash: number, value: number): number {
+    if (this.units instanceof Uint8Array && hasWideUnit(id)) {
+      this.units = grown(new Uint16Array(0), this.units.length, this.units);
+    }
+    const start = this.unitCount;
+    const entry = this.appendEntry(id.length, hash, value);
+    for (let at = 0; at < id.length; at += 1) this.units[start + at] = id.charCodeAt(at);
+    return entry;
+  }
+
+  /** `append` of an ASCII id's bytes: they are its code units. */
+  private appendBytes(bytes: Uint8Array, from: number, to: number, hash: number): number {
+    const start = this.unitCount;
+    const entry = this.appendEntry(to - from, hash, 0);
+    this.units.set(bytes.subarray(from, to), start);
+    return entry;
+  }
+
+  /** A new entry whose id's `length` units go at the end of `units`, filled in by the caller. */
+  private appendEntry(length: number, hash: number, value: number): number {
     const entry = this.count;
     if (entry === this.ends.length) {
       this.ends = grown(this.ends, entry * 2);
       this.numbers = grown(this.numbers, entry * 2);
       this.hashes = grown(this.hashes, entry * 2);
     }
-    if (this.units instanceof Uint8Array && hasWideUnit(id)) {
-      this.units = grown(new Uint16Array(0), this.units.length, this.units);
-    }
-    const end = this.unitCount + id.length;
+    const end = this.unitCount + length;
     if (end > this.units.length)
       this.units = grown(this.units, Math.max(end, this.units.length * 2));
-    for (let at = 0; at < id.length; at += 1) this.units[this.unitCount + at] = id.charCodeAt(at);
     this.unitCount = end;
     this.ends[entry] = end;
     this.numbers[entry] = value;
@@ -133,7 +201,17 @@ export class IdNumberMap implements ReadonlyMap<string, number> {
     return true;
   }
 
-  private idAt(entry: number): string {
+  private bytesAre(entry: number, bytes: Uint8Array, from: number, to: number): boolean {
+    const start = entry === 0 ? 0 : this.ends[entry - 1]!;
+    if (this.ends[entry]! - start !== to - from) return false;
+    for (let at = 0; at < to - from; at += 1) {
+      if (this.units[start + at] !== bytes[from + at]) return false;
+    }
+    return true;
+  }
+
+  /** The id of entry number `entry`. */
+  idAt(entry: number): string {
     const start = entry === 0 ? 0 : this.ends[entry - 1]!;
     const end = this.ends[entry]!;
     // In pieces: as arguments, a long key's units would pass the engine's limit. Through apply,

@@ -109,9 +109,13 @@ export function readTopLevelClosure(text: Uint8Array): Map<string, number> {
   for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
 }
 
-/** Where a closure is read into: a Map, or an IdNumberMap. */
+/**
+ * Where a closure is read into: a Map, or an IdNumberMap, which takes an id without escapes as its
+ * bytes (`setBytes`), with no string made for it.
+ */
 interface ClosureInto {
   set(id: string, depth: number): unknown;
+  setBytes?(bytes: Uint8Array, from: number, to: number, depth: number): unknown;
 }
 
 /**
@@ -159,7 +163,9 @@ export function* closureEntries<Into extends ClosureInto>(
     let keyStart = skipSpace(text, at);
     while (text[keyStart] === COMMA) keyStart = skipSpace(text, keyStart + 1);
     if (text[keyStart] !== QUOTE) return closure;
-    const keyEnd = stringEnd(text, keyStart);
+    // Ids are plain: stepped through, where a byte search per key cost more than the key's bytes.
+    const plainEnd = plainStringEnd(text, keyStart, text.length);
+    const keyEnd = plainEnd !== -1 ? plainEnd : stringEnd(text, keyStart);
     if (keyEnd === -1) return closure;
     const colon = text.indexOf(COLON, keyEnd);
     if (colon === -1) return closure;
@@ -167,12 +173,14 @@ export function* closureEntries<Into extends ClosureInto>(
     const valueEnd = flatMemberEnd(text, valueStart);
     if (valueEnd === -1) return closure;
     // Depths are small integers, read from their digits; anything else is left to depthOf.
-    const depth = naturalNumber(text, valueStart, valueEnd);
-    const key = decodeSpan(text, keyStart + 1, keyEnd);
-    closure.set(
-      key.includes('\\') ? (JSON.parse(`"${key}"`) as string) : key,
-      depth !== -1 ? depth : depthOf(decodeSpan(text, colon + 1, valueEnd)),
-    );
+    const number = naturalNumber(text, valueStart, valueEnd);
+    const depth = number !== -1 ? number : depthOf(decodeSpan(text, colon + 1, valueEnd));
+    if (closure.setBytes && !holdsByte(text, BACKSLASH, keyStart + 1, keyEnd)) {
+      closure.setBytes(text, keyStart + 1, keyEnd, depth);
+    } else {
+      const key = decodeSpan(text, keyStart + 1, keyEnd);
+      closure.set(key.includes('\\') ? (JSON.parse(`"${key}"`) as string) : key, depth);
+    }
     at = valueEnd;
   }
 }
@@ -190,6 +198,12 @@ function* mayContainKey(text: Uint8Array, key: Uint8Array): Generator<void, bool
     if (window.indexOf(BACKSLASH) !== -1 || indexOfBytes(window, key, 0, 1) !== -1) return true;
     yield;
   }
+  return false;
+}
+
+/** Whether `byte` is in `text[from, to)`; stepped through, as the span is an id's few bytes. */
+function holdsByte(text: Uint8Array, byte: number, from: number, to: number): boolean {
+  for (let at = from; at < to; at += 1) if (text[at] === byte) return true;
   return false;
 }
 

@@ -74,28 +74,32 @@ export function referencedIds(value: unknown): string[] {
 }
 
 const KEY = new TextEncoder().encode('"referencedId"');
-// The key's rarest byte: the engine's own byte search finds the few places worth comparing.
-const ANCHOR = KEY.indexOf(0x49);
+/** The key's rarest byte: the engine's own byte search finds the few places worth comparing. */
+const REFERENCED_ID_ANCHOR = KEY.indexOf(0x49);
+
+/**
+ * The index of the quote that opens the string value of a `"referencedId"` key starting at `at`,
+ * or -1 when no key starts there. Inside a string every quote is escaped, so the key's bytes count
+ * only when they follow `{` or `,` and are followed by `:`; compact, spaced and pretty-printed
+ * text all work.
+ */
+export function referencedIdAt(text: Uint8Array, at: number): number {
+  const afterKey = at + KEY.length;
+  if (!hasBytesAt(text, KEY, at) || !isKeyAt(text, at, afterKey)) return -1;
+  const open = skipSpace(text, skipSpace(text, afterKey) + 1);
+  return text[open] === QUOTE ? open : -1;
+}
 
 /**
  * `referencedIds` read from an object's JSON text, as the UTF-8 bytes it arrived as, without
- * parsing or decoding it, for checks over 100,000 objects. Inside a string every quote is escaped,
- * so an occurrence of the key counts only when it follows `{` or `,` and is followed by `:`;
- * compact, spaced and pretty-printed text all work.
+ * parsing or decoding it, for checks over 100,000 objects.
  */
 export function referencedIdsInText(text: Uint8Array): string[] {
   const ids = new Set<string>();
-  for (
-    let found = text.indexOf(KEY[ANCHOR]!);
-    found !== -1;
-    found = text.indexOf(KEY[ANCHOR]!, found + 1)
-  ) {
-    const at = found - ANCHOR;
-    const afterKey = at + KEY.length;
-    if (!hasBytesAt(text, KEY, at) || !isKeyAt(text, at, afterKey)) continue;
-    const open = skipSpace(text, skipSpace(text, afterKey) + 1);
-    if (text[open] !== QUOTE) continue;
-    const close = stringEnd(text, open);
+  const anchor = KEY[REFERENCED_ID_ANCHOR]!;
+  for (let found = text.indexOf(anchor); found !== -1; found = text.indexOf(anchor, found + 1)) {
+    const open = referencedIdAt(text, found - REFERENCED_ID_ANCHOR);
+    const close = open === -1 ? -1 : stringEnd(text, open);
     if (close === -1) continue;
     // Ids are plain hex; anything escaped goes through the full string parser, quotes included.
     const escaped = text.subarray(open + 1, close).includes(BACKSLASH);

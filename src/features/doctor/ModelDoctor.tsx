@@ -24,6 +24,7 @@ export function ModelDoctor({
   ready,
   target,
   onOpen,
+  onShowInTable,
 }: {
   set: ObjectSet;
   subject: CheckedModel;
@@ -31,6 +32,8 @@ export function ModelDoctor({
   ready: boolean;
   target: ExportTarget;
   onOpen: (id: string) => void;
+  /** Shows a finding's objects in the property table. */
+  onShowInTable?: (finding: Finding) => void;
 }) {
   const { state, start, cancel } = useModelCheck(set, subject.rootId);
   const running = state.state === 'running';
@@ -55,6 +58,7 @@ export function ModelDoctor({
           checked={{ subject, report: state.report, unread: state.unread }}
           target={target}
           onOpen={onOpen}
+          onShowInTable={onShowInTable}
         />
       )}
     </section>
@@ -90,10 +94,12 @@ function DoctorReportView({
   checked,
   target,
   onOpen,
+  onShowInTable,
 }: {
   checked: CheckedReport;
   target: ExportTarget;
   onOpen: (id: string) => void;
+  onShowInTable?: (finding: Finding) => void;
 }) {
   const exports = useExport();
   const { report, unread } = checked;
@@ -121,13 +127,26 @@ function DoctorReportView({
         </ul>
       </section>
       {report.findings.map((finding) => (
-        <FindingView key={finding.rule} finding={finding} onOpen={onOpen} />
+        <FindingView
+          key={finding.rule}
+          finding={finding}
+          onOpen={onOpen}
+          onShowInTable={onShowInTable && (() => onShowInTable(finding))}
+        />
       ))}
     </div>
   );
 }
 
-function FindingView({ finding, onOpen }: { finding: Finding; onOpen: (id: string) => void }) {
+function FindingView({
+  finding,
+  onOpen,
+  onShowInTable,
+}: {
+  finding: Finding;
+  onOpen: (id: string) => void;
+  onShowInTable?: () => void;
+}) {
   const { title, count, explanation, items, rule } = finding;
   return (
     <section aria-label={title} className="doctor-finding">
@@ -137,6 +156,15 @@ function FindingView({ finding, onOpen }: { finding: Finding; onOpen: (id: strin
       <p className="hint">
         {explanation} <code>{rule}</code>
       </p>
+      {onShowInTable && (
+        <button
+          type="button"
+          onClick={onShowInTable}
+          aria-label={`Show ${title} in property table`}
+        >
+          Show in property table
+        </button>
+      )}
       <PagedList
         items={items}
         label={title}

@@ -3,7 +3,7 @@ import type { ObjectSet } from '../../objects/set/objectSet';
 import { errorText } from '../../lib/errorText';
 import type { DoctorReport } from './core/report';
 import { openDoctorChannel } from './worker/doctorChannel';
-import { sendTexts } from './worker/textBatches';
+import { BatchBuffers, sendTexts } from './worker/textBatches';
 
 export type CheckState =
   | { state: 'idle' }
@@ -42,22 +42,26 @@ export function useModelCheck(set: ObjectSet, rootId: string | null) {
     stop.current?.();
     let stopped = false;
     const total = set.summaries.length;
+    const buffers = new BatchBuffers();
     const end = (next: CheckState) => {
       stopped = true;
       channel.close();
+      buffers.close();
       setState(next);
     };
     const channel = openDoctorChannel((message) => {
       if (stopped) return;
-      if (message.type === 'progress')
+      if (message.type === 'progress') {
+        buffers.give(message.buffer);
         setState({ state: 'running', checked: message.checked, total });
-      else if (message.type === 'report') {
+      } else if (message.type === 'report') {
         end({ state: 'done', report: message.report, unread: message.unread });
       } else end({ state: 'failed', message: `The check failed: ${message.message}` });
     });
     stop.current = () => {
       stopped = true;
       channel.close();
+      buffers.close();
     };
     setState({ state: 'running', checked: 0, total });
     channel.send({ type: 'start', rootId });
@@ -65,6 +69,7 @@ export function useModelCheck(set: ObjectSet, rootId: string | null) {
       set,
       (batch) => channel.send({ type: 'batch', ...batch }),
       () => stopped,
+      buffers,
     ).then(
       (unread) => {
         if (!stopped) channel.send({ type: 'finish', unread });

@@ -21,6 +21,7 @@ import { NO_FILTER, type ObjectFilter } from './list/objectFilter';
 import { ObjectBrowser } from './list/ObjectBrowser';
 import { ObjectSearch } from '../search';
 import { ModelDoctor } from '../doctor';
+import { PropertyTablePanel, useShowFindingInTable, type TableFinding } from '../table';
 import { ResultObjectPane } from './ResultObjectPane';
 import { SetExports } from '../exports';
 import { useResultInView } from '../../shared/useResultInView';
@@ -78,6 +79,9 @@ export function SetExplorer({ set, origin }: { set: ObjectSet; origin: SetOrigin
   const stored = useTextsStored(set);
   const closureCheck = useClosureCheck(set, rootId, closure, !loading, stored);
   const [filter, setFilter] = useState<ObjectFilter>(NO_FILTER);
+  // The doctor's report lives in its panel; the finding sent to the table is kept here for it.
+  const [tableFinding, setTableFinding] = useState<TableFinding | null>(null);
+  const showFindingInTable = useShowFindingInTable();
   const { shownId } = navigation;
   const complete = phase.status === 'complete';
   const target = useMemo(
@@ -200,7 +204,14 @@ export function SetExplorer({ set, origin }: { set: ObjectSet; origin: SetOrigin
           ready={!loading && phase.anyReceived}
           target={target}
           onOpen={openJump}
+          onShowInTable={({ rule, title, items }) => {
+            setTableFinding({ rule, title, ids: items.map(({ id }) => id) });
+            showFindingInTable(rule);
+          }}
         />
+      )}
+      {showPanels && (
+        <PropertyTablePanel set={set} target={target} finding={tableFinding} onOpen={openJump} />
       )}
       <div className="split">
         {phase.anyReceived && (

@@ -4,7 +4,7 @@ import type { MatchField } from '../../speckle/searchMatch';
 import { shortTypeName } from '../../speckle/types';
 import { ShownText } from '../../shared/ShownText';
 import type { MatchDetails } from './core/matchDetails';
-import { rowWindow, scrollTopFor } from './core/rowWindow';
+import { rowWindow, scrollTopFor } from '../../lib/rowWindow';
 import type { ObjectSearchResults } from './searchResults';
 
 const FIELD_LABELS: Record<MatchField, string> = {

@@ -1,2 +1,3 @@
 export { ObjectSearch } from './ObjectSearch';
+export { readSearchInput } from './core/searchUrl';
 export { textSpan } from './worker/textSpans';

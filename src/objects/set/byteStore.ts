@@ -7,7 +7,10 @@ import type { StoreReader } from './storeReader';
 
 /** Where the bytes of a body that the page does not hold are read from: a store, or opened files. */
 export interface ByteSource {
-  /** The bytes from `start`, counted from the first byte stored, a copy of their own. */
+  /**
+   * The bytes from `start`, counted from the first byte stored, a copy of their own; bytes handed to
+   * a store and not appended yet are waited for.
+   */
   read(start: number, length: number): Promise<Uint8Array>;
   /**
    * A port for a reader off the page (storeReader.ts): a worker that reads every span (search)

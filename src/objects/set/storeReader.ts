@@ -6,14 +6,14 @@
  */
 import { errorText } from '../../lib/errorText';
 
-interface StoreRead {
+export interface StoreRead {
   request: number;
   /** Counted from the first byte stored. */
   start: number;
   length: number;
 }
 
-type StoreReadAnswer =
+export type StoreReadAnswer =
   { request: number; bytes: Uint8Array } | { request: number; bytes?: undefined; message: string };
 
 /**
@@ -25,19 +25,24 @@ export interface StoreReader {
   close(): void;
 }
 
-/** Reads to answer once their bytes are stored, for a store that serves a reader's port. */
+/**
+ * Reads to answer once their bytes are stored: a store's reader port (`servePort`), and the page's
+ * own reads of a store on disk, which may ask for a text the loader has handed to the store a
+ * moment before the store appended it.
+ */
 export class WaitingReads {
   private readonly waiting: StoreRead[] = [];
 
   constructor(
-    private readonly port: MessagePort,
+    private readonly post: (answer: StoreReadAnswer) => void,
     /** The bytes, or null while they are not all stored; throws when they never will be. */
     private readonly read: (start: number, length: number) => Uint8Array | null,
-  ) {
-    port.onmessage = (event: MessageEvent<StoreRead>) => {
-      this.waiting.push(event.data);
-      this.answer();
-    };
+    private readonly onClose: () => void = () => undefined,
+  ) {}
+
+  add(read: StoreRead): void {
+    this.waiting.push(read);
+    this.answer();
   }
 
   /** Answers the reads whose bytes are stored now; call again after each append. */
@@ -61,15 +66,25 @@ export class WaitingReads {
     }
   }
 
-  /** Answers nothing more: the reads still waiting are dropped with the port. */
+  /** Answers nothing more: the reads still waiting are dropped. */
   close(): void {
     this.waiting.length = 0;
-    this.port.close();
+    this.onClose();
   }
+}
 
-  private post(answer: StoreReadAnswer): void {
-    this.port.postMessage(answer, answer.bytes ? [answer.bytes.buffer] : []);
-  }
+/** Serves a reader's port from `read` (see WaitingReads); closing it closes the port too. */
+export function servePort(
+  port: MessagePort,
+  read: (start: number, length: number) => Uint8Array | null,
+): WaitingReads {
+  const reads = new WaitingReads(
+    (answer) => port.postMessage(answer, answer.bytes ? [answer.bytes.buffer] : []),
+    read,
+    () => port.close(),
+  );
+  port.onmessage = (event: MessageEvent<StoreRead>) => reads.add(event.data);
+  return reads;
 }
 
 /** The reading end of a store's reader port: each range as a promise. */

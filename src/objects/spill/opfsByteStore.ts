@@ -34,6 +34,7 @@ export function opfsByteStore(
   /** The readers handed out so far, each by its number. */
   let readers = 0;
   let failure: StorageError | null = null;
+  let released = false;
   const post = (message: ToSpillWorker, transfer: Transferable[] = []) =>
     worker.postMessage(message, transfer);
   const failAll = (error: StorageError, onlyStored: boolean) => {
@@ -61,6 +62,7 @@ export function opfsByteStore(
   worker.onerror = () => broken('The byte store stopped.');
   const ask = (message: Ask) =>
     new Promise<Uint8Array | undefined>((resolve, reject) => {
+      if (released) return reject(new StorageError('Nothing is stored: the store was released.'));
       if (failure && message.kind === 'stored') return reject(failure);
       const request = (nextRequest += 1);
       pending.set(request, { stored: message.kind === 'stored', resolve, reject });
@@ -84,6 +86,7 @@ export function opfsByteStore(
     },
     async release() {
       await ask({ kind: 'release' }).catch(() => undefined);
+      released = true;
       worker.terminate();
     },
   };

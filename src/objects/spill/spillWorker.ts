@@ -7,7 +7,7 @@
 import { errorText } from '../../lib/errorText';
 import { SegmentedFile, type SyncHandle } from './segmentedFile';
 import type { FromSpillWorker, ToSpillWorker } from './spillMessages';
-import { WaitingReads } from '../set/storeReader';
+import { servePort, WaitingReads } from '../set/storeReader';
 
 type SyncFileHandle = FileSystemFileHandle & { createSyncAccessHandle(): Promise<SyncHandle> };
 
@@ -28,6 +28,17 @@ let partsStored = 0;
 let appending = Promise.resolve();
 const storedWaits: { request: number; count: number }[] = [];
 const readers = new Map<number, WaitingReads>();
+/**
+ * The page's reads. The page learns where a text is as soon as the loader has handed its bytes
+ * to this worker's port, and may ask for it (an object opened just as a load ends) before they
+ * are appended: such a read waits for them, as a reader's does.
+ */
+const pageReads = new WaitingReads((answer) => {
+  const { request } = answer;
+  if (answer.bytes)
+    scope.postMessage({ kind: 'done', request, bytes: answer.bytes }, [answer.bytes.buffer]);
+  else scope.postMessage({ kind: 'failed', request, message: answer.message });
+}, readStored);
 
 scope.onmessage = (event) => {
   const message = event.data;
@@ -87,9 +98,9 @@ function handleMessage(message: ToSpillWorker): void {
       storedWaits.push(message);
       return answerStored();
     case 'read':
-      return read(message.request, message.start, message.length);
+      return pageReads.add(message);
     case 'reader':
-      readers.set(message.reader, new WaitingReads(message.port, readStored));
+      readers.set(message.reader, servePort(message.port, readStored));
       return;
     case 'drop-reader':
       readers.get(message.reader)?.close();
@@ -117,6 +128,11 @@ async function append(parts: readonly Uint8Array[]): Promise<void> {
     partsStored += 1;
   }
   answerStored();
+  answerReads();
+}
+
+function answerReads(): void {
+  pageReads.answer();
   for (const reader of readers.values()) reader.answer();
 }
 
@@ -137,22 +153,13 @@ function answerStored(): void {
   }
 }
 
-function read(request: number, start: number, length: number): void {
-  try {
-    if (!file) throw new Error('The browser’s storage was released.');
-    const bytes = file.read(start, length);
-    scope.postMessage({ kind: 'done', request, bytes }, [bytes.buffer]);
-  } catch (error) {
-    scope.postMessage({ kind: 'failed', request, message: errorText(error) });
-  }
-}
-
 async function release(request: number): Promise<void> {
   // The appends still queued stop at their next part.
   failure ??= 'The browser’s storage was released.';
   await appending;
   file?.close();
   file = null;
+  answerReads();
   await directory?.removeEntry(fileName, { recursive: true }).catch(() => undefined);
   scope.postMessage({ kind: 'done', request });
   scope.close();
@@ -162,5 +169,5 @@ function fail(message: string): void {
   failure = message;
   scope.postMessage({ kind: 'full', message, storedBytes: file?.end ?? 0 });
   storedWaits.length = 0;
-  for (const reader of readers.values()) reader.answer();
+  answerReads();
 }

@@ -4,11 +4,13 @@
  * object's UTF-8 bytes, off the main thread: references and closures are read from the bytes
  * without parsing, and only the few objects that may hold proxies or name a definition are parsed.
  *
- * Every id seen is numbered once (a million closure entries are then numbers, not strings), edges
- * are kept as flat arrays of numbers while objects are added (a target may come after the objects
- * that name it), and sorted by target once at the end, so that a lookup reads one run of them.
+ * Every id seen is numbered once, from its bytes (a million closure entries are then numbers, and
+ * no string is made for an id until a lookup names it), edges are kept as flat arrays of numbers
+ * while objects are added (a target may come after the objects that name it), and sorted by
+ * target once at the end, so that a lookup reads one run of them.
  */
-import { hasBytesAt, indexOfBytes, isKeyAt } from '../../bytes/jsonBytes';
+import { IdNumberMap } from '../../bytes/idNumberMap';
+import { BACKSLASH, isKeyAt, stringEnd } from '../../bytes/jsonBytes';
 import { closureEntries, topLevelStringSpan } from '../../bytes/topLevelFields';
 import { decodeSpan } from '../../bytes/utf8Text';
 import { runNow } from '../../lib/slices';
@@ -26,7 +28,8 @@ import {
   type ProxyEntry,
   type ProxyKind,
 } from './proxies';
-import { isReference, referencedIdsInText } from '../references';
+import { isReference, referencedIdAt } from '../references';
+import { KEY_KIND, keyMarker } from './linkKeys';
 
 /** How one object points at another; an object may point in several ways at once. */
 export const LINK_BY = { reference: 1, closure: 2, proxy: 4, instance: 8 } as const;
@@ -70,43 +73,13 @@ export interface ObjectLinks {
 
 const encoder = new TextEncoder();
 const APPLICATION_ID_KEY = encoder.encode('"applicationId"');
-// The key's rarest byte, its capital I: the engine's own byte search finds the few places to compare.
-const APPLICATION_ID_ANCHOR = APPLICATION_ID_KEY.indexOf(0x49);
 const CLOSURE_KEY = encoder.encode('"__closure"');
-// Bytes only an object that holds proxy lists or is a proxy has; an instance is an InstanceProxy.
-const PROXY_HINTS = ['Proxies"', 'Proxy"'].map((hint) => encoder.encode(hint));
-const P = 0x50;
-
-/** Whether the text may hold proxies: one search for their P, however many hints there are. */
-function mayHoldProxies(text: Uint8Array): boolean {
-  for (let at = text.indexOf(P); at !== -1; at = text.indexOf(P, at + 1)) {
-    if (PROXY_HINTS.some((hint) => hasBytesAt(text, hint, at))) return true;
-  }
-  return false;
-}
-
-/**
- * The ids of every `__closure` in the text, into `closure`, read forwards: a nested reference's closure lists
- * descendants of the object too, and reading the object's own backwards from its end went over
- * most of every mesh (seconds for 100,000 objects).
- */
-function readClosures(text: Uint8Array, closure: { set(id: string): unknown }): void {
-  for (
-    let at = indexOfBytes(text, CLOSURE_KEY, 0, 1);
-    at !== -1;
-    at = indexOfBytes(text, CLOSURE_KEY, at + 1, 1)
-  ) {
-    const afterKey = at + CLOSURE_KEY.length;
-    if (isKeyAt(text, at, afterKey)) runNow(closureEntries(text, afterKey, closure));
-  }
-}
 
 export class ObjectLinksBuilder {
   /** Every id seen, an object's or a target's, numbered as first seen: edges hold numbers. */
-  private readonly ids: string[] = [];
-  private readonly places = new Map<string, number>();
+  private readonly ids = new IdNumberMap();
   /** 1 for the numbers of the objects added. */
-  private readonly added: number[] = [];
+  private added = new Uint8Array(1024);
   private count = 0;
   private readonly applicationIds = new Map<string, number[]>();
   private readonly applicationIdOf = new Map<number, string>();
@@ -117,24 +90,71 @@ export class ObjectLinksBuilder {
   private readonly detached: DetachedProxy[] = [];
   private readonly detachedValues = new Map<string, unknown>();
   private readonly definitionIdOf = new Map<number, string>();
+  private readonly markKeys = keyMarker();
+  /** Where the closures of the object being added go: edges from `source`. */
+  private source = 0;
+  private readonly closure = {
+    set: (id: string) => this.edge(this.source, this.ids.add(id), LINK_BY.closure),
+    setBytes: (text: Uint8Array, from: number, to: number) =>
+      this.edge(this.source, this.ids.addBytes(text, from, to), LINK_BY.closure),
+  };
 
   /** Adds an object, each once, by its id and its text's UTF-8 bytes. */
   add(id: string, text: Uint8Array): void {
-    const source = this.numberOf(id);
+    const source = this.ids.add(id);
+    if (source >= this.added.length) {
+      const added = new Uint8Array(this.added.length * 2);
+      added.set(this.added);
+      this.added = added;
+    }
     if (this.added[source] === 1) return;
     this.added[source] = 1;
     this.count += 1;
-    for (const target of referencedIdsInText(text)) {
-      this.edge(source, this.numberOf(target), LINK_BY.reference);
+    const marks = this.markKeys(text);
+    // References first, then closures, each in the text's order: ids are numbered as first seen.
+    let hasApplicationId = false;
+    let mayHoldProxies = false;
+    for (let index = 0; index < marks.length; index += 1) {
+      const mark = marks[index]!;
+      const kind = mark & 3;
+      if (kind === KEY_KIND.reference) this.readReference(source, text, mark >> 2);
+      else if (kind === KEY_KIND.applicationId) hasApplicationId = true;
+      else if (kind === KEY_KIND.proxy) mayHoldProxies = true;
     }
-    readClosures(text, {
-      set: (target) => this.edge(source, this.numberOf(target), LINK_BY.closure),
-    });
-    if (indexOfBytes(text, APPLICATION_ID_KEY, 0, APPLICATION_ID_ANCHOR) !== -1) {
+    for (let index = 0; index < marks.length; index += 1) {
+      const mark = marks[index]!;
+      if ((mark & 3) === KEY_KIND.closure) this.readClosure(source, text, mark >> 2);
+    }
+    if (hasApplicationId) {
       const span = topLevelStringSpan(text, APPLICATION_ID_KEY);
       if (span) this.withApplicationId(decodeSpan(text, span.from, span.to), source);
     }
-    if (mayHoldProxies(text)) this.readProxies(id, text);
+    if (mayHoldProxies) this.readProxies(id, text);
+  }
+
+  /** An edge to the id a `referencedId` key at `at` names, if it is a key. */
+  private readReference(source: number, text: Uint8Array, at: number): void {
+    const open = referencedIdAt(text, at);
+    const close = open === -1 ? -1 : stringEnd(text, open);
+    if (close === -1) return;
+    // Ids are plain hex; anything escaped goes through the full string parser, quotes included.
+    const target = text.subarray(open + 1, close).includes(BACKSLASH)
+      ? this.ids.add(JSON.parse(decodeSpan(text, open, close + 1)) as string)
+      : this.ids.addBytes(text, open + 1, close);
+    this.edge(source, target, LINK_BY.reference);
+  }
+
+  /**
+   * Edges to the ids of the `__closure` whose key is at `at`, if it is a key. Every closure in the
+   * text is read, forwards: a nested reference's closure lists descendants of the object too, and
+   * reading the object's own backwards from its end went over most of every mesh (seconds for
+   * 100,000 objects).
+   */
+  private readClosure(source: number, text: Uint8Array, at: number): void {
+    const afterKey = at + CLOSURE_KEY.length;
+    if (!isKeyAt(text, at, afterKey)) return;
+    this.source = source;
+    runNow(closureEntries(text, afterKey, this.closure));
   }
 
   /** The index of every object added. */
@@ -145,7 +165,7 @@ export class ObjectLinksBuilder {
     }
     this.detachedValues.clear();
     for (const proxy of this.proxies) {
-      const holder = this.places.get(proxy.holder)!;
+      const holder = this.ids.entry(proxy.holder);
       for (const target of this.namedIds(proxy.targets)) this.edge(holder, target, LINK_BY.proxy);
     }
     for (const [source, definitionId] of this.definitionIdOf) {
@@ -160,24 +180,12 @@ export class ObjectLinksBuilder {
     return new ObjectLinksIndex({
       ids: this.ids,
       count: this.count,
-      places: this.places,
       applicationIds: this.applicationIds,
       applicationIdOf: this.applicationIdOf,
       definitionIdOf: this.definitionIdOf,
       proxies: this.proxies,
-      runs: byTarget(this.ids.length, this.sources, this.targets, this.kinds),
+      runs: byTarget(this.ids.size, this.sources, this.targets, this.kinds),
     });
-  }
-
-  private numberOf(id: string): number {
-    let place = this.places.get(id);
-    if (place === undefined) {
-      place = this.ids.length;
-      this.ids.push(id);
-      this.places.set(id, place);
-      this.added.push(0);
-    }
-    return place;
   }
 
   private edge(source: number, target: number, kind: number): void {
@@ -212,7 +220,7 @@ export class ObjectLinksBuilder {
     for (const proxy of proxies) this.proxies.push(proxy);
     for (const proxy of detached) this.detached.push(proxy);
     const definitionId = definitionIdOf(value);
-    if (definitionId !== null) this.definitionIdOf.set(this.places.get(id)!, definitionId);
+    if (definitionId !== null) this.definitionIdOf.set(this.ids.entry(id), definitionId);
     // A detached proxy's kind is its list's, which may come later: kept until every list is read.
     if (namesObjects(value)) this.detachedValues.set(id, value);
   }
@@ -255,10 +263,9 @@ function byTarget(
 
 interface IndexParts {
   /** Every id seen, by number: the objects' and the targets' that did not arrive. */
-  ids: readonly string[];
+  ids: IdNumberMap;
   /** How many objects were added. */
   count: number;
-  places: ReadonlyMap<string, number>;
   applicationIds: ReadonlyMap<string, readonly number[]>;
   applicationIdOf: ReadonlyMap<number, string>;
   definitionIdOf: ReadonlyMap<number, string>;
@@ -276,7 +283,7 @@ export class ObjectLinksIndex {
   /** The objects that have `applicationId`. */
   objectsWith = (applicationId: string): string[] => {
     const { applicationIds, ids } = this.parts;
-    return (applicationIds.get(applicationId) ?? []).map((place) => ids[place]!);
+    return (applicationIds.get(applicationId) ?? []).map((place) => ids.idAt(place));
   };
 
   /**
@@ -284,8 +291,8 @@ export class ObjectLinksIndex {
    * first seen; for an id that did not arrive too.
    */
   referrers(id: string): Referrer[] {
-    const place = this.parts.places.get(id);
-    if (place === undefined) return [];
+    const place = this.parts.ids.entry(id);
+    if (place === -1) return [];
     const { starts, sources, kinds } = this.parts.runs;
     const ways = new Map<number, number>();
     for (let edge = starts[place]!; edge < starts[place + 1]!; edge += 1) {
@@ -294,13 +301,13 @@ export class ObjectLinksIndex {
     }
     return [...ways]
       .sort(([a], [b]) => a - b)
-      .map(([source, by]) => ({ id: this.parts.ids[source]!, by }));
+      .map(([source, by]) => ({ id: this.parts.ids.idAt(source), by }));
   }
 
   /** Everything the set says about `id` through links: who points at it, what applies to it. */
   about(id: string): ObjectLinks {
-    const { places, proxies, applicationIdOf, definitionIdOf } = this.parts;
-    const place = places.get(id) ?? -1;
+    const { ids, proxies, applicationIdOf, definitionIdOf } = this.parts;
+    const place = ids.entry(id);
     const applicationId = applicationIdOf.get(place);
     const applied =
       applicationId === undefined

@@ -74,4 +74,30 @@ describe('IdNumberMap', () => {
     expect([...table]).toEqual([...runNow(readTopLevelClosureSteps(bytes))]);
     expect(table.get('bA')).toBe(2);
   });
+
+  it('numbers ids as first set, the same id from its string or its UTF-8 bytes', () => {
+    const table = new IdNumberMap();
+    const ids = Array.from({ length: 3000 }, (_, i) => `id-${i.toString(16)}`);
+    ids.push('é-wide', '日本', '');
+    const text = encoder.encode(`[${ids.map((id) => JSON.stringify(id)).join(',')}]`);
+    let from = 1;
+    ids.forEach((id, index) => {
+      const length = encoder.encode(id).length;
+      const entry =
+        index % 2 === 0 ? table.addBytes(text, from + 1, from + 1 + length) : table.add(id);
+      expect(entry).toBe(index);
+      from += length + 3;
+    });
+    from = 1;
+    for (const [index, id] of ids.entries()) {
+      const length = encoder.encode(id).length;
+      expect(table.addBytes(text, from + 1, from + 1 + length)).toBe(index);
+      expect(table.add(id)).toBe(index);
+      expect(table.entry(id)).toBe(index);
+      expect(table.idAt(index)).toBe(id);
+      from += length + 3;
+    }
+    expect(table.size).toBe(ids.length);
+    expect(table.entry('id-nothing')).toBe(-1);
+  });
 });

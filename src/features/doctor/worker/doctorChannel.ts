@@ -33,8 +33,9 @@ export function openDoctorChannel(onMessage: (message: FromDoctor) => void): Doc
     onMessage({ type: 'failed', message: event.message || 'the check’s worker could not start' });
   };
   return {
-    // Copied, not transferred: the page reuses the batch's buffer (textBatches.ts).
-    send: (message) => worker.postMessage(message),
+    // A batch's buffer is transferred, and comes back with its progress (textBatches.ts).
+    send: (message) =>
+      worker.postMessage(message, message.type === 'batch' ? [message.bytes.buffer] : []),
     close: () => worker.terminate(),
   };
 }

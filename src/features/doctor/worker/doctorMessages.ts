@@ -9,7 +9,8 @@ import type { DoctorReport } from '../core/report';
 export interface TextBatch {
   ids: string[];
   ends: number[];
-  bytes: Uint8Array;
+  /** A view of a buffer that goes round between the page and the worker (textBatches.ts). */
+  bytes: Uint8Array<ArrayBuffer>;
 }
 
 export type ToDoctor =
@@ -19,6 +20,7 @@ export type ToDoctor =
   | { type: 'finish'; unread: number };
 
 export type FromDoctor =
-  | { type: 'progress'; checked: number }
+  /** A batch was checked: its buffer comes back, to be filled again (textBatches.ts). */
+  | { type: 'progress'; checked: number; buffer: ArrayBuffer }
   | { type: 'report'; report: DoctorReport; unread: number }
   | { type: 'failed'; message: string };

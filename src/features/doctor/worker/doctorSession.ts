@@ -12,7 +12,7 @@ export class DoctorSession {
   private check: ModelCheck | null = null;
   private checked = 0;
 
-  constructor(private readonly post: (message: FromDoctor) => void) {}
+  constructor(private readonly post: (message: FromDoctor, transfer?: Transferable[]) => void) {}
 
   receive(message: ToDoctor): void {
     try {
@@ -44,6 +44,7 @@ export class DoctorSession {
       start = end;
     }
     this.checked += ids.length;
-    this.post({ type: 'progress', checked: this.checked });
+    const { buffer } = bytes;
+    this.post({ type: 'progress', checked: this.checked, buffer }, [buffer]);
   }
 }

@@ -10,23 +10,34 @@ import { readSpanBytes, type SpanByteReaders } from '../../../objects/set/spanBy
 import { ObjectLinksBuilder, type ObjectLinksIndex } from '../../../speckle/graph/objectLinks';
 import type { FromLinks, LinkSpan } from './linksMessages';
 
-/** Spans in hand at most: one indexed, the next read meanwhile. */
-const AHEAD = 2;
+/**
+ * Spans in hand at most: one indexed, the next ones read meanwhile. Asking waits for the page's
+ * turn (its main thread is busy after a load), so the spans are asked for several at once.
+ */
+const AHEAD = 4;
 
 export class LinksBuild {
   private readonly builder = new ObjectLinksBuilder();
   private index: ObjectLinksIndex | null = null;
   private failed = false;
   private next = 0;
-  private asking = false;
+  /** Spans asked for and not yet received. */
+  private awaited = 0;
   private atEnd = false;
   private read = 0;
-  private readonly spans: Array<{ span: LinkSpan; bytes: Promise<Uint8Array> }> = [];
+  /** Objects read when progress was last posted. */
+  private told = 0;
+  /** Spans in hand, with their bytes, and the page's buffer that brought them, if one did. */
+  private readonly spans: Array<{
+    span: LinkSpan;
+    bytes: Promise<Uint8Array>;
+    lent: Uint8Array<ArrayBuffer> | null;
+  }> = [];
   private indexing = false;
   private readonly waiting: Array<{ request: number; id: string }> = [];
 
   constructor(
-    private readonly post: (message: FromLinks) => void,
+    private readonly post: (message: FromLinks, transfer?: Transferable[]) => void,
     private readonly readers: SpanByteReaders,
   ) {}
 
@@ -34,19 +45,30 @@ export class LinksBuild {
     this.ask();
   }
 
-  receive(span: LinkSpan): void {
-    if (!this.asking || span.from !== this.next || this.failed) return;
-    this.asking = false;
+  /**
+   * A span from the page, with the bytes of it the page holds when it sent them along, in a buffer
+   * lent by the page: given back once the span is indexed.
+   */
+  receive(span: LinkSpan, lent: Uint8Array<ArrayBuffer> | null = null): void {
+    if (this.awaited === 0 || span.from !== this.next || this.failed) return;
+    this.awaited -= 1;
     if (span.ids.length === 0) {
       this.atEnd = true;
+      this.awaited = 0;
       if (this.spans.length === 0) this.finish();
       return;
     }
     this.next = span.from + span.ids.length;
-    const bytes = readSpanBytes(span, this.readers);
+    const bytes =
+      lent && span.inPage === span.length
+        ? Promise.resolve(lent)
+        : readSpanBytes(
+            span,
+            lent ? { ...this.readers, readPage: async () => [lent] } : this.readers,
+          );
     // Awaited in turn by indexSpans: a failure meanwhile is not an unhandled one.
     bytes.catch(() => undefined);
-    this.spans.push({ span, bytes });
+    this.spans.push({ span, bytes, lent });
     this.ask();
     void this.indexSpans();
   }
@@ -57,9 +79,9 @@ export class LinksBuild {
   }
 
   private ask(): void {
-    if (this.asking || this.atEnd || this.spans.length >= AHEAD) return;
-    this.asking = true;
-    this.post({ type: 'want', from: this.next });
+    if (this.awaited > 0 || this.atEnd || this.spans.length >= AHEAD) return;
+    this.awaited = AHEAD - this.spans.length;
+    this.post({ type: 'want', from: this.next, count: this.awaited });
   }
 
   private async indexSpans(): Promise<void> {
@@ -74,10 +96,15 @@ export class LinksBuild {
         this.post({ type: 'failed', message: errorText(error) });
         return;
       }
-      const { span } = this.spans.shift()!;
+      const { span, lent } = this.spans.shift()!;
       this.add(span, bytes);
+      if (lent) this.post({ type: 'returned', buffer: lent.buffer }, [lent.buffer]);
       this.read += span.ids.length;
-      this.post({ type: 'progress', read: this.read, available: span.available });
+      // Each is a render on the page, which is busy after a load: one per fiftieth of the objects.
+      if (this.read - this.told >= span.available / 50) {
+        this.told = this.read;
+        this.post({ type: 'progress', read: this.read, available: span.available });
+      }
       this.ask();
     }
     this.indexing = false;

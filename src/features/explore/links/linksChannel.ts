@@ -6,6 +6,7 @@
  * Worker (jsdom), on the main thread in short slices. Only lookups' answers come back.
  */
 import type { ObjectSet } from '../../../objects/set/objectSet';
+import { BufferRing } from '../../../lib/bufferRing';
 import { nextTask } from '../../../lib/nextTask';
 import { errorText } from '../../../lib/errorText';
 import { itemsSoFar } from '../../../lib/readonlyList';
@@ -15,6 +16,7 @@ import {
   type ObjectLinksIndex,
 } from '../../../speckle/graph/objectLinks';
 import { isTextTooLarge } from '../../../speckle/textLimit';
+import { SPAN_BYTES } from '../../../objects/set/textWindows';
 import { textSpan } from '../../search';
 import type { FromLinks, ToLinks } from './linksMessages';
 
@@ -28,6 +30,9 @@ export interface LinksChannel {
   about(id: string): Promise<ObjectLinks>;
   close(): void;
 }
+
+/** Buffers lent with spans: one for each span the worker keeps in hand (linksBuild.ts), and one more. */
+const RING_BUFFERS = 5;
 
 /** Slices on the main thread stay well under the 50 ms of a long task. */
 const SLICE_MS = 8;
@@ -59,23 +64,50 @@ function linksInWorker(
   >();
   let nextRequest = 0;
   let failure: Error | null = null;
+  // A span's bytes the page holds go in a buffer lent to the worker: see lib/bufferRing.ts.
+  const ring = new BufferRing(RING_BUFFERS, SPAN_BYTES);
   const fail = (message: string) => {
+    ring.close();
     failure = new Error(message);
     for (const answer of answers.values()) answer.reject(failure);
     answers.clear();
     onProgress({ state: 'failed', message });
   };
+  const objects = {
+    // Those whose text can be read: all received, unless the storage filled (ObjectSet).
+    get count() {
+      return set.getProgress().readable;
+    },
+    record: (index: number) => set.summaries.at(index)!,
+    storedFrom: body.storedFrom,
+  };
+  let closed = false;
+  /** The spans asked for, one per task: each copies a few MB of the page's bytes. */
+  const sendSpans = async (from: number, count: number) => {
+    const span = textSpan(objects, 0, from);
+    const lends = span.inPage > 0 && span.inPage <= SPAN_BYTES;
+    const lent = lends ? await ring.take() : null;
+    if (closed || (lends && !lent)) return;
+    const bytes = lent && lent.subarray(0, span.inPage);
+    if (bytes) {
+      let at = 0;
+      for (const piece of body.pagePieces(span.start, span.inPage)) {
+        bytes.set(piece, at);
+        at += piece.length;
+      }
+    }
+    post({ type: 'span', span, bytes }, lent ? [lent.buffer] : []);
+    if (span.ids.length > 0 && count > 1) {
+      await nextTask();
+      await sendSpans(from + span.ids.length, count - 1);
+    }
+  };
   worker.onmessage = ({ data }: MessageEvent<FromLinks>) => {
     switch (data.type) {
-      case 'want': {
-        const objects = {
-          // Those whose text can be read: all received, unless the storage filled (ObjectSet).
-          count: set.getProgress().readable,
-          record: (index: number) => set.summaries.at(index)!,
-          storedFrom: body.storedFrom,
-        };
-        return post({ type: 'span', span: textSpan(objects, 0, data.from) });
-      }
+      case 'want':
+        return void sendSpans(data.from, data.count);
+      case 'returned':
+        return ring.give(data.buffer);
       case 'page-bytes':
         // Views of the page's blocks, copied as the message is (see diskSearchChannel.ts).
         return post({
@@ -86,6 +118,8 @@ function linksInWorker(
       case 'progress':
         return onProgress({ state: 'building', read: data.read, available: data.available });
       case 'built':
+        // No span will be asked for again: the buffers are let go.
+        ring.close();
         return onProgress({ state: 'built', objects: data.objects });
       case 'about':
         answers.get(data.request)?.resolve(data.links);
@@ -111,6 +145,8 @@ function linksInWorker(
             post({ type: 'about', request, id });
           }),
     close: () => {
+      closed = true;
+      ring.close();
       worker.terminate();
       reader?.close();
     },

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryByteStore } from '../../support/memoryByteStore';
-import { readFromStorePort, WaitingReads } from '../../../../src/objects/set/storeReader';
+import { readFromStorePort, servePort } from '../../../../src/objects/set/storeReader';
 
 const ports: MessagePort[] = [];
 afterEach(() => ports.splice(0).forEach((port) => port.close()));
@@ -22,7 +22,7 @@ describe('a store read from off the page', () => {
     const read = vi.fn(
       (start: number, length: number) => stored?.slice(start, start + length) ?? null,
     );
-    const waiting = new WaitingReads(port1, read);
+    const waiting = servePort(port1, read);
     void readFromStorePort(port2)(0, 2);
     await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(1));
 
@@ -30,5 +30,21 @@ describe('a store read from off the page', () => {
     stored = new Uint8Array([1, 2, 3]);
     waiting.answer();
     expect(read).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the page's read of a store", () => {
+  it('waits for bytes the loader handed over but the store has not appended yet', async () => {
+    const store = memoryByteStore();
+    store.append([new Uint8Array([1, 2])]);
+    let answered = false;
+    const read = store.read(1, 3).then((bytes) => {
+      answered = true;
+      return bytes;
+    });
+    await Promise.resolve();
+    expect(answered).toBe(false);
+    store.append([new Uint8Array([3, 4, 5])]);
+    expect([...(await read)]).toEqual([2, 3, 4]);
   });
 });

@@ -6,7 +6,7 @@ import type {
   TextBatch,
 } from '../../../../../src/features/doctor/worker/doctorMessages';
 import { DoctorSession } from '../../../../../src/features/doctor/worker/doctorSession';
-import { sendTexts } from '../../../../../src/features/doctor/worker/textBatches';
+import { BatchBuffers, sendTexts } from '../../../../../src/features/doctor/worker/textBatches';
 import { memoryByteStore } from '../../../support/memoryByteStore';
 import { appendDeferredRecords, appendRecords, loadedSet } from '../../../support/objectSets';
 
@@ -34,9 +34,13 @@ function textsOf({ bytes, ends }: TextBatch): string[] {
 /** The batches `sendTexts` makes of the set, and what it resolved with. */
 async function batchesOf(set: ObjectSet, now?: () => number) {
   const batches: TextBatch[] = [];
-  // The feed reuses a batch's buffer for the next one: a batch is kept as a copy.
-  const keep = (batch: TextBatch) => batches.push({ ...batch, bytes: batch.bytes.slice() });
-  const unread = await sendTexts(set, keep, () => false, now);
+  const buffers = new BatchBuffers();
+  // The feed fills a batch's buffer again once it is back: a batch is kept as a copy.
+  const keep = (batch: TextBatch) => {
+    batches.push({ ...batch, bytes: batch.bytes.slice() });
+    buffers.give(batch.bytes.buffer);
+  };
+  const unread = await sendTexts(set, keep, () => false, buffers, now);
   return { batches, unread };
 }
 
@@ -57,7 +61,7 @@ describe('the model doctor’s worker and its feed', () => {
     expect(unread).toBe(0);
     expect(batches.flatMap((batch) => batch.ids)).toEqual([id(0), id(1), id(2)]);
     const posted = answers(id(0), batches);
-    expect(posted.at(-2)).toEqual({ type: 'progress', checked: 3 });
+    expect(posted.at(-2)).toMatchObject({ type: 'progress', checked: 3 });
     const last = posted.at(-1);
     if (last?.type !== 'report') throw new Error('no report');
     expect(last.report.healthy.objects).toBe(3);
@@ -108,8 +112,47 @@ describe('the model doctor’s worker and its feed', () => {
   it('stops sending once stopped', async () => {
     const set = loadedSet([root([1]), child(1)]);
     const send = vi.fn();
-    await sendTexts(set, send, () => true);
+    await sendTexts(set, send, () => true, new BatchBuffers());
     expect(send).not.toHaveBeenCalled();
+  });
+
+  it('has a few batches out at most, each filled again once its buffer is back', async () => {
+    const set = loadedSet([root([1, 2, 3, 4, 5]), ...[1, 2, 3, 4, 5].map((n) => child(n))]);
+    const buffers = new BatchBuffers(2);
+    const sent: TextBatch[] = [];
+    let clock = 0;
+    // A batch of one object each: the clock moves past a task's time at every reading.
+    const sending = sendTexts(
+      set,
+      (batch) => sent.push(batch),
+      () => false,
+      buffers,
+      () => (clock += 20),
+    );
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(sent).toHaveLength(2);
+    buffers.give(sent[0]!.bytes.buffer);
+    await vi.waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent[2]!.bytes.buffer).toBe(sent[0]!.bytes.buffer);
+    // The check ended: no buffer comes back, and the feed stops rather than wait for one.
+    buffers.close();
+    await expect(sending).resolves.toBe(0);
+    expect(sent).toHaveLength(3);
+  });
+
+  it('gives each batch’s buffer back with its progress, for the page to fill again', () => {
+    const posted: Array<{ message: FromDoctor; transfer?: Transferable[] }> = [];
+    const session = new DoctorSession((message, transfer) => posted.push({ message, transfer }));
+    session.receive({ type: 'start', rootId: null });
+    const bytes = new TextEncoder().encode('{"id":"x"}');
+    session.receive({ type: 'batch', ids: ['x'], ends: [bytes.length], bytes });
+    expect(posted).toEqual([
+      {
+        message: { type: 'progress', checked: 1, buffer: bytes.buffer },
+        transfer: [bytes.buffer],
+      },
+    ]);
   });
 
   it('answers a failure rather than throwing, and takes nothing before a start', () => {

@@ -41,8 +41,10 @@ const records = (() => {
  * Runs a build the way the worker and the page talk, the page holding the body's first
  * `storedFrom` bytes and a store the rest; spans of at most 300 bytes.
  */
-async function runBuild(storedFrom: number) {
+async function runBuild(storedFrom: number, bytesWithSpans = false) {
   const messages: FromLinks[] = [];
+  const pageReads: number[] = [];
+  const lent: ArrayBuffer[] = [];
   let build: LinksBuild;
   const delivered = new Promise<void>((resolve) => {
     build = new LinksBuild(
@@ -50,12 +52,24 @@ async function runBuild(storedFrom: number) {
         messages.push(message);
         if (message.type === 'want') {
           const objects = { count: records.length, record: (i: number) => records[i]!, storedFrom };
-          queueMicrotask(() => build.receive(textSpan(objects, 0, message.from, 300)));
+          // The spans asked for, one after another, as the page sends them.
+          for (let sent = 0, from = message.from; sent < message.count; sent += 1) {
+            const span = textSpan(objects, 0, from, 300);
+            const { start, inPage } = span;
+            const bytes = bytesWithSpans && inPage > 0 ? body.slice(start, start + inPage) : null;
+            if (bytes) lent.push(bytes.buffer);
+            queueMicrotask(() => build.receive(span, bytes));
+            if (span.ids.length === 0) break;
+            from += span.ids.length;
+          }
         }
         if (message.type === 'built') resolve();
       },
       {
-        readPage: async (start, length) => [body.slice(start, start + length)],
+        readPage: async (start, length) => {
+          pageReads.push(start);
+          return [body.slice(start, start + length)];
+        },
         readStored: async (start, length) =>
           body.slice(storedFrom + start, storedFrom + start + length),
       },
@@ -63,7 +77,7 @@ async function runBuild(storedFrom: number) {
   });
   build!.start();
   await delivered;
-  return { build: build!, messages };
+  return { build: build!, messages, pageReads, lent };
 }
 
 describe('LinksBuild', () => {
@@ -89,6 +103,23 @@ describe('LinksBuild', () => {
     });
   });
 
+  it('reads the bytes the page lent with each span, asking for none, and gives them back', async () => {
+    const { build, messages, pageReads, lent } = await runBuild(Math.floor(body.length / 2), true);
+    expect(pageReads).toEqual([]);
+    expect(lent.length).toBeGreaterThan(1);
+    expect(
+      messages.flatMap((message) => (message.type === 'returned' ? [message.buffer] : [])),
+    ).toEqual(lent);
+    expect(messages.find((message) => message.type === 'built')).toEqual({
+      type: 'built',
+      objects: 31,
+    });
+    build.about(1, 'child-29');
+    expect(messages.at(-1)).toMatchObject({
+      links: { referrers: [{ id: 'parent', by: LINK_BY.reference }] },
+    });
+  });
+
   it('answers a lookup asked before the index is built once it is', async () => {
     const messages: FromLinks[] = [];
     const build = new LinksBuild((message) => messages.push(message), {
@@ -97,7 +128,7 @@ describe('LinksBuild', () => {
     });
     build.start();
     build.about(1, 'nothing');
-    expect(messages).toEqual([{ type: 'want', from: 0 }]);
+    expect(messages).toEqual([{ type: 'want', from: 0, count: 4 }]);
     build.receive({ ...textSpan({ count: 0, record: () => records[0]!, storedFrom: 0 }, 0, 0) });
     expect(messages.slice(1)).toEqual([
       { type: 'built', objects: 0 },

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MAX_SCROLL_HEIGHT,
-  rowWindow,
-  scrollTopFor,
-} from '../../../../../src/features/search/core/rowWindow';
+import { MAX_SCROLL_HEIGHT, rowWindow, scrollTopFor } from '../../../src/lib/rowWindow';
 
 const ROW = 28;
 const viewport = (scrollTop: number) => ({ scrollTop, height: 280 });
