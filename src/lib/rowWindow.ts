@@ -63,3 +63,27 @@ export function scrollTopFor(
   const firstRow = Math.max(0, Math.min(rowRange, rowsAbove));
   return (firstRow / rowRange) * scrollRange;
 }
+
+/**
+ * The row a list's navigation key moves the active row to, kept among the `count` rows; undefined
+ * for any other key. Page Up and Down move by a screenful less one row, so one row stays in view.
+ */
+export function rowAfterKey(
+  key: string,
+  active: number,
+  count: number,
+  viewportHeight: number,
+  rowHeight: number,
+): number | undefined {
+  const page = Math.max(1, Math.floor(viewportHeight / rowHeight) - 1);
+  const moves: Record<string, number> = {
+    ArrowDown: active + 1,
+    ArrowUp: active - 1,
+    PageDown: active + page,
+    PageUp: active - page,
+    Home: 0,
+    End: count - 1,
+  };
+  const target = moves[key];
+  return target === undefined ? undefined : Math.max(0, Math.min(count - 1, target));
+}

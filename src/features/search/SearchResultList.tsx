@@ -1,10 +1,11 @@
-import { useEffect, useLayoutEffect, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, type KeyboardEvent, type RefObject } from 'react';
 import { toJavaScriptPath } from '../../speckle/paths';
 import type { MatchField } from '../../speckle/searchMatch';
 import { shortTypeName } from '../../speckle/types';
 import { ShownText } from '../../shared/ShownText';
 import type { MatchDetails } from './core/matchDetails';
-import { rowWindow, scrollTopFor } from '../../lib/rowWindow';
+import { rowAfterKey } from '../../lib/rowWindow';
+import { useRowViewport } from '../../shared/useRowViewport';
 import type { ObjectSearchResults } from './searchResults';
 
 const FIELD_LABELS: Record<MatchField, string> = {
@@ -55,63 +56,23 @@ export function SearchResultList({
   inputRef: RefObject<HTMLInputElement | null>;
 }) {
   const count = results.matches;
-  const [viewport, setViewport] = useState({ scrollTop: 0, height: FALLBACK_HEIGHT });
-  const shown = rowWindow(viewport, ROW_HEIGHT, count, OVERSCAN);
-
-  useLayoutEffect(() => {
-    const element = listRef.current;
-    if (!element) return;
-    const measure = () =>
-      setViewport({
-        scrollTop: element.scrollTop,
-        height: element.clientHeight || FALLBACK_HEIGHT,
-      });
-    measure();
-    element.addEventListener('scroll', measure, { passive: true });
-    // The box grows with the first rows, up to its greatest height.
-    const resizes = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
-    resizes?.observe(element);
-    return () => {
-      element.removeEventListener('scroll', measure);
-      resizes?.disconnect();
-    };
-  }, [listRef]);
+  const { viewport, shown } = useRowViewport(listRef, active, {
+    rowHeight: ROW_HEIGHT,
+    rowCount: count,
+    overscan: OVERSCAN,
+    fallbackHeight: FALLBACK_HEIGHT,
+  });
 
   useEffect(() => want(shown.start, shown.end), [want, shown.start, shown.end, count]);
 
-  // The active row in view, as it moves by keyboard or by Enter in the search box.
-  useLayoutEffect(() => {
-    const element = listRef.current;
-    if (!element || count === 0) return;
-    const next = scrollTopFor(
-      active,
-      { scrollTop: element.scrollTop, height: element.clientHeight || FALLBACK_HEIGHT },
-      ROW_HEIGHT,
-      count,
-    );
-    if (next !== element.scrollTop) {
-      element.scrollTop = next;
-      setViewport((current) => ({ ...current, scrollTop: element.scrollTop }));
-    }
-  }, [active, count, listRef]);
-
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
-    const page = Math.max(1, Math.floor(viewport.height / ROW_HEIGHT) - 1);
-    const moves: Record<string, number> = {
-      ArrowDown: active + 1,
-      ArrowUp: active - 1,
-      PageDown: active + page,
-      PageUp: active - page,
-      Home: 0,
-      End: count - 1,
-    };
-    const target = moves[event.key];
+    const target = rowAfterKey(event.key, active, count, viewport.height, ROW_HEIGHT);
     if (event.key === 'ArrowUp' && active === 0) {
       event.preventDefault();
       inputRef.current?.focus();
     } else if (target !== undefined) {
       event.preventDefault();
-      onActive(Math.max(0, Math.min(count - 1, target)));
+      onActive(target);
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       onOpen(active);

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { rowWindow, scrollTopFor } from '../../lib/rowWindow';
+import { rowAfterKey } from '../../lib/rowWindow';
+import { useRowViewport } from '../../shared/useRowViewport';
 import type { TableCell, TableRow } from './core/tableRows';
 import type { TableSort } from './core/tableSpec';
 
@@ -42,7 +43,6 @@ export function TableGrid({
   onOpen: (id: string) => void;
 }) {
   const boxRef = useRef<HTMLDivElement>(null);
-  const [viewport, setViewport] = useState({ scrollTop: 0, height: FALLBACK_HEIGHT });
   const [active, setActive] = useState(0);
   const [seenKey, setSeenKey] = useState(viewKey);
   if (seenKey !== viewKey) {
@@ -50,66 +50,28 @@ export function TableGrid({
     setActive(0);
   }
   const activeRow = Math.min(active, Math.max(0, rowCount - 1));
-  const shown = rowWindow(viewport, ROW_HEIGHT, rowCount, OVERSCAN);
+  const { viewport, setViewport, shown } = useRowViewport(boxRef, activeRow, {
+    rowHeight: ROW_HEIGHT,
+    rowCount,
+    overscan: OVERSCAN,
+    fallbackHeight: FALLBACK_HEIGHT,
+    headHeight: HEAD_HEIGHT,
+  });
   const rows = rowsAt(shown.start, shown.end);
-
-  useLayoutEffect(() => {
-    const element = boxRef.current;
-    if (!element) return;
-    const measure = () =>
-      setViewport({
-        scrollTop: element.scrollTop,
-        height: Math.max(ROW_HEIGHT, (element.clientHeight || FALLBACK_HEIGHT) - HEAD_HEIGHT),
-      });
-    measure();
-    element.addEventListener('scroll', measure, { passive: true });
-    const resizes = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
-    resizes?.observe(element);
-    return () => {
-      element.removeEventListener('scroll', measure);
-      resizes?.disconnect();
-    };
-  }, []);
 
   useLayoutEffect(() => {
     const element = boxRef.current;
     if (!element || element.scrollTop === 0) return;
     element.scrollTop = 0;
     setViewport((current) => ({ ...current, scrollTop: 0 }));
-  }, [viewKey]);
-
-  // The active row in view as it moves by keyboard.
-  useLayoutEffect(() => {
-    const element = boxRef.current;
-    if (!element || rowCount === 0) return;
-    const height = Math.max(ROW_HEIGHT, (element.clientHeight || FALLBACK_HEIGHT) - HEAD_HEIGHT);
-    const next = scrollTopFor(
-      activeRow,
-      { scrollTop: element.scrollTop, height },
-      ROW_HEIGHT,
-      rowCount,
-    );
-    if (next !== element.scrollTop) {
-      element.scrollTop = next;
-      setViewport({ scrollTop: element.scrollTop, height });
-    }
-  }, [activeRow, rowCount]);
+  }, [viewKey, setViewport]);
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.target !== event.currentTarget || rowCount === 0) return;
-    const page = Math.max(1, Math.floor(viewport.height / ROW_HEIGHT) - 1);
-    const moves: Record<string, number> = {
-      ArrowDown: activeRow + 1,
-      ArrowUp: activeRow - 1,
-      PageDown: activeRow + page,
-      PageUp: activeRow - page,
-      Home: 0,
-      End: rowCount - 1,
-    };
-    const target = moves[event.key];
+    const target = rowAfterKey(event.key, activeRow, rowCount, viewport.height, ROW_HEIGHT);
     if (target !== undefined) {
       event.preventDefault();
-      setActive(Math.max(0, Math.min(rowCount - 1, target)));
+      setActive(target);
     } else if (event.key === 'Enter' || event.key === ' ') {
       const row = rows[activeRow - shown.start];
       if (!row) return;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SCROLL_HEIGHT, rowWindow, scrollTopFor } from '../../../src/lib/rowWindow';
+import {
+  MAX_SCROLL_HEIGHT,
+  rowWindow,
+  scrollTopFor,
+  rowAfterKey,
+} from '../../../src/lib/rowWindow';
 
 const ROW = 28;
 const viewport = (scrollTop: number) => ({ scrollTop, height: 280 });
@@ -46,5 +51,28 @@ describe('rowWindow', () => {
         expect(top + ROW, `row ${row} of ${count}`).toBeLessThanOrEqual(280 + 1e-6);
       }
     }
+  });
+});
+
+describe('the row a navigation key moves to', () => {
+  // A viewport of ten rows of 28 px: a page moves nine rows, one staying in view.
+  const move = (key: string, active: number, count = 100) =>
+    rowAfterKey(key, active, count, 280, 28);
+
+  it('moves by one, by a screenful less one row, or to either end', () => {
+    expect(move('ArrowDown', 4)).toBe(5);
+    expect(move('ArrowUp', 4)).toBe(3);
+    expect(move('PageDown', 4)).toBe(13);
+    expect(move('PageUp', 13)).toBe(4);
+    expect(move('Home', 40)).toBe(0);
+    expect(move('End', 4)).toBe(99);
+  });
+
+  it('stays among the rows, and ignores other keys', () => {
+    expect(move('ArrowUp', 0)).toBe(0);
+    expect(move('PageDown', 95)).toBe(99);
+    expect(move('ArrowDown', 2, 3)).toBe(2);
+    expect(move('Enter', 4)).toBeUndefined();
+    expect(move('a', 4)).toBeUndefined();
   });
 });

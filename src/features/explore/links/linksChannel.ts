@@ -17,6 +17,7 @@ import {
 } from '../../../speckle/graph/objectLinks';
 import { isTextTooLarge } from '../../../speckle/textLimit';
 import { SPAN_BYTES } from '../../../objects/set/textWindows';
+import { spanBody } from '../../../objects/set/spanBytes';
 import { textSpan } from '../../search';
 import type { FromLinks, ToLinks } from './linksMessages';
 
@@ -57,7 +58,7 @@ function linksInWorker(
   const post = (message: ToLinks, transfer: Transferable[] = []) =>
     worker.postMessage(message, transfer);
   const spilled = set.spilledBody();
-  const body = spilled ?? bodyInPage(set.bodyBytes());
+  const body = spanBody(set);
   const answers = new Map<
     number,
     { resolve(links: ObjectLinks): void; reject(error: Error): void }
@@ -149,29 +150,6 @@ function linksInWorker(
       ring.close();
       worker.terminate();
       reader?.close();
-    },
-  };
-}
-
-/** A body whose bytes are all in the page, as the span readers see one: nothing stored. */
-function bodyInPage(blocks: readonly Uint8Array[]) {
-  const starts: number[] = [];
-  let end = 0;
-  for (const block of blocks) {
-    starts.push(end);
-    end += block.length;
-  }
-  return {
-    storedFrom: end,
-    pagePieces(start: number, length: number): Uint8Array[] {
-      const pieces: Uint8Array[] = [];
-      const stop = Math.min(end, start + length);
-      for (let block = 0; block < blocks.length && starts[block]! < stop; block += 1) {
-        const from = Math.max(start, starts[block]!) - starts[block]!;
-        const to = Math.min(stop, starts[block]! + blocks[block]!.length) - starts[block]!;
-        if (from < to) pieces.push(blocks[block]!.subarray(from, to));
-      }
-      return pieces;
     },
   };
 }
