@@ -40,7 +40,8 @@ const EXPORT_ROWS = 2_000;
 /** A view's block asked for before the table changed is not wanted any more. */
 const ignoreChange = () => undefined;
 
-const IDLE: TableSnapshot = {
+/** A table with no spec, or before its build starts. */
+export const IDLE_TABLE: TableSnapshot = {
   state: { status: 'idle' },
   suggestions: [],
   suggestedFrom: null,
@@ -50,7 +51,7 @@ const IDLE: TableSnapshot = {
 };
 
 export class TableClient {
-  private snapshot: TableSnapshot = IDLE;
+  private snapshot: TableSnapshot = IDLE_TABLE;
   private readonly listeners = new Set<() => void>();
   private generation = 0;
   private source = '';

@@ -3,7 +3,7 @@ import type { ObjectSet } from '../../objects/set/objectSet';
 import { isLoading } from '../../objects/set/loadProgress';
 import type { TableRow } from './core/tableRows';
 import type { TableSpec } from './core/tableSpec';
-import { TableClient, type TableSnapshot } from './tableClient';
+import { IDLE_TABLE, TableClient, type TableSnapshot } from './tableClient';
 import { openTableChannel } from './worker/tableChannel';
 
 export type { TableState, TableSnapshot } from './tableClient';
@@ -17,17 +17,9 @@ export interface PropertyTable extends TableSnapshot {
   cancel(): void;
 }
 
-const IDLE: TableSnapshot = {
-  state: { status: 'idle' },
-  suggestions: [],
-  suggestedFrom: null,
-  sourceCount: null,
-  rowCount: null,
-  groups: null,
-};
 const NO_CLIENT = {
   subscribe: () => () => undefined,
-  getSnapshot: () => IDLE,
+  getSnapshot: () => IDLE_TABLE,
 };
 
 /**
