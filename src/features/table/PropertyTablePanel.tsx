@@ -8,6 +8,7 @@ import type { ExportTarget } from '../exports';
 import type { ObjectSet } from '../../objects/set/objectSet';
 import { useLoadPhase } from '../../objects/set/useLoadProgress';
 import { countOf, formatCount } from '../../speckle/counts';
+import { suggestionsHint } from './core/columnSuggestions';
 import { withSortToggled, withSource } from './core/specEdits';
 import type { TableSpec } from './core/tableSpec';
 import { RowsChooser, type TableFinding } from './RowsChooser';
@@ -118,7 +119,12 @@ function TableWorkspace({
             : 'This set is incomplete: the table has rows only for the objects received.'}
         </p>
       )}
-      <TableColumns spec={spec} suggestions={view.suggestions} onChange={onChange} />
+      <TableColumns
+        spec={spec}
+        suggestions={view.suggestions}
+        suggestionsNote={suggestionsHint(view.suggestedFrom, view.sourceCount)}
+        onChange={onChange}
+      />
       <div className="row">
         {building && (
           <>

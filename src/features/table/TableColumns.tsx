@@ -20,10 +20,13 @@ import {
 export function TableColumns({
   spec,
   suggestions,
+  suggestionsNote,
   onChange,
 }: {
   spec: TableSpec;
   suggestions: readonly ColumnSuggestion[];
+  /** What the suggestions' counts are over (suggestionsHint). */
+  suggestionsNote: string;
   onChange: (spec: TableSpec) => void;
 }) {
   const groupId = useId();
@@ -34,6 +37,7 @@ export function TableColumns({
       <ColumnAdder
         columns={spec.columns}
         suggestions={suggestions}
+        note={suggestionsNote}
         onAdd={(column) => onChange(withColumn(spec, column))}
       />
       {hiddenFilters.length > 0 && (
@@ -122,10 +126,12 @@ function suggestionText({ column, count, numeric }: ColumnSuggestion): string {
 function ColumnAdder({
   columns,
   suggestions,
+  note,
   onAdd,
 }: {
   columns: readonly string[];
   suggestions: readonly ColumnSuggestion[];
+  note: string;
   onAdd: (column: string) => void;
 }) {
   const ids = { chosen: useId(), typed: useId(), error: useId(), hint: useId() };
@@ -174,7 +180,7 @@ function ColumnAdder({
         </button>
       </div>
       <p id={ids.hint} className="hint">
-        Each path with the number of the chosen objects that have a value there.
+        {note}
       </p>
       <form className="row" onSubmit={addTyped}>
         <label htmlFor={ids.typed}>Column path</label>

@@ -13,6 +13,7 @@
  * - At most `MAX_TRACKED` paths are counted (the first met); the answer is the `MAX_SUGGESTIONS`
  *   that the most objects have.
  */
+import { formatCount } from '../../../speckle/counts';
 import { fieldPathText } from '../../../speckle/searchQuery';
 import { isParameter, numberOf } from '../../../speckle/searchMatch';
 import { isReference } from '../../../speckle/references';
@@ -99,4 +100,15 @@ function nameOf(record: Record<string, unknown>, key: string, child: unknown): s
     return key.slice(1);
   }
   return key;
+}
+
+/**
+ * What the suggestions' counts are over, said beside them: all the chosen objects, or only the
+ * first of them the suggestions were counted from, lest a count over those look like a total.
+ */
+export function suggestionsHint(suggestedFrom: number | null, sourceCount: number | null): string {
+  if (suggestedFrom === null || sourceCount === null || suggestedFrom >= sourceCount) {
+    return 'Each path with the number of the chosen objects that have a value there.';
+  }
+  return `Each path with how many of the first ${formatCount(suggestedFrom)} of the ${formatCount(sourceCount)} chosen objects have a value there: paths only later objects have can be typed below.`;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ColumnSuggestions,
   MAX_SUGGESTIONS,
+  suggestionsHint,
 } from '../../../../../src/features/table/core/columnSuggestions';
 import { readRealFixture } from '../../../support/realFixtures';
 
@@ -59,5 +60,25 @@ describe('the columns suggested for the chosen objects', () => {
     });
     expect(list.find(({ column }) => column === 'speckle_type')?.count).toBe(objects.length);
     expect(list.some(({ column }) => column.startsWith('__closure'))).toBe(false);
+  });
+});
+
+describe('what the suggestions are counted over', () => {
+  it('says when the counts are over the first objects only, not all chosen', () => {
+    expect(suggestionsHint(50_000, 100_000)).toBe(
+      'Each path with how many of the first 50,000 of the 100,000 chosen objects have a value there: paths only later objects have can be typed below.',
+    );
+  });
+
+  it('says the counts are over all chosen objects when they are', () => {
+    for (const [from, count] of [
+      [90, 90],
+      [null, 90],
+      [90, null],
+    ] as const) {
+      expect(suggestionsHint(from, count)).toBe(
+        'Each path with the number of the chosen objects that have a value there.',
+      );
+    }
   });
 });
