@@ -18,7 +18,8 @@
  */
 import Papa from 'papaparse';
 import type { TableCell, TableRow } from './tableRows';
-import type { TableSpec } from './tableSpec';
+import type { ColumnFilter, TableSpec } from './tableSpec';
+import { idHash } from '../../../bytes/idHash';
 import { shortTypeName } from '../../../speckle/types';
 
 export type RowBatches = Iterable<readonly TableRow[]> | AsyncIterable<readonly TableRow[]>;
@@ -82,13 +83,28 @@ export async function* ndjsonParts(
   }
 }
 
-const DETAIL_CHARS = 40;
+/** Past this, a file name's detail ends in a hash of the whole: names stay short and distinct. */
+const DETAIL_CHARS = 120;
+
+function filterWords(filter: ColumnFilter): string {
+  switch (filter.kind) {
+    case 'equals':
+      return `is-${filter.text}`;
+    case 'contains':
+      return `has-${filter.text}`;
+    case 'range':
+      return `${filter.min ?? ''}..${filter.max ?? ''}`;
+    default:
+      return filter.kind;
+  }
+}
 
 /**
- * What made the table, short enough for a file name (exports make it safe): its rows' source,
- * and how many filters narrowed them.
+ * What made the table, for a file's name (exports make it safe): its rows' source, each filter,
+ * the order and the grouping (the columns are the file's header). A long one is cut, with a hash
+ * of the whole, so that two tables' files do not take one name.
  */
-export function tableFileDetail({ source, filters }: TableSpec): string {
+export function tableFileDetail({ source, filters, sort, groupBy }: TableSpec): string {
   const rows =
     source.kind === 'all'
       ? 'all'
@@ -97,6 +113,15 @@ export function tableFileDetail({ source, filters }: TableSpec): string {
         : source.kind === 'search'
           ? `search-${source.query}`
           : `finding-${source.rule}`;
-  const narrowed = filters.length === 0 ? '' : `-${filters.length}-filtered`;
-  return rows.slice(0, DETAIL_CHARS) + narrowed;
+  const detail = [
+    rows,
+    ...filters.map(({ column, filter }) => `where-${column}-${filterWords(filter)}`),
+    sort ? `by-${sort.column}${sort.descending ? '-desc' : ''}` : '',
+    groupBy === null ? '' : `grouped-${groupBy}`,
+  ]
+    .filter((part) => part !== '')
+    .join('-');
+  if (detail.length <= DETAIL_CHARS) return detail;
+  const hash = idHash(detail).toString(16).padStart(8, '0');
+  return `${detail.slice(0, DETAIL_CHARS - 9)}-${hash}`;
 }

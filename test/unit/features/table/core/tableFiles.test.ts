@@ -153,7 +153,7 @@ describe('a table file', () => {
     expect(shownCell(null)).toBe('');
   });
 
-  it('is named by what made the table, shortly', () => {
+  it('is named by what made the table: rows, filters, order and grouping', () => {
     expect(tableFileDetail(EMPTY_TABLE)).toBe('all');
     expect(
       tableFileDetail({
@@ -162,20 +162,44 @@ describe('a table file', () => {
           kind: 'type',
           speckleType: 'Objects.BuiltElements.Wall:Objects.BuiltElements.Revit.RevitWall',
         },
-        filters: [{ column: 'a', filter: { kind: 'exists' } }],
+        filters: [
+          { column: 'parameters.Length', filter: { kind: 'range', min: 5, max: null } },
+          { column: 'family', filter: { kind: 'equals', text: 'Basic Wall' } },
+          { column: 'a', filter: { kind: 'missing' } },
+        ],
+        sort: { column: 'height', descending: true },
+        groupBy: 'parameters.Level',
       }),
-    ).toBe('RevitWall-1-filtered');
-    const search = tableFileDetail({
-      ...EMPTY_TABLE,
-      source: {
-        kind: 'search',
-        query: 'x'.repeat(100),
-        options: { matchCase: false, wholeWord: false, regex: false, scope: 'both' },
-      },
-    });
-    expect(search).toBe(`search-${'x'.repeat(33)}`);
+    ).toBe(
+      'RevitWall-where-parameters.Length-5..-where-family-is-Basic Wall-where-a-missing-by-height-desc-grouped-parameters.Level',
+    );
     expect(
-      tableFileDetail({ ...EMPTY_TABLE, source: { kind: 'finding', rule: 'mesh:faces' } }),
-    ).toBe('finding-mesh:faces');
+      tableFileDetail({
+        ...EMPTY_TABLE,
+        source: { kind: 'finding', rule: 'mesh:faces' },
+        filters: [
+          { column: 'name', filter: { kind: 'contains', text: 'ext' } },
+          { column: 'b', filter: { kind: 'exists' } },
+        ],
+      }),
+    ).toBe('finding-mesh:faces-where-name-has-ext-where-b-exists');
+  });
+
+  it('cuts a long name, ending it in a hash of the whole so that two tables differ', () => {
+    const searchOf = (query: string) =>
+      tableFileDetail({
+        ...EMPTY_TABLE,
+        source: {
+          kind: 'search',
+          query,
+          options: { matchCase: false, wholeWord: false, regex: false, scope: 'both' },
+        },
+      });
+    const one = searchOf(`${'x'.repeat(200)}1`);
+    const two = searchOf(`${'x'.repeat(200)}2`);
+    expect(one).toHaveLength(120);
+    expect(one).toMatch(/^search-x+-[0-9a-f]{8}$/);
+    expect(two).toHaveLength(120);
+    expect(two).not.toBe(one);
   });
 });
