@@ -112,11 +112,9 @@ function TableWorkspace({
       {spec.source.kind === 'search' && spec.source.query === '' && (
         <p className="hint">Type a search in Search all objects: its results become the rows.</p>
       )}
-      {status !== 'complete' && (
+      {status !== 'complete' && !loading && (
         <p className="hint">
-          {loading
-            ? 'The load is still running: the table has rows for the objects received so far.'
-            : 'This set is incomplete: the table has rows only for the objects received.'}
+          This set is incomplete: the table has rows only for the objects received.
         </p>
       )}
       <TableColumns
@@ -141,6 +139,11 @@ function TableWorkspace({
         <p aria-live="polite" aria-busy={building}>
           {statusText(state, rowCount, view.sourceCount ?? 0, loading)}
         </p>
+        {state.status === 'cancelled' && (
+          <button type="button" onClick={view.rebuild}>
+            Build table again
+          </button>
+        )}
       </div>
       {state.status === 'ready' && (
         <TableExports spec={spec} readAllRows={view.readAllRows} target={target} />
@@ -179,7 +182,7 @@ function statusText(
     case 'failed':
       return `The table could not be built: ${state.message}`;
     case 'cancelled':
-      return 'The table was cancelled. Change a column or the rows to build it again.';
+      return 'The table was cancelled.';
     case 'ready':
       return rowCount === sourceCount
         ? `${countOf(rowCount, 'row', 'rows')}.`

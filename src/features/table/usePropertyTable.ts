@@ -15,6 +15,8 @@ export interface PropertyTable extends TableSnapshot {
   /** Every row in order, a chunk at a time (an export); rejects when the table changes. */
   readAllRows(onRows: (rows: TableRow[]) => Promise<void>, signal: AbortSignal): Promise<void>;
   cancel(): void;
+  /** Builds the spec's table again: after a cancel, which leaves the spec as it was. */
+  rebuild(): void;
 }
 
 const NO_CLIENT = {
@@ -71,5 +73,8 @@ export function usePropertyTable(
     [current],
   );
   const cancel = useCallback(() => current?.cancel(), [current]);
-  return { ...snapshot, rowsAt, readAllRows, cancel };
+  const rebuild = useCallback(() => {
+    if (current && specKey !== null) current.setSpec(JSON.parse(specKey) as TableSpec, findingIds);
+  }, [current, specKey, findingIds]);
+  return { ...snapshot, rowsAt, readAllRows, cancel, rebuild };
 }

@@ -67,6 +67,19 @@ describe('usePropertyTable', () => {
     );
   });
 
+  it('builds the same table again when asked (after a cancel, which keeps the spec)', async () => {
+    const set = new ObjectSet();
+    appendRecords(set, records);
+    set.finish();
+    const { result } = renderHook(() => usePropertyTable(set, spec, null));
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'ready' }));
+
+    act(() => result.current.rebuild());
+    expect(result.current.state.status).toBe('building');
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'ready' }));
+    expect(result.current.rowCount).toBe(125);
+  });
+
   it('is idle without a spec', () => {
     const set = new ObjectSet();
     set.finish();
