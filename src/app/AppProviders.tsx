@@ -1,8 +1,10 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { ConnectionProvider } from '../connection/ConnectionProvider';
 import type { ConnectionStore } from '../connection/connectionStore';
+import { AddressRewrites, LastRewrite } from '../shared/addressRewrite';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
@@ -19,11 +21,14 @@ export function AppProviders({
   queryClient: QueryClient;
   connections: ConnectionStore;
 }) {
+  const [lastRewrite] = useState(() => new LastRewrite());
   return (
     <QueryClientProvider client={queryClient}>
       <ConnectionProvider store={connections}>
-        {/* react-dom's flushSync, for navigations drawn at once (`navigate(…, { flushSync })`). */}
-        <RouterProvider router={router} flushSync={drawAtOnce} />
+        <AddressRewrites value={lastRewrite}>
+          {/* react-dom's flushSync, for navigations drawn at once (`navigate(…, { flushSync })`). */}
+          <RouterProvider router={router} flushSync={drawAtOnce} />
+        </AddressRewrites>
       </ConnectionProvider>
     </QueryClientProvider>
   );

@@ -1,29 +1,22 @@
 import { useCallback, useMemo } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { withoutLookupRequest } from '../../connection/useLookupServer';
+import { useLocation } from 'react-router';
+import { useAddressRewrite } from '../../shared/addressRewrite';
 import { readSearchInput } from '../search';
 import { withSource } from './core/specEdits';
 import { readTableAddress, writeTableAddress, type TableAddress } from './core/tableUrl';
 
 /**
  * The property table as the address holds it (core/tableUrl.ts), and a way to write it there, in
- * place of the current entry as the search does: a column added is not a step for Back. The
- * history entry's state stays, but for the mark of a lookup request: the table asks the server for
- * nothing.
+ * place as the search does (shared/addressRewrite.ts): a column added is not a step for Back.
  */
 export function useTableAddress() {
   const location = useLocation();
-  const navigate = useNavigate();
+  const rewrite = useAddressRewrite();
   const search = useMemo(() => readSearchInput(location.search), [location.search]);
   const table = useMemo(() => readTableAddress(location.search, search), [location.search, search]);
   const write = useCallback(
-    (next: TableAddress) => {
-      const search = writeTableAddress(location.search, next);
-      if (search === location.search) return;
-      const to = { pathname: location.pathname, search, hash: location.hash };
-      void navigate(to, { replace: true, state: withoutLookupRequest(location.state) });
-    },
-    [location, navigate],
+    (next: TableAddress) => rewrite((current) => writeTableAddress(current, next)),
+    [rewrite],
   );
   return { table, search, write };
 }
