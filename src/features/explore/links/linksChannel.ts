@@ -7,7 +7,7 @@
  */
 import type { ObjectSet } from '../../../objects/set/objectSet';
 import { BufferRing } from '../../../lib/bufferRing';
-import { nextTask } from '../../../lib/nextTask';
+import { backgroundTask, nextTask } from '../../../lib/nextTask';
 import { errorText } from '../../../lib/errorText';
 import { itemsSoFar } from '../../../lib/readonlyList';
 import {
@@ -83,8 +83,14 @@ function linksInWorker(
     storedFrom: body.storedFrom,
   };
   let closed = false;
-  /** The spans asked for, one per task: each copies a few MB of the page's bytes. */
+  /**
+   * The spans asked for, one per task: each copies a few MB of the page's bytes. Background tasks:
+   * the index is built just as a load ends, when the user opens the first objects, and those go
+   * first (each open took twice as long while the copies came in tasks of normal priority).
+   */
   const sendSpans = async (from: number, count: number) => {
+    await backgroundTask();
+    if (closed) return;
     const span = textSpan(objects, 0, from);
     const lends = span.inPage > 0 && span.inPage <= SPAN_BYTES;
     const lent = lends ? await ring.take() : null;
@@ -98,10 +104,7 @@ function linksInWorker(
       }
     }
     post({ type: 'span', span, bytes }, lent ? [lent.buffer] : []);
-    if (span.ids.length > 0 && count > 1) {
-      await nextTask();
-      await sendSpans(from + span.ids.length, count - 1);
-    }
+    if (span.ids.length > 0 && count > 1) await sendSpans(from + span.ids.length, count - 1);
   };
   worker.onmessage = ({ data }: MessageEvent<FromLinks>) => {
     switch (data.type) {
