@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateBuilding } from '../../demo/generate.ts';
 import { serializeJsonb } from '../../demo/jsonb.ts';
 import type { LineRecord } from '../../src/bytes/lines';
-import { TableClient, type TableSnapshot } from '../../src/features/table/tableClient';
+import { TableClient } from '../../src/features/table/tableClient';
 import { openTableChannel } from '../../src/features/table/worker/tableChannel';
 import type { TableRow } from '../../src/features/table/core/tableRows';
 import { EMPTY_TABLE, type TableSpec } from '../../src/features/table/core/tableSpec';
@@ -10,6 +10,7 @@ import { compileSearch } from '../../src/speckle/searchMatch';
 import { DEFAULT_MATCH_OPTIONS, parseSearchQuery } from '../../src/speckle/searchQuery';
 import { ObjectSet } from '../../src/objects/set/objectSet';
 import { appendRecords } from '../unit/support/objectSets';
+import { settle } from '../unit/support/tableSettle';
 
 const SIZE = 100_000;
 const RECORDS_PER_BLOCK = 2_000;
@@ -37,19 +38,6 @@ function parsedQuery(query: string) {
   const parsed = parseSearchQuery(query);
   if (!parsed.ok) throw new Error(parsed.error.message);
   return parsed.query;
-}
-
-function settle(client: TableClient, act: () => void): Promise<TableSnapshot> {
-  return new Promise((resolve) => {
-    const stop = client.subscribe(() => {
-      const snapshot = client.getSnapshot();
-      if (snapshot.state.status === 'ready' || snapshot.state.status === 'failed') {
-        stop();
-        resolve(snapshot);
-      }
-    });
-    act();
-  });
 }
 
 const FIVE: TableSpec = {

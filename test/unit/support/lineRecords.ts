@@ -19,3 +19,24 @@ export function textAfter(chunks: readonly Uint8Array[], goodEnd: number): strin
   const body = Buffer.concat(chunks);
   return new TextDecoder().decode(body.subarray(goodEnd), { stream: true });
 }
+
+const encoder = new TextEncoder();
+
+/**
+ * Objects as a server's body of lines (`id`, a tab, the JSON text), and where each text lies in
+ * it, as the set's index records them: for readers of a body's spans (the links index, the table).
+ */
+export function bodyOfLines(objects: readonly { id: string }[]) {
+  const lines = objects.map((object) => `${object.id}\t${JSON.stringify(object)}\n`);
+  let start = 0;
+  const records = objects.map((object, index) => {
+    const textStart = start + object.id.length + 1;
+    start += encoder.encode(lines[index]!).length;
+    return {
+      id: object.id,
+      start: textStart,
+      bytes: encoder.encode(JSON.stringify(object)).length,
+    };
+  });
+  return { body: encoder.encode(lines.join('')), records };
+}

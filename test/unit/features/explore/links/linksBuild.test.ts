@@ -3,8 +3,8 @@ import { LinksBuild } from '../../../../../src/features/explore/links/linksBuild
 import type { FromLinks } from '../../../../../src/features/explore/links/linksMessages';
 import { textSpan } from '../../../../../src/features/search';
 import { LINK_BY } from '../../../../../src/speckle/graph/objectLinks';
+import { bodyOfLines } from '../../../support/lineRecords';
 
-const encoder = new TextEncoder();
 const ref = (id: string) => ({ referencedId: id, speckle_type: 'reference' });
 
 /** A parent and its children, as a server's lines: enough objects for several small spans. */
@@ -22,20 +22,7 @@ const objects = [
   },
   ...children,
 ];
-const lines = objects.map((object) => `${object.id}\t${JSON.stringify(object)}\n`);
-const body = encoder.encode(lines.join(''));
-const records = (() => {
-  let start = 0;
-  return objects.map((object, index) => {
-    const textStart = start + object.id.length + 1;
-    start += encoder.encode(lines[index]!).length;
-    return {
-      id: object.id,
-      start: textStart,
-      bytes: encoder.encode(JSON.stringify(object)).length,
-    };
-  });
-})();
+const { body, records } = bodyOfLines(objects);
 
 /**
  * Runs a build the way the worker and the page talk, the page holding the body's first

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { TableClient, type TableSnapshot } from '../../../../../src/features/table/tableClient';
+import { TableClient } from '../../../../../src/features/table/tableClient';
 import { openTableChannel } from '../../../../../src/features/table/worker/tableChannel';
 import { EMPTY_TABLE, type TableSpec } from '../../../../../src/features/table/core/tableSpec';
 import type { TableRow } from '../../../../../src/features/table/core/tableRows';
 import { loadedSet } from '../../../support/objectSets';
+import { settle } from '../../../support/tableSettle';
 
 const ref = (id: string) => ({ referencedId: id, speckle_type: 'reference' });
 const level = (id: string, name: string) => ({
@@ -36,19 +37,6 @@ async function built(spec: TableSpec, findingIds: string[] | null = null) {
   const client = new TableClient((onAnswer) => openTableChannel(set, onAnswer));
   await settle(client, () => client.setSpec(spec, findingIds));
   return client;
-}
-
-function settle(client: TableClient, act: () => void): Promise<TableSnapshot> {
-  return new Promise((resolve) => {
-    const stop = client.subscribe(() => {
-      const snapshot = client.getSnapshot();
-      if (snapshot.state.status === 'ready' || snapshot.state.status === 'failed') {
-        stop();
-        resolve(snapshot);
-      }
-    });
-    act();
-  });
 }
 
 async function allRows(client: TableClient): Promise<TableRow[]> {

@@ -3,8 +3,8 @@ import { textSpan } from '../../../../../src/features/search';
 import { EMPTY_TABLE, type TableSpec } from '../../../../../src/features/table/core/tableSpec';
 import type { FromTable } from '../../../../../src/features/table/worker/tableMessages';
 import { TableSession } from '../../../../../src/features/table/worker/tableSession';
+import { bodyOfLines } from '../../../support/lineRecords';
 
-const encoder = new TextEncoder();
 const ref = (id: string) => ({ referencedId: id, speckle_type: 'reference' });
 
 /** Walls each on a detached level, the levels last: enough objects for many small spans. */
@@ -17,20 +17,7 @@ const walls = Array.from({ length: 40 }, (_, index) => ({
 }));
 const levels = [0, 1, 2].map((index) => ({ id: `level-${index}`, name: `Level ${index}` }));
 const objects = [...walls, ...levels];
-const lines = objects.map((object) => `${object.id}\t${JSON.stringify(object)}\n`);
-const body = encoder.encode(lines.join(''));
-const records = (() => {
-  let start = 0;
-  return objects.map((object, index) => {
-    const textStart = start + object.id.length + 1;
-    start += encoder.encode(lines[index]!).length;
-    return {
-      id: object.id,
-      start: textStart,
-      bytes: encoder.encode(JSON.stringify(object)).length,
-    };
-  });
-})();
+const { body, records } = bodyOfLines(objects);
 
 /**
  * A session talking to a page that holds the body's first `storedFrom` bytes, a store the rest,
