@@ -129,6 +129,24 @@ export async function longTasksIn(page, from, to) {
   };
 }
 
+/**
+ * What the page noted of a step it timed itself (`window[name]`, a promise of the step's start,
+ * when it was done, if it was, and the status line then), with the long tasks meanwhile.
+ * @param {Page} page
+ * @param {string} name
+ * @param {number} timeoutMs how long the page waited when the step never ended
+ */
+export async function pageTiming(page, name, timeoutMs) {
+  /** @type {{ start: number, done: number | null, status: string } & Record<string, any>} */
+  const timing = await page.evaluate((name) => /** @type {any} */ (window)[name], name);
+  const longTasks = await longTasksIn(
+    page,
+    timing.start,
+    timing.start + (timing.done ?? timeoutMs),
+  );
+  return { timing, longTasks, doneMs: timing.done === null ? null : Math.round(timing.done) };
+}
+
 /** Text of the role="alert" regions, to explain a load that never finished. */
 export async function alerts(/** @type {Page} */ page) {
   return (await page.getByRole('alert').allTextContents()).join(' | ');

@@ -7,7 +7,7 @@
 // long tasks meanwhile. Each round loads the model in a fresh page (a second query would find the
 // text handed over already); the medians are judged. The last round runs under a Chromium trace
 // for the CPU each worker spent: on a shared machine the wall times are mostly waiting for a core.
-import { longTasksIn, openWithModel } from './app.mjs';
+import { openWithModel, pageTiming } from './app.mjs';
 import { collectGarbage, openBenchPage } from './browser.mjs';
 import { medianOrNull } from './floor.mjs';
 import { log } from './report.mjs';
@@ -59,18 +59,8 @@ export async function timeCheck(page, timeoutMs = TIMEOUT_MS) {
     [panel, timeoutMs],
   );
   await button.click();
-  /** @type {{ start: number, done: number | null, status: string }} */
-  const timing = await page.evaluate(() => /** @type {any} */ (window).__checkTiming);
-  const longTasks = await longTasksIn(
-    page,
-    timing.start,
-    timing.start + (timing.done ?? timeoutMs),
-  );
-  return {
-    doneMs: timing.done === null ? null : Math.round(timing.done),
-    longTasks,
-    status: timing.status,
-  };
+  const { timing, longTasks, doneMs } = await pageTiming(page, '__checkTiming', timeoutMs);
+  return { doneMs, longTasks, status: timing.status };
 }
 
 /**

@@ -6,7 +6,7 @@
 // The columns are put in the address with the panel closed; opening the "Property table" panel
 // then builds the table. Both are timed inside the page, from the input or click event to the line
 // saying they are done, with the long tasks meanwhile; the table's worker's heap is read after.
-import { longTasksIn, openWithModel } from './app.mjs';
+import { openWithModel, pageTiming } from './app.mjs';
 import { collectGarbage, openBenchPage } from './browser.mjs';
 import { log } from './report.mjs';
 import { timeQuery } from './searchQuery.mjs';
@@ -97,18 +97,8 @@ export async function timeTable(page, { change, timeoutMs = TIMEOUT_MS } = {}) {
     /** @type {const} */ ([element, timeoutMs, change ?? null]),
   );
   if (!change) await summary.click();
-  /** @type {{ start: number, done: number | null, status: string }} */
-  const timing = await page.evaluate(() => /** @type {any} */ (window).__tableTiming);
-  const longTasks = await longTasksIn(
-    page,
-    timing.start,
-    timing.start + (timing.done ?? timeoutMs),
-  );
-  return {
-    doneMs: timing.done === null ? null : Math.round(timing.done),
-    longTasks,
-    status: timing.status,
-  };
+  const { timing, longTasks, doneMs } = await pageTiming(page, '__tableTiming', timeoutMs);
+  return { doneMs, longTasks, status: timing.status };
 }
 
 /**

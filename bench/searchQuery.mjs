@@ -1,7 +1,7 @@
 // One query typed into "Search all objects", timed inside the page: from the input event to the
 // first result listed and to the status saying the search is done (the debounce included), with
 // the long tasks meanwhile.
-import { longTasksIn } from './app.mjs';
+import { pageTiming } from './app.mjs';
 
 /**
  * Arms a watcher in the page for one query, fills the box, and waits for the watcher's figures.
@@ -57,20 +57,14 @@ export async function timeQuery(page, query, timeoutMs) {
     { statusId, query, timeoutMs },
   );
   await box.fill(query);
-  /** @type {{ start: number, first: number | null, done: number | null, status: string }} */
-  const timing = await page.evaluate(() => /** @type {any} */ (window).__searchTiming);
-  const longTasks = await longTasksIn(
-    page,
-    timing.start,
-    timing.start + (timing.done ?? timeoutMs),
-  );
+  const { timing, longTasks, doneMs } = await pageTiming(page, '__searchTiming', timeoutMs);
   // The total of matches the status gives, counted while searching (no figure for no match).
   const total = /([\d,]+) match(es)? in/.exec(timing.status)?.[1];
   return {
     query,
     matches: total === undefined ? 0 : Number(total.replace(/,/g, '')),
     firstResultMs: timing.first === null ? null : Math.round(timing.first),
-    doneMs: timing.done === null ? null : Math.round(timing.done),
+    doneMs,
     longTasks,
     status: timing.status,
   };
