@@ -214,14 +214,22 @@ function excerpt(text: string): string | undefined {
   return oneLineExcerpt(text) || undefined;
 }
 
+/**
+ * A value of the answer as text. JSON's own text for what is not a string: `String` of an object
+ * whose `toString` is a number, say, throws.
+ */
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+}
+
 /** An entry of `errors` as this app reads it, whatever the server put there. */
 function errorEntry(entry: unknown): GraphqlErrorEntry {
-  if (!isRecord(entry)) return { message: String(entry) };
+  if (!isRecord(entry)) return { message: textOf(entry) };
   const extensions = isRecord(entry.extensions) ? entry.extensions : undefined;
   const code = extensions?.code;
   const scope = extensions?.scope;
   return {
-    message: typeof entry.message === 'string' ? entry.message : String(entry.message ?? ''),
+    message: textOf(entry.message ?? ''),
     path: Array.isArray(entry.path)
       ? entry.path.filter((step) => typeof step === 'string' || typeof step === 'number')
       : undefined,

@@ -199,6 +199,15 @@ describe('a malformed GraphQL answer', () => {
     );
   });
 
+  // Found by the property above: `String` of an object whose `toString` is not a function throws.
+  it.each([
+    '{"data":null,"errors":[[{"toString":0}]]}',
+    '{"data":null,"errors":[{"message":{"toString":0}}]}',
+  ])('reads an error entry that cannot be made text the usual way: %s', async (body) => {
+    answerWith(body);
+    expect(await outcome(QUERIES[0]![1])).toMatch(/^[a-z-]+$/);
+  });
+
   it('says which field is wrong, and refuses a list far longer than any page', async () => {
     answerWith(JSON.stringify({ data: { project: { model: { ...modelRef, name: 7 } } } }));
     await expect(fetchModel(call(), ids)).rejects.toThrow(/project\.model\.name is not text/);
