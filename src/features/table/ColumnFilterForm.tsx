@@ -110,26 +110,19 @@ export function ColumnFilterForm({
       )}
       {draft.kind === 'range' && (
         <>
-          <input
-            type="text"
-            inputMode="decimal"
-            aria-label={`Least ${column}`}
-            placeholder="from"
-            value={draft.min}
-            aria-invalid={boundOf(draft.min) === undefined}
-            aria-describedby={wrongBound ? errorId : undefined}
-            onChange={(event) => setDraft({ ...draft, min: event.target.value })}
-          />
-          <input
-            type="text"
-            inputMode="decimal"
-            aria-label={`Greatest ${column}`}
-            placeholder="to"
-            value={draft.max}
-            aria-invalid={boundOf(draft.max) === undefined}
-            aria-describedby={wrongBound ? errorId : undefined}
-            onChange={(event) => setDraft({ ...draft, max: event.target.value })}
-          />
+          {(['min', 'max'] as const).map((bound) => (
+            <input
+              key={bound}
+              type="text"
+              inputMode="decimal"
+              aria-label={`${bound === 'min' ? 'Least' : 'Greatest'} ${column}`}
+              placeholder={bound === 'min' ? 'from' : 'to'}
+              value={draft[bound]}
+              aria-invalid={boundOf(draft[bound]) === undefined}
+              aria-describedby={wrongBound ? errorId : undefined}
+              onChange={(event) => setDraft({ ...draft, [bound]: event.target.value })}
+            />
+          ))}
         </>
       )}
       {needsValue && (

@@ -3,7 +3,7 @@ import { formatCount } from '../../speckle/counts';
 import { parseFieldPath, queryErrorText } from '../../speckle/searchQuery';
 import { ColumnFilterForm } from './ColumnFilterForm';
 import type { ColumnSuggestion } from './core/tableRows';
-import type { TableSpec } from './core/tableSpec';
+import type { ColumnFilter, TableSpec } from './core/tableSpec';
 import {
   filterOf,
   withColumn,
@@ -45,12 +45,7 @@ export function TableColumns({
           {hiddenFilters.map(({ column, filter }) => (
             <li key={column}>
               <code className="table-column-name">{column}</code>
-              <ColumnFilterForm
-                key={JSON.stringify(filter)}
-                column={column}
-                filter={filter}
-                onChange={(next) => onChange(withFilter(spec, column, next))}
-              />
+              <SpecFilterForm spec={spec} column={column} filter={filter} onChange={onChange} />
             </li>
           ))}
         </ul>
@@ -88,12 +83,7 @@ export function TableColumns({
                       Remove
                     </button>
                   </span>
-                  <ColumnFilterForm
-                    key={JSON.stringify(filter)}
-                    column={column}
-                    filter={filter}
-                    onChange={(next) => onChange(withFilter(spec, column, next))}
-                  />
+                  <SpecFilterForm spec={spec} column={column} filter={filter} onChange={onChange} />
                 </li>
               );
             })}
@@ -203,5 +193,27 @@ function ColumnAdder({
         </p>
       )}
     </div>
+  );
+}
+
+/** A column's filter form, drawn anew when the spec's filter changes (from a link, say). */
+function SpecFilterForm({
+  spec,
+  column,
+  filter,
+  onChange,
+}: {
+  spec: TableSpec;
+  column: string;
+  filter: ColumnFilter | null;
+  onChange: (spec: TableSpec) => void;
+}) {
+  return (
+    <ColumnFilterForm
+      key={JSON.stringify(filter)}
+      column={column}
+      filter={filter}
+      onChange={(next) => onChange(withFilter(spec, column, next))}
+    />
   );
 }
