@@ -5,6 +5,8 @@ import { summarizeTypes } from '../../src/speckle/typeSummary.ts';
 import {
   collectListedIds,
   download,
+  integrityFindings,
+  integritySummary,
   lookUp,
   openApp,
   waitForCompleteCount,
@@ -16,18 +18,6 @@ import { expectSameBytes } from './support/bytes.ts';
 import { fetchRawBody, findDemoObject, splitLines, type RawLine } from './support/demo.ts';
 
 const FIXTURES = new URL('../fixtures/speckle-real/', import.meta.url);
-
-function integritySummary(page: Page) {
-  return page.getByText(/^Closure integrity: /);
-}
-
-/** Waits for the check to end and returns the summary line's findings. */
-async function integrityFindings(page: Page): Promise<string> {
-  await expect
-    .poll(() => integritySummary(page).textContent(), { timeout: 30_000 })
-    .not.toMatch(/checking|waits/);
-  return ((await integritySummary(page).textContent()) ?? '').replace('Closure integrity: ', '');
-}
 
 async function loadWithChildren(page: Page, projectId: string, objectId: string) {
   await lookUp(page, projectId, objectId, 'Get with children');

@@ -75,6 +75,22 @@ export function waitForCompleteCount(page: Page, expected: number, timeout = 30_
 }
 
 /** The sidebar's connection: one line (name, address, token or not, Edit) or its editor. */
+/** The closure check's one-line summary, which opens its details when clicked. */
+export function integritySummary(page: Page): Locator {
+  return page.getByText(/^Closure integrity: /);
+}
+
+/**
+ * Waits for the closure check to end and returns its findings. The check reads every text back
+ * (from a file or the disk when kept there), which takes seconds on a busy machine.
+ */
+export async function integrityFindings(page: Page): Promise<string> {
+  await expect
+    .poll(() => integritySummary(page).textContent(), { timeout: 30_000 })
+    .not.toMatch(/checking|waits/);
+  return ((await integritySummary(page).textContent()) ?? '').replace('Closure integrity: ', '');
+}
+
 export function connectionRegion(page: Page): Locator {
   return page.getByRole('region', { name: 'Connection' });
 }
