@@ -1,9 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ObjectSet } from '../../objects/set/objectSet';
-import { errorText } from '../../lib/errorText';
 import type { DoctorReport } from './core/report';
-import { openDoctorChannel } from './worker/doctorChannel';
-import { BatchBuffers, sendTexts } from './worker/textBatches';
+import { openDoctorChannel, type DoctorChannel } from './worker/doctorChannel';
 
 export type CheckState =
   | { state: 'idle' }
@@ -15,8 +13,8 @@ export type CheckState =
 const IDLE: CheckState = { state: 'idle' };
 
 /**
- * Checks the set's objects in the model doctor's worker, on request: every text goes across once,
- * the worker keeps only what the rules need. A new set or root, or leaving the page, stops it.
+ * Checks the set's objects in the model doctor's worker, on request: the worker reads every text
+ * once and keeps only what the rules need. A new set or root, or leaving the page, stops it.
  */
 export function useModelCheck(set: ObjectSet, rootId: string | null) {
   // Kept with the set and root it is for: another set or root starts idle.
@@ -41,43 +39,31 @@ export function useModelCheck(set: ObjectSet, rootId: string | null) {
   const start = useCallback(() => {
     stop.current?.();
     let stopped = false;
-    const total = set.summaries.length;
-    const buffers = new BatchBuffers();
-    const end = (next: CheckState) => {
+    let channel: DoctorChannel | null = null;
+    const close = () => {
       stopped = true;
-      channel.close();
-      buffers.close();
-      setState(next);
+      channel?.close();
     };
-    const channel = openDoctorChannel((message) => {
+    stop.current = close;
+    setState({ state: 'running', checked: 0, total: set.getProgress().readable });
+    // The texts the loader defers are asked for first: the check reads every one.
+    void set.wantBytes().then(() => {
       if (stopped) return;
-      if (message.type === 'progress') {
-        buffers.give(message.buffer);
-        setState({ state: 'running', checked: message.checked, total });
-      } else if (message.type === 'report') {
-        end({ state: 'done', report: message.report, unread: message.unread });
-      } else end({ state: 'failed', message: `The check failed: ${message.message}` });
+      channel = openDoctorChannel(set, (answer) => {
+        if (stopped) return;
+        if (answer.type === 'progress') {
+          setState({ state: 'running', checked: answer.checked, total: answer.total });
+          return;
+        }
+        close();
+        setState(
+          answer.type === 'report'
+            ? { state: 'done', report: answer.report, unread: answer.unread }
+            : { state: 'failed', message: `The check failed: ${answer.message}` },
+        );
+      });
+      channel.start(rootId);
     });
-    stop.current = () => {
-      stopped = true;
-      channel.close();
-      buffers.close();
-    };
-    setState({ state: 'running', checked: 0, total });
-    channel.send({ type: 'start', rootId });
-    sendTexts(
-      set,
-      (batch) => channel.send({ type: 'batch', ...batch }),
-      () => stopped,
-      buffers,
-    ).then(
-      (unread) => {
-        if (!stopped) channel.send({ type: 'finish', unread });
-      },
-      (error: unknown) => {
-        if (!stopped) end({ state: 'failed', message: `The check failed: ${errorText(error)}` });
-      },
-    );
   }, [set, rootId, setState]);
 
   const cancel = useCallback(() => {

@@ -1,6 +1,7 @@
 import type { LineBlock, LineRecord } from '../../../src/bytes/lines';
 import { ObjectSet } from '../../../src/objects/set/objectSet';
 import { BlockIndexer } from '../../../src/objects/load/indexing';
+import { memoryByteStore } from './memoryByteStore';
 
 const encoder = new TextEncoder();
 
@@ -61,6 +62,21 @@ function indexRecords(set: ObjectSet, records: readonly LineRecord[]) {
 export function loadedSet(records: readonly LineRecord[]): ObjectSet {
   const set = new ObjectSet();
   appendRecords(set, records);
+  set.finish();
+  return set;
+}
+
+/**
+ * A set that received the records and finished, the bytes of the first `inPage` kept in the page,
+ * the rest's spilled to a store in memory, as a load spills a large body.
+ */
+export function spilledSet(records: readonly LineRecord[], inPage = 1): ObjectSet {
+  const set = new ObjectSet();
+  set.askForBytesWith(() => undefined);
+  appendRecords(set, records.slice(0, inPage));
+  const store = memoryByteStore();
+  set.spillTo(store);
+  store.append([appendDeferredRecords(set, records.slice(inPage))]);
   set.finish();
   return set;
 }

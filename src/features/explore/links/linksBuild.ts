@@ -1,14 +1,16 @@
 /**
  * The worker's half of the index of who points where: it asks the page for the set's objects a
  * span at a time, reads each span's bytes where they are (the page's, or the store's on disk:
- * objects/set/spanBytes.ts, as the search of a body on disk reads them), adds each object to the
+ * objects/spans/spanBytes.ts, as the search of a body on disk reads them), adds each object to the
  * index, and answers lookups once every object is in. One span is read while the one before is
  * indexed; memory holds the index and the spans in hand, not the texts.
  */
 import { errorText } from '../../../lib/errorText';
-import { readSpanBytes, type SpanByteReaders } from '../../../objects/set/spanBytes';
+import { readSpanBytes, type SpanByteReaders } from '../../../objects/spans/spanBytes';
 import { ObjectLinksBuilder, type ObjectLinksIndex } from '../../../speckle/graph/objectLinks';
-import type { FromLinks, LinkSpan } from './linksMessages';
+import { eachText } from '../../../objects/spans/spanReading';
+import type { ObjectSpan } from '../../../objects/spans/textSpans';
+import type { FromLinks } from './linksMessages';
 
 /**
  * Spans in hand at most: one indexed, the next ones read meanwhile. Asking waits for the page's
@@ -29,7 +31,7 @@ export class LinksBuild {
   private told = 0;
   /** Spans in hand, with their bytes, and the page's buffer that brought them, if one did. */
   private readonly spans: Array<{
-    span: LinkSpan;
+    span: ObjectSpan;
     bytes: Promise<Uint8Array>;
     lent: Uint8Array<ArrayBuffer> | null;
   }> = [];
@@ -49,7 +51,7 @@ export class LinksBuild {
    * A span from the page, with the bytes of it the page holds when it sent them along, in a buffer
    * lent by the page: given back once the span is indexed.
    */
-  receive(span: LinkSpan, lent: Uint8Array<ArrayBuffer> | null = null): void {
+  receive(span: ObjectSpan, lent: Uint8Array<ArrayBuffer> | null = null): void {
     if (this.awaited === 0 || span.from !== this.next || this.failed) return;
     this.awaited -= 1;
     if (span.ids.length === 0) {
@@ -97,7 +99,7 @@ export class LinksBuild {
         return;
       }
       const { span, lent } = this.spans.shift()!;
-      this.add(span, bytes);
+      eachText({ span, bytes }, (id, text) => this.builder.add(id, text));
       if (lent) this.post({ type: 'returned', buffer: lent.buffer }, [lent.buffer]);
       this.read += span.ids.length;
       // Each is a render on the page, which is busy after a load: one per fiftieth of the objects.
@@ -109,16 +111,6 @@ export class LinksBuild {
     }
     this.indexing = false;
     if (this.atEnd && !this.failed) this.finish();
-  }
-
-  private add(span: LinkSpan, bytes: Uint8Array): void {
-    for (let index = 0; index < span.ids.length; index += 1) {
-      const size = span.sizes[index]!;
-      // A text too large to read is left out, as the search leaves it out.
-      if (size < 0) continue;
-      const at = span.starts[index]! - span.start;
-      this.builder.add(span.ids[index]!, bytes.subarray(at, at + size));
-    }
   }
 
   private finish(): void {

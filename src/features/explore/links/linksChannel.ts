@@ -1,9 +1,9 @@
 /**
  * Where the index of who points where is built for one set: in a module worker (linksWorker.ts)
- * that reads the set's texts a span at a time, as the search of a body on disk does (the page
- * names each span's objects with the search's textSpan and hands over the bytes it holds, a few
- * MB a message; bytes on disk the worker reads from the store itself), or, where there is no
- * Worker (jsdom), on the main thread in short slices. Only lookups' answers come back.
+ * that reads the set's texts a span at a time (objects/spans: the page names each span's objects
+ * and hands over the bytes it holds, a few MB a message; bytes on disk the worker reads from the
+ * store itself), or, where there is no Worker (jsdom), on the main thread in short slices. Only
+ * lookups' answers come back.
  */
 import type { ObjectSet } from '../../../objects/set/objectSet';
 import { BufferRing } from '../../../lib/bufferRing';
@@ -17,8 +17,7 @@ import {
 } from '../../../speckle/graph/objectLinks';
 import { isTextTooLarge } from '../../../speckle/textLimit';
 import { SPAN_BYTES } from '../../../objects/set/textWindows';
-import { spanBody } from '../../../objects/set/spanBytes';
-import { textSpan } from '../../search';
+import { SetSpans } from '../../../objects/spans/setSpans';
 import type { FromLinks, ToLinks } from './linksMessages';
 
 export type LinksProgress =
@@ -57,8 +56,7 @@ function linksInWorker(
   });
   const post = (message: ToLinks, transfer: Transferable[] = []) =>
     worker.postMessage(message, transfer);
-  const spilled = set.spilledBody();
-  const body = spanBody(set);
+  const spans = new SetSpans(set);
   const answers = new Map<
     number,
     { resolve(links: ObjectLinks): void; reject(error: Error): void }
@@ -74,14 +72,6 @@ function linksInWorker(
     answers.clear();
     onProgress({ state: 'failed', message });
   };
-  const objects = {
-    // Those whose text can be read: all received, unless the storage filled (ObjectSet).
-    get count() {
-      return set.getProgress().readable;
-    },
-    record: (index: number) => set.summaries.at(index)!,
-    storedFrom: body.storedFrom,
-  };
   let closed = false;
   /**
    * The spans asked for, one per task: each copies a few MB of the page's bytes. Background tasks:
@@ -91,14 +81,14 @@ function linksInWorker(
   const sendSpans = async (from: number, count: number) => {
     await backgroundTask();
     if (closed) return;
-    const span = textSpan(objects, 0, from);
+    const span = spans.from(from);
     const lends = span.inPage > 0 && span.inPage <= SPAN_BYTES;
     const lent = lends ? await ring.take() : null;
     if (closed || (lends && !lent)) return;
     const bytes = lent && lent.subarray(0, span.inPage);
     if (bytes) {
       let at = 0;
-      for (const piece of body.pagePieces(span.start, span.inPage)) {
+      for (const piece of spans.pagePieces(span.start, span.inPage)) {
         bytes.set(piece, at);
         at += piece.length;
       }
@@ -113,11 +103,10 @@ function linksInWorker(
       case 'returned':
         return ring.give(data.buffer);
       case 'page-bytes':
-        // Views of the page's blocks, copied as the message is (see diskSearchChannel.ts).
         return post({
           type: 'page-bytes',
           request: data.request,
-          pieces: body.pagePieces(data.start, data.length),
+          pieces: [spans.pageCopy(data.start, data.length)],
         });
       case 'progress':
         return onProgress({ state: 'building', read: data.read, available: data.available });
@@ -137,7 +126,7 @@ function linksInWorker(
     event.preventDefault();
     fail(event.message || 'the worker could not start');
   };
-  const reader = spilled?.store.reader() ?? null;
+  const reader = spans.storeReader();
   post({ type: 'open', store: reader?.port ?? null }, reader ? [reader.port] : []);
   return {
     about: (id) =>

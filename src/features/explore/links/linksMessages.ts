@@ -1,18 +1,6 @@
 /** What the page and the worker that indexes who points where (linksWorker.ts) tell each other. */
-import type { SpanPlace } from '../../../objects/set/spanBytes';
+import type { ObjectSpan } from '../../../objects/spans/textSpans';
 import type { ObjectLinks } from '../../../speckle/graph/objectLinks';
-
-/** The objects of one span of the set's texts, in the order received (search's textSpan). */
-export interface LinkSpan extends SpanPlace {
-  /** The place of the span's first object among the set's objects. */
-  from: number;
-  ids: string[];
-  /** Each object's text: its body offset and size in bytes; a size of -1: not read (too large). */
-  starts: number[];
-  sizes: number[];
-  /** Objects the set holds. */
-  available: number;
-}
 
 export type ToLinks =
   /** Comes first: the store's reader port when the set's texts are off the page, else null. */
@@ -22,7 +10,7 @@ export type ToLinks =
    * MB), transferred: read with it rather than asked for again, a second wait for the page's turn
    * per span. The buffer goes back (`returned`) once the span is indexed.
    */
-  | { type: 'span'; span: LinkSpan; bytes: Uint8Array<ArrayBuffer> | null }
+  | { type: 'span'; span: ObjectSpan; bytes: Uint8Array<ArrayBuffer> | null }
   /** Bytes the page holds, as asked for (`page-bytes`), in the pieces of its blocks. */
   | { type: 'page-bytes'; request: number; pieces: Uint8Array[] }
   /** What the index says of one object; answered once the index is built. */

@@ -1,5 +1,5 @@
 /** The index of who points where, off the main thread: see linksBuild.ts. */
-import { WorkerSpanReaders } from '../../../objects/set/spanBytes';
+import { WorkerSpanReaders } from '../../../objects/spans/spanBytes';
 import { LinksBuild } from './linksBuild';
 import type { FromLinks, ToLinks } from './linksMessages';
 

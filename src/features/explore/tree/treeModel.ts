@@ -81,7 +81,10 @@ export class TreeNodes {
   private readonly children = new Map<number, Map<string, number>>();
   private next = 1;
   private readonly resolutions = new Map<number, { value: unknown; resolved: Resolved | null }>();
-  private readonly keyLists = new WeakMap<object, { hideInternal: boolean; keys: readonly string[] }>();
+  private readonly keyLists = new WeakMap<
+    object,
+    { hideInternal: boolean; keys: readonly string[] }
+  >();
   readonly root = 0;
 
   /** The number of the child of `parent` reached by `step`; the same step gives the same number. */

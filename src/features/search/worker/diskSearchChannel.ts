@@ -1,13 +1,13 @@
 /**
  * Where the search of a body on disk runs: in a module worker of its own (diskSearchWorker.ts),
  * which reads the store through the store's reader port and asks the page for each span's objects
- * (textSpans.ts) and for the bytes the page holds. Only a browser with workers spills a body, so
+ * (objects/spans/textSpans.ts) and for the bytes the page holds. Only a browser with workers spills a body, so
  * there is no main-thread twin.
  */
 import type { SpilledBody } from '../../../objects/set/textWindows';
 import type { FromDiskSearch, ToDiskSearch } from './diskSearchMessages';
 import type { DetailsRequest, SearchDetails, SearchSpec, SearchUpdate } from './objectMatching';
-import { textSpan, type SpannedObjects } from './textSpans';
+import { textSpan, type SpannedObjects } from '../../../objects/spans/textSpans';
 
 interface DiskSearchChannel {
   /** Starts searching for `spec`, dropping the search before (see SearchRequest). */
@@ -35,8 +35,8 @@ export function openDiskSearchChannel(
     if (data.type === 'update' || data.type === 'details') onUpdate(data);
     else if (data.type === 'failed') onError(data.message);
     else if (data.type === 'want') {
-      const span = textSpan({ ...objects(), storedFrom: body.storedFrom }, data.queryId, data.from);
-      post({ type: 'span', span });
+      const span = textSpan({ ...objects(), storedFrom: body.storedFrom }, data.from);
+      post({ type: 'span', span: { ...span, queryId: data.queryId } });
     } else {
       // Views of the page's blocks, copied as the message is: a copy made here would be an
       // ArrayBuffer of the page's heap, and a root's 50 MB of them set off its garbage collector.
@@ -59,7 +59,7 @@ export function openDiskSearchChannel(
       post({
         type: 'details',
         request,
-        span: textSpan(spanned, request.queryId, request.index, 0),
+        span: { ...textSpan(spanned, request.index, 0), queryId: request.queryId },
       });
     },
     more: () => post({ type: 'more' }),

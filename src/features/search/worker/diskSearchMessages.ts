@@ -1,23 +1,10 @@
 /** What the page and the search of a body on disk (diskSearchWorker.ts) tell each other. */
+import type { ObjectSpan } from '../../../objects/spans/textSpans';
 import type { DetailsRequest, SearchDetails, SearchSpec, SearchUpdate } from './objectMatching';
 
-/** The objects of one span, their texts within the body's bytes `[start, start + length)`. */
-export interface TextSpan {
+/** The objects of one span, for the search that asked for them. */
+export interface TextSpan extends ObjectSpan {
   queryId: number;
-  /** The place of the span's first object among the set's objects. */
-  from: number;
-  ids: string[];
-  /** Each object's text: its body offset and size in bytes; a size of -1: not read (too large). */
-  starts: number[];
-  sizes: number[];
-  start: number;
-  length: number;
-  /** How many of the span's first bytes the page holds (read with `page-bytes`). */
-  inPage: number;
-  /** Where the rest starts in the store, counted from its first byte. */
-  storedStart: number;
-  /** Objects the page holds now. */
-  available: number;
 }
 
 export type ToDiskSearch =

@@ -1,5 +1,5 @@
 /** The search across the objects of a body on disk, off the main thread: see spanSearch.ts. */
-import { WorkerSpanReaders } from '../../../objects/set/spanBytes';
+import { WorkerSpanReaders } from '../../../objects/spans/spanBytes';
 import type { FromDiskSearch, ToDiskSearch } from './diskSearchMessages';
 import { SpanSearch } from './spanSearch';
 

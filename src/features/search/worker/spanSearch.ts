@@ -1,6 +1,6 @@
 /**
  * The search across the objects of a body on disk (docs/storage.md), a span at a time: the page
- * names the objects of each span and gives the bytes it holds (textSpans.ts), the rest is read from
+ * names the objects of each span and gives the bytes it holds (objects/spans/textSpans.ts), the rest is read from
  * the store's reader port, and each object is matched as the in-memory search matches it
  * (searchSession.ts). Only the spans in hand are held: memory stays flat whatever the body's size.
  *
@@ -9,7 +9,7 @@
  * before as they come.
  */
 import { decodeSpan } from '../../../bytes/utf8Text';
-import { readSpanBytes, type SpanByteReaders } from '../../../objects/set/spanBytes';
+import { readSpanBytes, type SpanByteReaders } from '../../../objects/spans/spanBytes';
 import type { FromDiskSearch, TextSpan } from './diskSearchMessages';
 import {
   compileSpec,

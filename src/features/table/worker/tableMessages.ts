@@ -1,19 +1,7 @@
 /** What the page and the property table's worker (tableWorker.ts) tell each other. */
-import type { SpanPlace } from '../../../objects/set/spanBytes';
+import type { ObjectSpan } from '../../../objects/spans/textSpans';
 import type { ColumnSuggestion, TableGroup, TableRow } from '../core/tableRows';
 import type { TableSpec } from '../core/tableSpec';
-
-/** The objects of one span of the set's texts, in the order received (the search's textSpan). */
-export interface TableSpan extends SpanPlace {
-  /** The place of the span's first object among the set's objects. */
-  from: number;
-  ids: string[];
-  /** Each object's text: its body offset and size in bytes; a size of -1: not read (too large). */
-  starts: number[];
-  sizes: number[];
-  /** Objects the set holds. */
-  available: number;
-}
 
 /**
  * Every message about one spec carries its number: answers about an older one are dropped. A spec
@@ -25,7 +13,7 @@ export type ToTable =
   /** A new spec: the worker reads the set again only when the rows or columns need it. */
   | { type: 'spec'; generation: number; spec: TableSpec; findingIds: readonly string[] | null }
   /** The span a `want` asked for, with the number of the read that asked. */
-  | { type: 'span'; read: number; span: TableSpan }
+  | { type: 'span'; read: number; span: ObjectSpan }
   /** Bytes the page holds, as asked for (`page-bytes`), in the pieces of its blocks. */
   | { type: 'page-bytes'; request: number; pieces: Uint8Array[] }
   /** The rows from `start` to `end` (excluded) in the shown order. */

@@ -1,7 +1,7 @@
 /**
  * The property table as a conversation: the page sends specs; the session reads the set's texts a
  * span at a time (the page names each span's objects; their bytes come from the page or the store:
- * objects/set/spanBytes.ts), builds the table (core/tableBuild.ts), then answers with its counts,
+ * objects/spans/spanBytes.ts), builds the table (core/tableBuild.ts), then answers with its counts,
  * its groups and any window of its rows in the shown order. It runs in the table's worker, or on
  * the page where there is no Worker (jsdom), so that both share this code.
  *
@@ -12,7 +12,9 @@
  */
 import { decodeSpan } from '../../../bytes/utf8Text';
 import { errorText } from '../../../lib/errorText';
-import { readSpanBytes, type SpanByteReaders } from '../../../objects/set/spanBytes';
+import { type SpanByteReaders } from '../../../objects/spans/spanBytes';
+import { eachText, readSpans } from '../../../objects/spans/spanReading';
+import type { ObjectSpan } from '../../../objects/spans/textSpans';
 import { ColumnSuggestions } from '../core/columnSuggestions';
 import { parseOrUndefined } from '../core/ownFields';
 import { rowChoice } from '../core/rowChoice';
@@ -20,7 +22,7 @@ import { TableBuild, type BuiltTable } from '../core/tableBuild';
 import type { ColumnSuggestion } from '../core/tableRows';
 import type { TableSpec } from '../core/tableSpec';
 import { rowOrder, tableGroups } from '../core/tableView';
-import type { FromTable, TableSpan, ToTable } from './tableMessages';
+import type { FromTable, ToTable } from './tableMessages';
 
 /**
  * Suggestions count the paths of the objects of this many rows at most: reading a million objects
@@ -33,11 +35,6 @@ const PROGRESS_MS = 250;
 interface Built {
   source: string;
   table: BuiltTable;
-}
-
-interface Fetched {
-  span: TableSpan;
-  bytes: Promise<Uint8Array> | null;
 }
 
 /** The columns a spec reads: those shown, filtered, sorted by and grouped by, each once. */
@@ -60,7 +57,7 @@ export class TableSession {
   private suggested: { source: string; suggestions: ColumnSuggestion[]; from: number } | null =
     null;
   private shown: { generation: number; spec: TableSpec; order: Uint32Array } | null = null;
-  private spanAnswer: { read: number; from: number; resolve(span: TableSpan): void } | null = null;
+  private spanAnswer: { read: number; from: number; resolve(span: ObjectSpan): void } | null = null;
 
   constructor(
     private readonly post: (message: FromTable) => void,
@@ -209,24 +206,16 @@ export class TableSession {
   ): Promise<boolean> {
     let objects = 0;
     let told = Number.NEGATIVE_INFINITY;
-    // One span ahead: its bytes are read while this one's objects are.
-    let ahead = this.fetch(read, 0, only);
-    for (;;) {
-      const { span, bytes } = await ahead;
+    const want = (from: number) =>
+      new Promise<ObjectSpan>((resolve) => {
+        this.spanAnswer = { read, from, resolve };
+        this.post({ type: 'want', read, from });
+      });
+    const needs = only && ((span: ObjectSpan) => span.ids.some((id) => only.has(id)));
+    for await (const spanRead of readSpans(want, this.readers, needs ?? undefined)) {
       if (read !== this.read) return false;
-      if (span.ids.length === 0) return true;
-      ahead = this.fetch(read, span.from + span.ids.length, only);
-      if (bytes) {
-        const data = await bytes;
-        if (read !== this.read) return false;
-        for (let index = 0; index < span.ids.length; index += 1) {
-          const size = span.sizes[index]!;
-          // A text too large to read is left out, as the search leaves it out.
-          if (size < 0) continue;
-          const at = span.starts[index]! - span.start;
-          take(span.ids[index]!, data.subarray(at, at + size));
-        }
-      }
+      eachText(spanRead, take);
+      const { span } = spanRead;
       objects += span.ids.length;
       // A few times a second: each is a render of the page's table.
       if (pass !== null && performance.now() - told >= PROGRESS_MS) {
@@ -235,22 +224,7 @@ export class TableSession {
         this.post({ type: 'progress', generation, read: objects, total: span.available, pass });
       }
     }
-  }
-
-  private async fetch(
-    read: number,
-    from: number,
-    only: ReadonlySet<string> | null,
-  ): Promise<Fetched> {
-    const span = await new Promise<TableSpan>((resolve) => {
-      this.spanAnswer = { read, from, resolve };
-      this.post({ type: 'want', read, from });
-    });
-    const needed = span.length > 0 && (only === null || span.ids.some((id) => only.has(id)));
-    const bytes = needed ? readSpanBytes(span, this.readers) : null;
-    // Awaited in turn by readPass: a failure meanwhile is not an unhandled one.
-    bytes?.catch(() => undefined);
-    return { span, bytes };
+    return read === this.read;
   }
 
   private show(spec: TableSpec, table: BuiltTable): void {

@@ -1,5 +1,5 @@
 /** The property table, off the main thread: see tableSession.ts. */
-import { WorkerSpanReaders } from '../../../objects/set/spanBytes';
+import { WorkerSpanReaders } from '../../../objects/spans/spanBytes';
 import type { FromTable, ToTable } from './tableMessages';
 import { TableSession } from './tableSession';
 

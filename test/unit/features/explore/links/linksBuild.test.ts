@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LinksBuild } from '../../../../../src/features/explore/links/linksBuild';
 import type { FromLinks } from '../../../../../src/features/explore/links/linksMessages';
-import { textSpan } from '../../../../../src/features/search';
+import { textSpan } from '../../../../../src/objects/spans/textSpans';
 import { LINK_BY } from '../../../../../src/speckle/graph/objectLinks';
 import { bodyOfLines } from '../../../support/lineRecords';
 
@@ -41,7 +41,7 @@ async function runBuild(storedFrom: number, bytesWithSpans = false) {
           const objects = { count: records.length, record: (i: number) => records[i]!, storedFrom };
           // The spans asked for, one after another, as the page sends them.
           for (let sent = 0, from = message.from; sent < message.count; sent += 1) {
-            const span = textSpan(objects, 0, from, 300);
+            const span = textSpan(objects, from, 300);
             const { start, inPage } = span;
             const bytes = bytesWithSpans && inPage > 0 ? body.slice(start, start + inPage) : null;
             if (bytes) lent.push(bytes.buffer);
@@ -116,7 +116,7 @@ describe('LinksBuild', () => {
     build.start();
     build.about(1, 'nothing');
     expect(messages).toEqual([{ type: 'want', from: 0, count: 4 }]);
-    build.receive({ ...textSpan({ count: 0, record: () => records[0]!, storedFrom: 0 }, 0, 0) });
+    build.receive({ ...textSpan({ count: 0, record: () => records[0]!, storedFrom: 0 }, 0) });
     expect(messages.slice(1)).toEqual([
       { type: 'built', objects: 0 },
       {
@@ -139,7 +139,7 @@ describe('LinksBuild', () => {
               record: (i: number) => records[i]!,
               storedFrom: 0,
             };
-            queueMicrotask(() => build.receive(textSpan(objects, 0, message.from)));
+            queueMicrotask(() => build.receive(textSpan(objects, message.from)));
           }
           if (message.type === 'failed') resolve();
         },

@@ -11,7 +11,7 @@ import {
   type SearchUpdate,
 } from '../../../../../src/features/search/worker/objectMatching';
 import { SpanSearch } from '../../../../../src/features/search/worker/spanSearch';
-import { textSpan, type SpannedObjects } from '../../../../../src/features/search/worker/textSpans';
+import { textSpan, type SpannedObjects } from '../../../../../src/objects/spans/textSpans';
 import { generatedFixture } from '../../../support/speckleFixtures';
 import { searchAll } from '../../../support/searchAll';
 
@@ -85,7 +85,10 @@ function diskSearch(
         wanted.push(message.from);
         // The page answers in a later task, as a worker's message would come.
         setTimeout(() =>
-          search.receive(textSpan(objects, message.queryId, message.from, spanBytes)),
+          search.receive({
+            ...textSpan(objects, message.from, spanBytes),
+            queryId: message.queryId,
+          }),
         );
       } else if (message.type === 'update' && message.state !== 'searching') settle(message);
     },
@@ -161,7 +164,7 @@ describe('searching a body on disk a span at a time', () => {
     expect(run.found(2)).toEqual([{ index: 2, total: 1 }]);
     // The matches of an object are read from its own span of one, across the page's edge.
     const request = { queryId: 2, index: 2, from: 0, limit: 50 };
-    await run.search.details(request, textSpan(run.objects, 2, 2, 0));
+    await run.search.details(request, { ...textSpan(run.objects, 2, 0), queryId: 2 });
     const details = run.messages.find((message) => message.type === 'details');
     expect(details).toMatchObject({ id: cut.id, index: 2, name: 'Genève ü' });
     expect(details?.type === 'details' && details.matches).toEqual([
@@ -205,7 +208,10 @@ describe('searching a body on disk a span at a time', () => {
     restarted.search.search(2, spec('RevitWall'), false);
     const [first] = expected('RevitWall');
     const request = { queryId: 2, index: first!.index, from: 0, limit: 50 };
-    await restarted.search.details(request, textSpan(restarted.objects, 2, first!.index, 0));
+    await restarted.search.details(request, {
+      ...textSpan(restarted.objects, first!.index, 0),
+      queryId: 2,
+    });
     expect(restarted.wanted).toEqual([]);
     expect(restarted.messages).toEqual([
       expect.objectContaining({ type: 'details', id: building[first!.index]!.id }),
@@ -251,27 +257,5 @@ describe('searching a body on disk a span at a time', () => {
     run.storeRest();
     await done;
     expect(run.found(1)).toEqual(expected('RevitWall'));
-  });
-
-  it('reads no byte of a text too large to search: it is a span alone, counted, not matched', () => {
-    const places = [
-      { id: 'a', start: 0, bytes: 100 },
-      { id: 'b', start: 101, bytes: 70_000_000 },
-      { id: 'c', start: 70_000_102, bytes: 100 },
-    ];
-    const objects: SpannedObjects = {
-      count: 3,
-      storedFrom: 50,
-      record: (index) => places[index]!,
-    };
-    expect(textSpan(objects, 1, 0)).toMatchObject({ ids: ['a'], inPage: 50, length: 100 });
-    expect(textSpan(objects, 1, 1)).toMatchObject({ ids: ['b'], sizes: [-1], length: 0 });
-    expect(textSpan(objects, 1, 2)).toMatchObject({
-      ids: ['c'],
-      inPage: 0,
-      length: 100,
-      storedStart: 70_000_052,
-    });
-    expect(textSpan(objects, 1, 3)).toMatchObject({ ids: [], available: 3 });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textSpan } from '../../../../../src/features/search';
+import { textSpan } from '../../../../../src/objects/spans/textSpans';
 import { EMPTY_TABLE, type TableSpec } from '../../../../../src/features/table/core/tableSpec';
 import type { FromTable } from '../../../../../src/features/table/worker/tableMessages';
 import { TableSession } from '../../../../../src/features/table/worker/tableSession';
@@ -33,7 +33,7 @@ function converse(storedFrom: number) {
       for (const listener of listeners) listener(message);
       if (message.type === 'want') {
         const spanned = { count: records.length, record: (i: number) => records[i]!, storedFrom };
-        const span = textSpan(spanned, 0, message.from, 300);
+        const span = textSpan(spanned, message.from, 300);
         queueMicrotask(() => session.receive({ type: 'span', read: message.read, span }));
       }
     },
@@ -124,7 +124,7 @@ describe('the table’s session', () => {
     };
     let spans = 0;
     for (let from = 0; from < records.length; spans += 1) {
-      from += textSpan(spanned, 0, from, 300).ids.length;
+      from += textSpan(spanned, from, 300).ids.length;
     }
     const levelsStart = records[walls.length]!.start;
     const second = reads.slice(spans);

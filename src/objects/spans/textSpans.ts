@@ -1,12 +1,25 @@
 /**
- * The page's half of searching a body on disk: the search worker asks for the objects from one
- * place on, and gets those of one span (a few MB of their texts, textWindows.ts). It reads their
- * bytes from the store itself, so that no byte on disk goes through the page, and asks the page
- * for those it holds (the root's blocks). The page holds nothing for the search between spans.
+ * The page's half of a worker reading every text of a set (a search of a body on disk, the index
+ * of who points where, the property table, the model doctor): the worker asks for the objects from
+ * one place on, and gets those of one span (a few MB of their texts, textWindows.ts). It reads
+ * their bytes from the store itself, so that no byte on disk goes through the page, and asks the
+ * page for those it holds (spanBytes.ts). The page holds nothing for the worker between spans.
  */
-import { isTextTooLarge } from '../../../speckle/textLimit';
-import { spanAt, SPAN_BYTES } from '../../../objects/set/textWindows';
-import type { TextSpan } from './diskSearchMessages';
+import { isTextTooLarge } from '../../speckle/textLimit';
+import { spanAt, SPAN_BYTES } from '../set/textWindows';
+import type { SpanPlace } from './spanBytes';
+
+/** The objects of one span of a set's texts, in the order received. */
+export interface ObjectSpan extends SpanPlace {
+  /** The place of the span's first object among the set's objects. */
+  from: number;
+  ids: string[];
+  /** Each object's text: its body offset and size in bytes; a size of -1: not read (too large). */
+  starts: number[];
+  sizes: number[];
+  /** Objects the set holds now. */
+  available: number;
+}
 
 export interface SpannedObjects {
   /** Objects now, each once, in body order. */
@@ -17,15 +30,9 @@ export interface SpannedObjects {
 }
 
 /** The span of `objects` from object `from` on; one without objects past the last. */
-export function textSpan(
-  objects: SpannedObjects,
-  queryId: number,
-  from: number,
-  maxBytes = SPAN_BYTES,
-): TextSpan {
+export function textSpan(objects: SpannedObjects, from: number, maxBytes = SPAN_BYTES): ObjectSpan {
   const { count, storedFrom } = objects;
-  const span: TextSpan = {
-    queryId,
+  const span: ObjectSpan = {
     from,
     ids: [],
     starts: [],
@@ -39,7 +46,7 @@ export function textSpan(
   if (from >= count) return span;
   const records: ReturnType<SpannedObjects['record']>[] = [];
   const at = (index: number) => (records[index - from] ??= objects.record(index));
-  // A text too large to read is a span alone, and none of its bytes is read: it is not searched.
+  // A text too large to read is a span alone, and none of its bytes is read.
   const read = (index: number) => !isTextTooLarge(at(index).bytes);
   const lines = {
     start: (index: number) => at(index).start,

@@ -3,9 +3,9 @@
  * page's part asked of the page a piece at a time, the rest read from the store's reader port
  * (storeReader.ts). The search of a body on disk and the index of who points where read them so.
  */
-import type { ObjectSet } from './objectSet';
-import { readFromStorePort } from './storeReader';
-import { SPAN_BYTES } from './textWindows';
+import type { ObjectSet } from '../set/objectSet';
+import { readFromStorePort } from '../set/storeReader';
+import { SPAN_BYTES } from '../set/textWindows';
 
 /** Where a span's bytes are: `[start, start + length)` of the body, the first `inPage` in the page. */
 export interface SpanPlace {
