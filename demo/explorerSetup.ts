@@ -100,7 +100,7 @@ export function demoServerSeed(
   return {
     name: manifest.name,
     token: manifest.token,
-    examples: { objects, links: links.map(({ label, path }) => ({ label, path })) },
+    examples: { objects, links: links.map(({ label, path, file }) => ({ label, path, file })) },
     // Its objects and links open in the explorer itself: it has no web app to open them in.
     webApp: false,
   };

@@ -1,6 +1,7 @@
 // The demo server's models, versions, users and token scopes: what its GraphQL API answers about.
 // Objects live in catalog.ts; each version here points to a root there. Ids are fixed, so tests
 // and demo links can name them.
+import { blobPath, FAULTY_V3_FILE } from './blobs.ts';
 import {
   DEMO_TOKEN,
   GENERATED_ROOT_IDS,
@@ -290,6 +291,8 @@ export interface DemoLink {
   label: string;
   /** From the server's address on: `/projects/…`, `/streams/…`, `/embed?…`. */
   path: string;
+  /** A file the project keeps of what the link opens, to download and open (blobs.ts). */
+  file?: { label: string; path: string };
 }
 
 const PUBLIC = `/projects/${PUBLIC_PROJECT_ID}`;
@@ -311,7 +314,14 @@ export const DEMO_LINKS: readonly DemoLink[] = [
     path: `${PUBLIC}/models/${M.building}@${V.buildingWithheld}`,
   },
   { label: 'A v3 model (proxies, instances)', path: `${V3}/models/${M.v3Office}` },
-  { label: 'A v3 model with every model doctor fault', path: `${V3}/models/${M.v3OfficeFaulty}` },
+  {
+    label: 'A v3 model with every model doctor fault',
+    path: `${V3}/models/${M.v3OfficeFaulty}`,
+    file: {
+      label: 'Faulty v3 model as a file (download, then open it)',
+      path: blobPath(FAULTY_V3_FILE),
+    },
+  },
   { label: 'A project', path: PUBLIC },
   { label: "A model's versions", path: `${PUBLIC}/models/${M.building}/versions` },
   {

@@ -1,7 +1,7 @@
 // A Speckle-compatible server for demos and tests: the two object endpoints with the real
-// server's headers, auth rules and error bodies (see /work/shared/speckle-rest.md), plus a
-// manifest of what it holds, the script that saves it in the explorer's servers (explorerSetup.ts)
-// and, for tests, switches that make it fail on purpose.
+// server's headers, auth rules and error bodies (see /work/shared/speckle-rest.md) and the files
+// a project keeps (blobs.ts), plus a manifest of what it holds, the script that saves it in the
+// explorer's servers (explorerSetup.ts) and, for tests, switches that make it fail on purpose.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -11,6 +11,7 @@ import {
   type DemoCatalog,
   type DemoProject,
 } from './catalog.ts';
+import { sendBlob } from './blobs.ts';
 import { demoServerSeed, setupScript } from './explorerSetup.ts';
 import { Faults } from './faults.ts';
 import { answerGraphql } from './graphqlEndpoint.ts';
@@ -168,13 +169,14 @@ class DemoRequestHandler {
       sendBody(req, res, 200, 'text/javascript; charset=utf-8', setupScript(seed, this.prefix));
       return;
     }
-    const [, projectId, objectId, last] = segments;
+    // /objects/{projectId}/{objectId}[/single], and /api/stream/{projectId}/blob/{blobId}.
+    const isBlobRoute =
+      segments.length === 5 && names[0] === 'api' && names[1] === 'stream' && names[3] === 'blob';
+    const [projectId, objectId] = isBlobRoute ? [segments[2], segments[4]] : segments.slice(1);
     const isObjectRoute =
       names[0] === 'objects' &&
-      projectId &&
-      objectId &&
-      (segments.length === 3 || (segments.length === 4 && last?.toLowerCase() === 'single'));
-    if (!isObjectRoute) {
+      (segments.length === 3 || (segments.length === 4 && names[3] === 'single'));
+    if (!projectId || !objectId || !(isBlobRoute || isObjectRoute)) {
       sendNoRoute(req, res, pathname);
       return;
     }
@@ -185,7 +187,10 @@ class DemoRequestHandler {
       sendBody(req, res, 400, 'text/html; charset=utf-8', 'Bad Request');
       return;
     }
-    await this.objectRequest(req, res, ...ids, segments.length === 4);
+    if (isBlobRoute) {
+      const project = this.readableProject(req, res, ids[0]);
+      if (project) await sendBlob(req, res, project, ids[1]);
+    } else await this.objectRequest(req, res, ...ids, segments.length === 4);
   }
 
   private async graphql(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -145,7 +145,7 @@ function drainOrClose(writable: NodeJS.WritableStream, res: ServerResponse): Pro
 }
 
 /** The body text of the record at `index`: a line, or an element of the JSON array. */
-function recordText(mode: StreamMode, index: number, { id, text }: StreamRecord) {
+export function recordText(mode: StreamMode, index: number, { id, text }: StreamRecord) {
   if (mode === 'text') return `${id}\t${text}\n`;
   return index === 0 ? `[${text}` : `,${text}`;
 }

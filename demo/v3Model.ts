@@ -3,8 +3,9 @@
 // that say which material, colour, level and group applies to which object (by `applicationId`)
 // and which objects make up each block definition. Display meshes keep their arrays in
 // DataChunks. Two variants: a healthy one, and one with every fault the model doctor reports
-// planted in an object of its own, each named after its fault. Deterministic: same code, same
-// bytes, same ids.
+// planted in an object of its own, each named after its fault (but the one a server cannot send,
+// an object outside the root's closure: the file of blobs.ts adds it). Deterministic: same code,
+// same bytes, same ids.
 import { hash } from 'node:crypto';
 import type { JsonObject, JsonValue } from './jsonb.ts';
 
@@ -31,7 +32,7 @@ export interface V3Model {
 }
 
 /** As Speckle's SDKs do: the id hashes the object's text before `id` and `__closure` are added. */
-function identify(body: JsonObject): string {
+export function identify(body: JsonObject): string {
   return hash('sha256', JSON.stringify(body)).slice(0, 32);
 }
 

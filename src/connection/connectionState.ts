@@ -34,6 +34,14 @@ export interface ExampleObject {
 export interface ExampleLink {
   label: string;
   path: string;
+  /** A file the server keeps of what the link opens (a project's attachment), to download. */
+  file?: ExampleFile;
+}
+
+/** A file to download and open, from the server's address on. */
+export interface ExampleFile {
+  label: string;
+  path: string;
 }
 
 export interface ServerExamples {

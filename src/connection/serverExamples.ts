@@ -3,7 +3,13 @@
  * as the rest of the saved servers are.
  */
 import { isRecord } from '../bytes/jsonValues';
-import type { ExampleLink, ExampleObject, SavedServer, ServerExamples } from './connectionState';
+import type {
+  ExampleFile,
+  ExampleLink,
+  ExampleObject,
+  SavedServer,
+  ServerExamples,
+} from './connectionState';
 
 export function readServerExamples(value: unknown): ServerExamples | undefined {
   if (!isRecord(value) || !Array.isArray(value.objects) || !Array.isArray(value.links)) {
@@ -11,12 +17,20 @@ export function readServerExamples(value: unknown): ServerExamples | undefined {
   }
   return {
     objects: value.objects.flatMap(readExampleObject),
-    links: value.links.flatMap((link: unknown): ExampleLink[] =>
-      isRecord(link) && typeof link.label === 'string' && typeof link.path === 'string'
-        ? [{ label: link.label, path: link.path }]
-        : [],
-    ),
+    links: value.links.flatMap((link: unknown): ExampleLink[] => {
+      const read = readLabelled(link);
+      if (!read || !isRecord(link)) return [];
+      // A file that lacks its form is dropped; its link stays.
+      const file = readLabelled(link.file);
+      return [file ? { ...read, file } : read];
+    }),
   };
+}
+
+function readLabelled(value: unknown): ExampleFile | null {
+  return isRecord(value) && typeof value.label === 'string' && typeof value.path === 'string'
+    ? { label: value.label, path: value.path }
+    : null;
 }
 
 function readExampleObject(value: unknown): ExampleObject[] {

@@ -58,7 +58,9 @@ describe("the dev server's setup script", () => {
     expect(demo.examples?.objects).toContainEqual(
       expect.objectContaining({ objectCount: 100_000, prepareSeconds: expect.any(Number) }),
     );
-    expect(demo.examples?.links).toEqual(DEMO_LINKS.map(({ label, path }) => ({ label, path })));
+    // A link's file to download too, read back by the app's store.
+    expect(DEMO_LINKS.some(({ file }) => file)).toBe(true);
+    expect(demo.examples?.links).toEqual(DEMO_LINKS);
   });
 
   it('after Forget all, saves the demo alone in place of the draft the app keeps', () => {

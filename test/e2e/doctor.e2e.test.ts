@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { STRAY_OBJECT } from '../../demo/blobs.ts';
 import { V3_PROJECT_ID, V3_ROOT_IDS } from '../../demo/catalog.ts';
 import { DEMO_MODELS, DEMO_VERSIONS } from '../../demo/history.ts';
 import { RULE_IDS } from '../../src/features/doctor/core/rules.ts';
@@ -12,15 +13,20 @@ import {
   waitForObjectShown,
 } from './support/app.ts';
 import { findDemoObject } from './support/demo.ts';
+import { openThroughInput, rootLine } from './support/files.ts';
 import { usePageSession } from './support/browser.ts';
+
+/** One of the start page's example links. */
+function exampleLink(page: Page, label: string) {
+  return page
+    .getByRole('navigation', { name: 'Example Speckle links' })
+    .getByRole('link', { name: label, exact: true });
+}
 
 /** Opens one of the start page's example links and waits for its root. */
 async function openExample(page: Page, label: string, rootId: string) {
   await openApp(page);
-  await page
-    .getByRole('navigation', { name: 'Example Speckle links' })
-    .getByRole('link', { name: label })
-    .click();
+  await exampleLink(page, label).click();
   await waitForObjectShown(page, rootId);
 }
 
@@ -77,6 +83,42 @@ describe('model doctor', () => {
     const token = await demoToken();
     expect(markdown).not.toContain(token);
     expect(JSON.stringify(json)).not.toContain(token);
+  });
+
+  it('finds every fault in the faulty v3 model downloaded as a file and opened, the object outside the closure too', async () => {
+    const { page } = session;
+    const rootId = V3_ROOT_IDS.faulty;
+    await openApp(page);
+    const file = await download(
+      page,
+      exampleLink(page, 'Faulty v3 model as a file (download, then open it)'),
+    );
+    expect(file.name).toBe('office-v3-with-faults.txt');
+    await openThroughInput(page, file);
+    await expect.poll(() => rootLine(page).textContent()).toContain(rootId);
+    await waitForObjectShown(page, rootId);
+    // Every rule but texts that are not JSON: a file brings what a server cannot send, an object
+    // the root's closure does not list.
+    const planted = RULE_IDS.length - 1;
+    expect(await checkModel(page)).toMatch(new RegExp(`faults found by ${planted} rules\\.$`));
+    const outside = page
+      .getByRole('region', { name: 'Model doctor' })
+      .getByRole('region', { name: 'Received objects not in the closure' });
+    expect(await outside.getByRole('button', { name: /^[0-9a-f]{32}$/ }).allTextContents()).toEqual(
+      [STRAY_OBJECT.id],
+    );
+
+    const markdown = (await download(page, 'Download doctor report Markdown')).bytes.toString();
+    expect(markdown).toContain('- Files: `office-v3-with-faults.txt`');
+    expect(markdown).toContain(`- Root: \`${rootId}\``);
+    expect(markdown).not.toMatch(/^- Server:/m);
+    expect(markdown).toContain(`- \`${String(STRAY_OBJECT.id)}\`: arrived, but the root`);
+    const json = JSON.parse(
+      (await download(page, 'Download doctor report JSON')).bytes.toString(),
+    ) as { checked: Record<string, unknown>; findings: Array<{ rule: string }> };
+    expect(json.checked).toMatchObject({ server: null, files: [file.name], rootId });
+    expect(json.findings.map(({ rule }) => rule)).toContain('not-in-closure');
+    expect(json.findings).toHaveLength(planted);
   });
 
   it('finds no fault in the healthy v3 demo model, and says what resolved', async () => {

@@ -14,7 +14,13 @@ const EXAMPLES = {
       prepareSeconds: null,
     },
   ],
-  links: [{ label: 'The project', path: `/projects/${PROJECT_ID}` }],
+  links: [
+    {
+      label: 'The project',
+      path: `/projects/${PROJECT_ID}`,
+      file: { label: 'The cube as a file', path: `/api/stream/${PROJECT_ID}/blob/0123456789` },
+    },
+  ],
 };
 
 const serverQuery = `?${new URLSearchParams({ server: SERVER })}`;
@@ -30,6 +36,15 @@ describe("a saved server's examples", () => {
       'href',
       `/projects/${PROJECT_ID}${serverQuery}`,
     );
+    // A link's file is downloaded from the server, right after the link.
+    const file = within(links).getByRole('link', { name: 'The cube as a file' });
+    expect(file).toHaveAttribute('href', `${SERVER}/api/stream/${PROJECT_ID}/blob/0123456789`);
+    expect(file).toHaveAttribute('download');
+    expect(
+      within(links)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['The project', 'The cube as a file']);
     await user.click(
       within(within(objects).getByRole('region', { name: 'Cubes' })).getByRole('link', {
         name: 'The cube',

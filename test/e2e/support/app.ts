@@ -166,13 +166,17 @@ export interface DownloadedFile {
   bytes: Buffer;
 }
 
-export async function download(page: Page, buttonName: string): Promise<DownloadedFile> {
+/** Clicks the button of that name, or the control given, and takes the file it downloads. */
+export async function download(page: Page, control: string | Locator): Promise<DownloadedFile> {
   const [file] = await Promise.all([
     page.waitForEvent('download', { timeout: 30_000 }),
-    page.getByRole('button', { name: buttonName, exact: true }).click(),
+    (typeof control === 'string'
+      ? page.getByRole('button', { name: control, exact: true })
+      : control
+    ).click(),
   ]);
   const failure = await file.failure();
-  if (failure) throw new Error(`Download "${buttonName}" failed: ${failure}`);
+  if (failure) throw new Error(`Download "${String(control)}" failed: ${failure}`);
   // A browser the test is connected to (not one it launched) hands the file over as a stream.
   const chunks: Buffer[] = [];
   for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);

@@ -41,19 +41,30 @@ describe('ConnectionStore', () => {
   });
 
   it("reads a saved server's examples and web app back, dropping what lacks their form", () => {
+    const modelFile = {
+      label: 'The model as a file',
+      path: '/api/stream/a7b649a290/blob/0123456789',
+    };
     const examples = {
       objects: [EXAMPLE, { ...EXAMPLE, objectId: 7 }, { ...EXAMPLE, objectCount: -1 }],
-      links: [{ label: 'A project', path: '/projects/a7b649a290' }, { label: 'No path' }],
+      links: [
+        { label: 'A project', path: '/projects/a7b649a290' },
+        { label: 'No path' },
+        { label: 'A model', path: '/projects/a7b649a290/models/b1', file: modelFile },
+        { label: 'A model, broken file', path: '/projects/a7b649a290/models/b1', file: 'x' },
+      ],
     };
     const store = newStore(savedWith({ examples, webApp: false }));
 
     expect(store.selected()).toMatchObject({
-      examples: {
-        objects: [EXAMPLE, { ...EXAMPLE, objectCount: null }],
-        links: [{ label: 'A project', path: '/projects/a7b649a290' }],
-      },
+      examples: { objects: [EXAMPLE, { ...EXAMPLE, objectCount: null }] },
       webApp: false,
     });
+    expect(store.selected()?.examples?.links).toEqual([
+      { label: 'A project', path: '/projects/a7b649a290' },
+      { label: 'A model', path: '/projects/a7b649a290/models/b1', file: modelFile },
+      { label: 'A model, broken file', path: '/projects/a7b649a290/models/b1' },
+    ]);
   });
 
   it('keeps a server saved by an older version, without what it no longer reads', () => {
