@@ -9,12 +9,14 @@ import {
   download,
   lookUp,
   openApp,
+  statusText,
   waitForCompleteCount,
   waitForObjectShown,
 } from './support/app.ts';
-import { findDemoObject } from './support/demo.ts';
+import { findDemoObject, thousandObjectModel } from './support/demo.ts';
 import { openThroughInput, rootLine } from './support/files.ts';
 import { usePageSession } from './support/browser.ts';
+import { spillSmallModels } from './support/spill.ts';
 
 /** One of the start page's example links. */
 function exampleLink(page: Page, label: string) {
@@ -150,5 +152,26 @@ describe('model doctor', () => {
     await cancelled.waitFor();
     expect(await doctor.getByRole('button', { name: 'Cancel check' }).count()).toBe(0);
     expect(await checkModel(page)).toMatch(/^Checked\./);
+  });
+  it('checks a model kept on disk as it checks one in memory, its worker reading the disk', async () => {
+    const { page } = session;
+    const { project, object } = await thousandObjectModel();
+    const checked = async () => {
+      await lookUp(page, project.id, object.id, 'Get with children');
+      await waitForCompleteCount(page, 1000);
+      const status = await checkModel(page);
+      const markdown = await download(page, 'Download doctor report Markdown');
+      return { status, markdown: markdown.bytes.toString() };
+    };
+    await openApp(page);
+    const inMemory = await checked();
+    expect(inMemory.status).toMatch(/^Checked\. /);
+    expect(inMemory.markdown).toContain(`- Root: \`${object.id}\``);
+
+    await spillSmallModels(page);
+    await openApp(page);
+    const onDisk = await checked();
+    expect(await statusText(page)).toMatch(/kept on disk/);
+    expect(onDisk).toEqual(inMemory);
   });
 });
