@@ -7,7 +7,7 @@ import { startDemoServer, type DemoServer } from '../../demo/server.ts';
 import { v3Model } from '../../demo/v3Model.ts';
 import { ModelCheck } from '../../src/features/doctor/core/modelCheck';
 import { RULE_IDS } from '../../src/features/doctor/core/rules';
-import { gunzipPartial, rawRequest } from './http.ts';
+import { gunzipPartial, rawRequest, splitLines } from './http.ts';
 
 let server: DemoServer;
 beforeAll(async () => {
@@ -19,15 +19,7 @@ const fileUrl = () => `${server.url}${blobPath(FAULTY_V3_FILE)}`;
 
 /** The file's lines as id and JSON text; every line ends in a newline. */
 async function fileLines(): Promise<{ id: string; raw: string }[]> {
-  const text = await (await fetch(fileUrl())).text();
-  expect(text.endsWith('\n')).toBe(true);
-  return text
-    .slice(0, -1)
-    .split('\n')
-    .map((line) => ({
-      id: line.slice(0, line.indexOf('\t')),
-      raw: line.slice(line.indexOf('\t') + 1),
-    }));
+  return splitLines(await (await fetch(fileUrl())).text());
 }
 
 describe('the faulty v3 office as a file', () => {

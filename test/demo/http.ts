@@ -1,6 +1,7 @@
 // Raw HTTP for the demo server tests: fetch would undo gzip and hide a cut connection's details.
 import { request } from 'node:http';
 import { constants, gunzipSync } from 'node:zlib';
+import { expect } from 'vitest';
 
 export interface RawResponse {
   status: number;
@@ -51,4 +52,16 @@ export function gunzipPartial(body: Buffer): string {
   } catch {
     return gunzipSync(body, { finishFlush: constants.Z_SYNC_FLUSH }).toString('utf8');
   }
+}
+
+/** A text-mode body's records, split at each line's first tab; the body ends with a newline. */
+export function splitLines(text: string): { id: string; raw: string }[] {
+  expect(text.endsWith('\n')).toBe(true);
+  return text
+    .slice(0, -1)
+    .split('\n')
+    .map((line) => ({
+      id: line.slice(0, line.indexOf('\t')),
+      raw: line.slice(line.indexOf('\t') + 1),
+    }));
 }

@@ -12,7 +12,7 @@ import {
 } from '../../demo/catalog.ts';
 import { compareJsonbKeys } from '../../demo/jsonb.ts';
 import { createDemoHandler, startDemoServer, type DemoServer } from '../../demo/server.ts';
-import { gunzipPartial, rawRequest } from './http.ts';
+import { gunzipPartial, rawRequest, splitLines } from './http.ts';
 
 // The seeds of the models generated so far (a spy's record would keep every model alive).
 const generatedSeeds = vi.hoisted((): string[] => []);
@@ -45,17 +45,6 @@ function entry(projectId: string, label: string): ManifestObject {
 
 const objectUrl = (projectId: string, objectId: string, single = false) =>
   `${server.url}/objects/${projectId}/${objectId}${single ? '/single' : ''}`;
-
-function splitLines(text: string): { id: string; raw: string }[] {
-  expect(text.endsWith('\n')).toBe(true);
-  return text
-    .slice(0, -1)
-    .split('\n')
-    .map((line) => ({
-      id: line.slice(0, line.indexOf('\t')),
-      raw: line.slice(line.indexOf('\t') + 1),
-    }));
-}
 
 function keysInJsonbOrder(text: string): boolean {
   const keys = Object.keys(JSON.parse(text) as object);
