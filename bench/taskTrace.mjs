@@ -63,7 +63,8 @@ export function longMainTasks(events, minMs) {
       if (event === task || event.ts < task.ts || event.ts > end || event.name === 'RunTask')
         continue;
       if (event.name.startsWith('ThreadControllerImpl')) continue;
-      inside.set(event.name, (inside.get(event.name) ?? 0) + (event.tdur ?? 0) / 1000);
+      const name = eventLabel(event);
+      inside.set(name, (inside.get(name) ?? 0) + (event.tdur ?? 0) / 1000);
     }
     return {
       /** When it began, on the trace's clock (microseconds). */
@@ -77,6 +78,21 @@ export function longMainTasks(events, minMs) {
         .join(', '),
     };
   });
+}
+
+/**
+ * An event's name, and for a call into the page's script the function called and where it is:
+ * what a long task ran, not only that it ran script.
+ * @param {TraceEvent} event
+ */
+function eventLabel(event) {
+  const data = event.args?.data;
+  if (event.name !== 'FunctionCall' || !data) return event.name;
+  const file = String(data.url ?? '')
+    .split('/')
+    .pop();
+  const place = `${file}:${data.lineNumber ?? '?'}:${data.columnNumber ?? '?'}`;
+  return `${event.name} ${data.functionName || '(anonymous)'} ${place}`;
 }
 
 /**

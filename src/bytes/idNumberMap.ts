@@ -14,18 +14,36 @@ const EMPTY = -1;
 const LATIN1_MAX = 0xff;
 const ASCII_MAX = 0x7f;
 const PIECE = 4096;
+/** The length of Speckle's ids (32 hex digits), by which room for the expected ids is made. */
+const SPECKLE_ID_LENGTH = 32;
 
 export class IdNumberMap implements ReadonlyMap<string, number> {
   /** Every id's code units, one after another: bytes until an id needs more than Latin-1. */
-  private units: Uint8Array | Uint16Array = new Uint8Array(1024);
+  private units: Uint8Array | Uint16Array;
   private unitCount = 0;
   /** Where each entry's id ends in `units`, by entry number (the order of first setting). */
-  private ends = new Uint32Array(64);
-  private numbers = new Float64Array(64);
-  private hashes = new Uint32Array(64);
+  private ends: Uint32Array;
+  private numbers: Float64Array;
+  private hashes: Uint32Array;
   private count = 0;
   /** Entry numbers filed by hash, at most half full; EMPTY where none. */
-  private slots = new Int32Array(16).fill(EMPTY);
+  private slots: Int32Array;
+
+  /**
+   * @param expected how many ids the map will likely hold: room for them is made now, in one
+   * step. Grown as it fills, a map of a million ids refiled and copied them at once, a task of
+   * 50 to 70 ms in the middle of the main thread's work on a loaded model (docs/storage.md).
+   */
+  constructor(expected = 0) {
+    const entries = Math.max(64, expected);
+    this.units = new Uint8Array(Math.max(1024, expected * SPECKLE_ID_LENGTH));
+    this.ends = new Uint32Array(entries);
+    this.numbers = new Float64Array(entries);
+    this.hashes = new Uint32Array(entries);
+    let slots = 16;
+    while (expected * 2 >= slots) slots *= 2;
+    this.slots = new Int32Array(slots).fill(EMPTY);
+  }
 
   get size(): number {
     return this.count;

@@ -91,7 +91,7 @@ export async function checkClosureInBatches(
 
 class ClosureCheck {
   /** Without a string per id: a million of them would stay in the heap while the check runs. */
-  private readonly counts = new IdNumberMap();
+  private readonly counts: IdNumberMap;
   private readonly unexpected: string[] = [];
   private readonly damaged: string[] = [];
   /** References whose target had not arrived when they were read: the only ones that can dangle. */
@@ -100,7 +100,10 @@ class ClosureCheck {
   constructor(
     private readonly rootId: string | null,
     private readonly closure: ReadonlyMap<string, number>,
-  ) {}
+  ) {
+    // A model's objects are its root and its closure: room for them is made before the first.
+    this.counts = new IdNumberMap(closure.size + 1);
+  }
 
   *addSteps(records: Iterable<CheckedRecord>): Generator<void> {
     for (const record of records) {

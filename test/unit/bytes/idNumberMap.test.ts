@@ -6,19 +6,24 @@ import { readRealFixture } from '../support/realFixtures';
 
 const encoder = new TextEncoder();
 
-function tableOf(entries: [string, number][]): IdNumberMap {
-  const table = new IdNumberMap();
+function tableOf(entries: [string, number][], expected = 0): IdNumberMap {
+  const table = new IdNumberMap(expected);
   for (const [id, depth] of entries) table.set(id, depth);
   return table;
 }
 
 describe('IdNumberMap', () => {
-  it('answers as a Map of the same entries, in the same order, across many refilings', () => {
+  it.each([
+    ['across many refilings', 0],
+    ['made room for first', 5000],
+    ['made room for too few', 300],
+    ['made room for too many', 100_000],
+  ])('answers as a Map of the same entries, in the same order, %s', (_, expected) => {
     const entries = Array.from({ length: 5000 }, (_, i): [string, number] => [
       i.toString(16).padStart(32, '0'),
       (i % 7) + 1,
     ]);
-    const table = tableOf(entries);
+    const table = tableOf(entries, expected);
     const map = new Map(entries);
     expect(table.size).toBe(5000);
     expect([...table]).toEqual([...map]);

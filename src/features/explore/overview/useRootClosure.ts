@@ -33,9 +33,16 @@ function rootClosure(set: ObjectSet, rootId: string): Promise<ReadonlyMap<string
   return closure;
 }
 
+/**
+ * The fewest bytes a closure entry of a Speckle id takes (`"` 32 digits `":1,`): the root's text
+ * holds at most its length over this many, which the map makes room for at once.
+ */
+const CLOSURE_ENTRY_BYTES = 37;
+
 function* closureSteps(pieces: readonly Uint8Array[]) {
   const text = yield* concatBytesSteps(pieces);
-  return yield* readTopLevelClosureSteps(text, new IdNumberMap());
+  const expected = Math.floor(text.length / CLOSURE_ENTRY_BYTES);
+  return yield* readTopLevelClosureSteps(text, new IdNumberMap(expected));
 }
 
 /**
