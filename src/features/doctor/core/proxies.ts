@@ -14,19 +14,19 @@ interface KindRule {
   kind: ProxyKind;
   key: string;
   /**
-   * Whether an object named by two proxies of this kind is a fault, and which: materials and
-   * colours, of which Speckle's viewer applies the later (and logs "Overwritting …"); levels, which
-   * the viewer does not read, but an object is on one level. Groups may overlap.
+   * What an object named by two proxies of this kind is (the rule claimed-twice): for materials
+   * and colours, Speckle's viewer applies the later and logs "Overwritting …"; levels it does not
+   * read, but an object stands on one level. Groups may overlap: not a fault.
    */
-  twice: 'claimed-twice' | 'level-claimed-twice' | null;
+  twice: 'later-wins' | 'one-only' | null;
   /** Whether the proxy has a value to check (valueFault): groups and definitions have none. */
   value: boolean;
 }
 
 const PROXY_RULES: readonly KindRule[] = [
-  { kind: 'material', key: 'renderMaterialProxies', twice: 'claimed-twice', value: true },
-  { kind: 'colour', key: 'colorProxies', twice: 'claimed-twice', value: true },
-  { kind: 'level', key: 'levelProxies', twice: 'level-claimed-twice', value: true },
+  { kind: 'material', key: 'renderMaterialProxies', twice: 'later-wins', value: true },
+  { kind: 'colour', key: 'colorProxies', twice: 'later-wins', value: true },
+  { kind: 'level', key: 'levelProxies', twice: 'one-only', value: true },
   { kind: 'group', key: 'groupProxies', twice: null, value: false },
   { kind: 'definition', key: 'instanceDefinitionProxies', twice: null, value: false },
 ];
@@ -152,10 +152,10 @@ export function checkProxies(
         if (earlier === undefined) continue;
         const [first, then] = [cited(earlier.place), cited(place)];
         const note =
-          rule.twice === 'claimed-twice'
+          rule.twice === 'later-wins'
             ? `${rule.kind} of ${String(target)}: ${first}, then ${then}; the viewer applies ${then}`
-            : `${String(target)} is on ${first} and on ${then}`;
-        for (const holder of found) findings.add(rule.twice, holder, note);
+            : `${rule.kind} of ${String(target)}: both ${first} and ${then}`;
+        for (const holder of found) findings.add('claimed-twice', holder, note);
       }
     });
     health.push(counts);

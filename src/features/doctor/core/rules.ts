@@ -46,14 +46,9 @@ export const RULES = {
       'A colour proxy’s value must be an ARGB integer. The viewer logs an error and ignores it: its objects keep their default colour.',
   },
   'claimed-twice': {
-    title: 'Objects claimed by two material or colour proxies',
+    title: 'Objects claimed by two proxies of one kind',
     explanation:
-      'Two material proxies, or two colour proxies, name the same object. The viewer keeps the last one it reads (“Overwritting renderMaterial”), so the object shows a material or colour the sender may not have meant.',
-  },
-  'level-claimed-twice': {
-    title: 'Objects on two levels',
-    explanation:
-      'Two level proxies name the same object, which can stand on one level only. Speckle’s web viewer does not read levels, so the model looks the same; a connector or a tool that does (receiving into Revit, filtering by level) puts the object on either level, or lists it twice.',
+      'Two material proxies, two colour proxies or two level proxies name the same object. Of two materials or two colours the viewer keeps the last one it reads (“Overwritting renderMaterial”), so the object shows a material or colour the sender may not have meant. Levels Speckle’s web viewer does not read, so two of them change nothing on screen; a connector or a tool that reads them (receiving into Revit, filtering by level) puts the object on either level, or lists it twice. Groups may overlap and are not reported.',
   },
   'duplicate-application-id': {
     title: 'Duplicate applicationIds',

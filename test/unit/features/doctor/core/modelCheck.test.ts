@@ -227,12 +227,15 @@ describe('ModelCheck: proxies', () => {
       }),
       wall,
     ]);
-    expect(found(report)).toEqual({ 'level-claimed-twice': ['wall'] });
+    expect(found(report)).toEqual({ 'claimed-twice': ['wall'] });
     const [finding] = report.findings;
     expect(finding!.items[0]!.note).toBe(
-      'wall-app is on levelProxies[0] “Level 1” and on levelProxies[1] “Level 2”',
+      'level of wall-app: both levelProxies[0] “Level 1” and levelProxies[1] “Level 2”',
     );
-    expect(finding!.explanation).not.toMatch(/keeps|last/);
+    // What the explanation says of levels claims nothing of the viewer keeping one.
+    const levels = finding!.explanation.slice(finding!.explanation.indexOf('Levels'));
+    expect(levels).toMatch(/^Levels Speckle’s web viewer does not read/);
+    expect(levels).not.toMatch(/keeps|last|applies/);
   });
 
   it('does not hold one proxy naming an object twice against itself', () => {
