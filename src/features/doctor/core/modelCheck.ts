@@ -127,9 +127,18 @@ export class ModelCheck {
       }
       this.note(value, value === object ? id : String(value.id ?? id), id);
       for (const key in value) {
-        // The root's proxies are read by their own rules, not as objects of the model.
-        if (key === '__closure' || (isRoot && value === object && PROXY_KEYS.has(key))) continue;
+        if (key === '__closure') continue;
         const child = value[key];
+        // The root's proxies are read by their own rules, not as objects of the model; one stored
+        // on its own must still have arrived.
+        if (isRoot && value === object && PROXY_KEYS.has(key)) {
+          if (Array.isArray(child)) {
+            for (const entry of child as unknown[]) {
+              if (isReference(entry)) this.references.refer(id, entry.referencedId);
+            }
+          }
+          continue;
+        }
         if (typeof child === 'object' && child !== null) stack.push(child);
       }
     }

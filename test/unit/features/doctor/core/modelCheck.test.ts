@@ -303,6 +303,16 @@ describe('ModelCheck: proxies', () => {
     });
   });
 
+  it('finds a proxy the root lists as a reference that did not arrive', () => {
+    const report = check([root([wall], { colorProxies: [ref('gone-proxy')] }), wall]);
+    expect(report.findings.map(({ rule, items }) => [rule, items])).toEqual([
+      ['reference-not-received', [{ id: 'root', note: 'refers to gone-proxy' }]],
+    ]);
+    expect(report.healthy.proxies).toEqual([
+      { kind: 'colour', key: 'colorProxies', proxies: 0, targets: 0, resolved: 0 },
+    ]);
+  });
+
   it('names a detached proxy by its object in a note about the object it claims', () => {
     const brick = { id: 'brick-proxy', ...material(['wall-app'], { name: 'Brick' }) };
     const report = check([
