@@ -53,7 +53,7 @@ export const RULES = {
   'duplicate-application-id': {
     title: 'Duplicate applicationIds',
     explanation:
-      'Several different objects share one applicationId. Proxies and instances find objects by applicationId, so the viewer gives the material, colour, level or block membership to only one of them, and the others look untouched.',
+      'Several different objects share one applicationId, by which proxies and instances find objects. The viewer gives a material or colour meant for one to all of them; a block definition takes only one of them as its part and the others stay in the scene outside the block; of two instances sharing one, only the last is drawn.',
   },
   'definition-without-application-id': {
     title: 'Instance definitions without applicationId',
