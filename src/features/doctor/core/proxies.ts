@@ -84,7 +84,7 @@ interface ProxyReport {
   definitions: Definition[];
 }
 
-/** The first proxy of a kind to name an applicationId the viewer takes. */
+/** The proxy of a kind that last named an applicationId, of those the viewer takes. */
 interface Claim {
   index: number;
   place: ProxyPlace;
