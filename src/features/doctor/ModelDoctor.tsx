@@ -7,6 +7,7 @@ import { useId } from 'react';
 import { DownloadButton, ExportProgress, useExport, type ExportTarget } from '../exports';
 import { PagedList } from '../../shared/PagedList';
 import { countOf, formatCount } from '../../speckle/counts';
+import type { Path } from '../../speckle/paths';
 import type { ObjectSet } from '../../objects/set/objectSet';
 import type { Finding } from './core/report';
 import {
@@ -31,7 +32,8 @@ export function ModelDoctor({
   /** The load has ended: what arrived is all there will be. */
   ready: boolean;
   target: ExportTarget;
-  onOpen: (id: string) => void;
+  /** Opens an object, selecting `path` in it when a finding names a place there. */
+  onOpen: (id: string, path?: Path) => void;
   /** Shows a finding's objects in the property table. */
   onShowInTable?: (finding: Finding) => void;
 }) {
@@ -98,7 +100,8 @@ function DoctorReportView({
 }: {
   checked: CheckedReport;
   target: ExportTarget;
-  onOpen: (id: string) => void;
+  /** Opens an object, selecting `path` in it when a finding names a place there. */
+  onOpen: (id: string, path?: Path) => void;
   onShowInTable?: (finding: Finding) => void;
 }) {
   const exports = useExport();
@@ -144,7 +147,8 @@ function FindingView({
   onShowInTable,
 }: {
   finding: Finding;
-  onOpen: (id: string) => void;
+  /** Opens an object, selecting `path` in it when a finding names a place there. */
+  onOpen: (id: string, path?: Path) => void;
   onShowInTable?: () => void;
 }) {
   const { title, count, explanation, items, rule } = finding;
@@ -168,9 +172,9 @@ function FindingView({
       <PagedList
         items={items}
         label={title}
-        render={({ id, note }) => (
+        render={({ id, note, path }) => (
           <>
-            <button type="button" className="link-button" onClick={() => onOpen(id)}>
+            <button type="button" className="link-button" onClick={() => onOpen(id, path)}>
               <code className="id">{id}</code>
             </button>{' '}
             <span>{note}</span>

@@ -8,6 +8,7 @@ import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from
 import { useObjectNavigation } from './useObjectNavigation';
 import type { ObjectQueryInput } from '../../api/objects';
 import type { ObjectLookup } from '../../routes/address';
+import type { Path } from '../../speckle/paths';
 import { countOf } from '../../speckle/counts';
 import { type ObjectSet } from '../../objects/set/objectSet';
 import { isLoading } from '../../objects/set/loadProgress';
@@ -92,10 +93,10 @@ export function SetExplorer({ set, origin }: { set: ObjectSet; origin: SetOrigin
   // on disk is read back from the moment its object is chosen, while the page draws the new route,
   // rather than once the view asks for it (the set reads it once).
   const openJump = useCallback(
-    (id: string) => {
+    (id: string, reveal?: Path) => {
       // A read that fails is said by the pane that shows the object, which asks again.
       set.wantText(id).catch(() => undefined);
-      navigation.open(id, { via: 'jump' });
+      navigation.open(id, { via: 'jump', reveal });
     },
     [set, navigation],
   );

@@ -125,9 +125,13 @@ export class ObjectLinksBuilder {
       const mark = marks[index]!;
       if ((mark & 3) === KEY_KIND.closure) this.readClosure(source, text, mark >> 2);
     }
+    // Only the object's own applicationId, as the model doctor reads them (its identity.ts says
+    // why); an empty one is none, as the viewer's `!applicationId` takes it.
     if (hasApplicationId) {
       const span = topLevelStringSpan(text, APPLICATION_ID_KEY);
-      if (span) this.withApplicationId(decodeSpan(text, span.from, span.to), source);
+      if (span && span.to > span.from) {
+        this.withApplicationId(decodeSpan(text, span.from, span.to), source);
+      }
     }
     if (mayHoldProxies) this.readProxies(id, text);
   }

@@ -117,14 +117,30 @@ export function readProxy(
   };
 }
 
+/**
+ * What Speckle's viewer makes of a proxy's value: it tests `!value`, so a value that is null and
+ * one that is missing are alike; a colour must also be a number (SpeckleConverter's
+ * RenderMaterialProxyToNode and ColorProxyToNode). Shared by the explorer and the model doctor.
+ */
+export function valueFault(kind: ProxyKind, value: unknown): 'missing' | 'not-a-number' | null {
+  if (value === undefined || value === null) return 'missing';
+  if (kind === 'colour' && (typeof value !== 'number' || !Number.isFinite(value))) {
+    return 'not-a-number';
+  }
+  return null;
+}
+
 function ignoredBecause(
   kind: ProxyKind,
   value: unknown,
   targets: readonly string[],
   fields: Fields,
 ): string | null {
-  if (kind === 'material' && value === undefined) return 'it has no value';
-  if (kind === 'colour' && typeof value !== 'number') return 'its value is not a number';
+  if (kind === 'material' || kind === 'colour') {
+    const fault = valueFault(kind, value);
+    if (fault === 'missing') return 'it has no value';
+    if (fault === 'not-a-number') return 'its value is not a number';
+  }
   if (kind === 'definition' && typeof fields.applicationId !== 'string') {
     return 'it has no applicationId, so no instance can use it';
   }

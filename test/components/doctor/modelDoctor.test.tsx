@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { expectShownObject, renderApp } from '../renderApp';
 import { CUBE_LINES, CUBE_OBJECTS, PROJECT_ID, ROOT_ID, serveWithChildren } from '../speckleDouble';
 
-const route = `/objects/${PROJECT_ID}/${ROOT_ID}`;
+const cubeRoute = `/objects/${PROJECT_ID}/${ROOT_ID}`;
 
-async function checkModel() {
+async function checkModel(route = cubeRoute, count = CUBE_OBJECTS.length) {
   const view = renderApp({ route });
-  await screen.findByText(`${CUBE_OBJECTS.length} objects`, {
+  await screen.findByText(`${count} objects`, {
     exact: false,
     selector: '[role="status"]',
   });
@@ -40,5 +40,34 @@ describe('Check model', () => {
     const [link] = within(finding).getAllByRole('button', { name: /^[0-9a-f]{32}$/ });
     await user.click(link!);
     await expectShownObject(link!.textContent!);
+  });
+
+  it('opens the root at the place of a proxy a finding names', async () => {
+    const rootId = 'a'.repeat(32);
+    const wallId = 'b'.repeat(32);
+    const root = {
+      id: rootId,
+      speckle_type: 'Speckle.Core.Models.Collection',
+      elements: [{ referencedId: wallId, speckle_type: 'reference' }],
+      groupProxies: [
+        { objects: ['wall'], name: 'Walls' },
+        { objects: [], name: 'Empty group' },
+      ],
+      __closure: { [wallId]: 1 },
+    };
+    const wall = { id: wallId, speckle_type: 'Objects.Data.DataObject', applicationId: 'wall' };
+    serveWithChildren([root, wall].map((o) => `${o.id}\t${JSON.stringify(o)}\n`).join(''));
+    const { doctor, user } = await checkModel(
+      `/objects/${PROJECT_ID}/${rootId}?object=${wallId}`,
+      2,
+    );
+    const finding = within(doctor).getByRole('region', { name: 'Proxies without targets' });
+    expect(finding).toHaveTextContent('groupProxies[1] “Empty group” names no objects');
+    await user.click(within(finding).getByRole('button', { name: rootId }));
+    const tree = await screen.findByRole('tree', { name: `Properties of ${rootId}` });
+    await waitFor(() => {
+      const active = document.getElementById(tree.getAttribute('aria-activedescendant')!);
+      expect(active).toHaveTextContent(/^▸1: \{2\} Empty group$/);
+    });
   });
 });

@@ -31,7 +31,22 @@ const OBJECTS = [
         speckle_type: 'Objects.Other.RenderMaterialProxy',
       },
     ],
+    colorProxies: [
+      {
+        objects: ['wall'],
+        value: 0xff0000ff | 0,
+        name: 'Blue',
+        speckle_type: 'Speckle.Core.Models.Proxies.ColorProxy',
+      },
+    ],
     levelProxies: [{ objects: ['wall'], value: { name: 'Level 1', elevation: 0 } }],
+    groupProxies: [
+      {
+        objects: ['wall', 'chair-1'],
+        name: 'Meeting room',
+        speckle_type: 'Speckle.Core.Models.Proxies.GroupProxy',
+      },
+    ],
     instanceDefinitionProxies: [{ applicationId: 'chair-def', objects: ['seat'], name: 'Chair' }],
     __closure: { [LEVEL_ID]: 1, [WALL_ID]: 2, [MESH_ID]: 3, [CHAIR_ID]: 2, [SEAT_ID]: 2 },
   },
@@ -144,5 +159,46 @@ describe('links of the shown object', () => {
     expect(within(instance).getByRole('link', { name: /Mesh/ })).toHaveAttribute('title', SEAT_ID);
     const seatReferrers = screen.getByRole('region', { name: 'Referenced by 2 objects' });
     expect(seatReferrers).toBeInTheDocument();
+  });
+
+  it('shows the colour and the group applied to an object, the colour a link to its value', async () => {
+    const { user } = await openObject(WALL_ID);
+    const applied = await section('Applied through proxies');
+    expect(
+      within(applied)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Colour: #FF0000FF through the proxy colorProxies[0]',
+      'Level: Level 1 through the proxy levelProxies[0]',
+      'Group: Meeting room through the proxy groupProxies[0]',
+    ]);
+    await user.click(within(applied).getByRole('link', { name: 'Colour #FF0000FF' }));
+    const tree = await screen.findByRole('tree', { name: `Properties of ${ROOT_ID}` });
+    await waitFor(() => {
+      const active = document.getElementById(tree.getAttribute('aria-activedescendant')!);
+      expect(active).toHaveTextContent(/^value: -16776961/);
+    });
+  });
+
+  it('resolves what a colour proxy and a group proxy name', async () => {
+    const { user } = await openObject(ROOT_ID);
+    const proxies = await section('Proxies in this object');
+    expect(proxies).toHaveTextContent('colorProxies[0] colour Blue: 1 applicationId named');
+    expect(proxies).toHaveTextContent('groupProxies[0] group Meeting room: 2 applicationIds named');
+    await user.click(
+      within(proxies).getByRole('button', { name: /objects named by group Meeting room/ }),
+    );
+    const named = within(proxies).getByRole('list', {
+      name: 'Objects named by group Meeting room',
+    });
+    expect(
+      within(named)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('title')),
+    ).toEqual([WALL_ID, CHAIR_ID]);
+    await user.click(within(proxies).getByRole('button', { name: /objects named by colour Blue/ }));
+    const coloured = within(proxies).getByRole('list', { name: 'Objects named by colour Blue' });
+    expect(within(coloured).getByRole('link')).toHaveAttribute('title', WALL_ID);
   });
 });

@@ -1,52 +1,48 @@
 /**
  * Objects by `applicationId`, the host's id that v3 proxies and instances name objects by; and
  * the rule that two different objects must not share one.
+ *
+ * Only a received object's own applicationId counts, not one of an object nested inline in it, as
+ * the explorer's links index reads them (speckle/graph/objectLinks.ts). Speckle's viewer finds
+ * objects by walking its tree of nodes, and an inline object becomes a node only where its
+ * traversal reaches it: not inside an object that has a displayValue, nor inside geometry it
+ * converts directly. The nested applicationIds real data holds (a v2 Revit element's inline level,
+ * a Brep's userStrings) are of that kind, and the v3 connectors detach every object a proxy or a
+ * definition names.
  */
 import type { FindingList } from './report';
 
-/** An object that has an applicationId: its own id, and the received object that holds it. */
-interface Holder {
-  id: string;
-  /** The received object to open: the object itself, or the one it is nested in. */
-  holder: string;
-}
-
 export class ApplicationIds {
-  // One holder per applicationId, the usual case; a list only for those shared.
-  private readonly first = new Map<string, Holder>();
-  private readonly shared = new Map<string, Holder[]>();
+  // One object per applicationId, the usual case; a list only for those shared.
+  private readonly first = new Map<string, string>();
+  private readonly shared = new Map<string, string[]>();
 
-  add(applicationId: string, object: Holder): void {
+  add(applicationId: string, id: string): void {
     const first = this.first.get(applicationId);
-    if (!first) {
-      this.first.set(applicationId, object);
+    if (first === undefined) {
+      this.first.set(applicationId, id);
       return;
     }
-    // The same inline object repeated (a level in two elements) is one object, not two; and the
-    // parts of one received object may carry its applicationId (a Brep's userStrings do).
-    const same = (known: Holder) => known.id === object.id || known.holder === object.holder;
     const others = this.shared.get(applicationId);
-    if (others) {
-      if (!others.some(same)) others.push(object);
-    } else if (!same(first)) this.shared.set(applicationId, [first, object]);
+    if (others) others.push(id);
+    else this.shared.set(applicationId, [first, id]);
   }
 
-  /** The objects that have `applicationId`: none, one, or several. */
-  find(applicationId: string): readonly Holder[] {
+  /** The received objects that have `applicationId`: none, one, or several. */
+  find(applicationId: string): readonly string[] {
     const shared = this.shared.get(applicationId);
     if (shared) return shared;
     const first = this.first.get(applicationId);
-    return first ? [first] : [];
+    return first === undefined ? [] : [first];
   }
 
   report(findings: FindingList): void {
-    for (const [applicationId, holders] of this.shared) {
-      for (const { id, holder } of holders) {
-        const where = id === holder ? '' : ` (nested object ${id})`;
+    for (const [applicationId, ids] of this.shared) {
+      for (const id of ids) {
         findings.add(
           'duplicate-application-id',
-          holder,
-          `applicationId ${applicationId} is shared by ${holders.length} objects${where}`,
+          id,
+          `applicationId ${applicationId} is shared by ${ids.length} objects`,
         );
       }
     }

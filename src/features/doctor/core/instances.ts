@@ -32,11 +32,9 @@ export class InstanceRules {
     });
   }
 
-  /** @param rootId the object that lists the definitions */
   report(
     findings: FindingList,
     definitions: readonly Definition[],
-    rootId: string,
   ): {
     instances: { total: number; resolved: number };
     definitions: { total: number; used: number };
@@ -67,15 +65,13 @@ export class InstanceRules {
       }
     }
     let usedCount = 0;
-    for (const { applicationId, name } of definitions) {
+    for (const { applicationId, place } of definitions) {
       if (applicationId === null) continue;
       if (used.has(applicationId)) usedCount += 1;
-      else
-        findings.add(
-          'definition-unused',
-          rootId,
-          `definition ${name} (${applicationId}) is placed by no instance`,
-        );
+      else {
+        const note = `${place.where}, definition ${applicationId}, is placed by no instance`;
+        findings.add('definition-unused', place.id, note, place.path);
+      }
     }
     return {
       instances: { total: this.instances.length, resolved },

@@ -72,9 +72,14 @@ export class ModelCheck {
     this.references.receive(id);
     const isRoot = id === this.rootId;
     if (isRoot) this.root = object;
-    this.display.addCount(id, object.totalChildrenCount, closureSize(object.__closure));
+    this.display.addCount(id, object.totalChildrenCount, closureSize(object.__closure), isRoot);
     const kind = this.kindOf(object.speckle_type);
     if (kind === 'proxy') this.storedProxies.set(id, object);
+    const { applicationId } = object;
+    // The empty string too is none: the viewer tests `!applicationId`.
+    if (typeof applicationId === 'string' && applicationId !== '') {
+      this.applicationIds.add(applicationId, id);
+    }
     if (kind === 'chunk' && Array.isArray(object.data)) {
       this.meshes.addChunk(id, object.data);
       this.note(object, id, id);
@@ -122,9 +127,18 @@ export class ModelCheck {
       }
       this.note(value, value === object ? id : String(value.id ?? id), id);
       for (const key in value) {
-        // The root's proxies are read by their own rules, not as objects of the model.
-        if (key === '__closure' || (isRoot && value === object && PROXY_KEYS.has(key))) continue;
+        if (key === '__closure') continue;
         const child = value[key];
+        // The root's proxies are read by their own rules, not as objects of the model; one stored
+        // on its own must still have arrived.
+        if (isRoot && value === object && PROXY_KEYS.has(key)) {
+          if (Array.isArray(child)) {
+            for (const entry of child as unknown[]) {
+              if (isReference(entry)) this.references.refer(id, entry.referencedId);
+            }
+          }
+          continue;
+        }
         if (typeof child === 'object' && child !== null) stack.push(child);
       }
     }
@@ -133,9 +147,6 @@ export class ModelCheck {
   /** What the rules need of one object, stored or nested. */
   private note(value: Json, ownId: string, holder: string): void {
     if (typeof value.speckle_type !== 'string') return;
-    if (typeof value.applicationId === 'string' && value.applicationId !== '') {
-      this.applicationIds.add(value.applicationId, { id: ownId, holder });
-    }
     const kind = this.kindOf(value.speckle_type);
     if (kind === 'mesh') this.meshes.addMesh(value, ownId, holder);
     else if (kind === 'instance') this.instances.add(value, holder);
@@ -157,10 +168,10 @@ export class ModelCheck {
             findings,
           )
         : { health: [], definitions: [] };
-    const placed = this.instances.report(findings, proxies.definitions, rootId ?? '');
+    const placed = this.instances.report(findings, proxies.definitions);
     this.applicationIds.report(findings);
     const meshes = this.meshes.report(findings);
-    this.display.report(findings, (id) => this.references.has(id));
+    const uncountedChildren = this.display.report(findings, (id) => this.references.has(id));
     return {
       rootId,
       findings: findings.findings(),
@@ -170,6 +181,7 @@ export class ModelCheck {
         proxies: proxies.health,
         ...placed,
         meshes,
+        uncountedChildren,
       },
     };
   }

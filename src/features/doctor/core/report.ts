@@ -1,11 +1,14 @@
 /** What a check of a model finds: its findings, rule by rule, and what it found healthy. */
+import type { Path } from '../../../speckle/paths';
 import { RULE_IDS, RULES, type RuleId } from './rules';
 
 /** One object a finding concerns: the id to open, and what about it. */
-interface FindingItem {
+export interface FindingItem {
   /** A received object's id; an object listed but never received for `closure-not-received`. */
   id: string;
   note: string;
+  /** Where in that object the fault is, when not the object as a whole: a proxy inline in the root. */
+  path?: Path;
 }
 
 export interface Finding {
@@ -39,6 +42,11 @@ interface HealthyCounts {
   definitions: { total: number; used: number };
   /** Meshes whose arrays all arrived, so that their vertices and faces were checked. */
   meshes: { total: number; checked: number };
+  /**
+   * Objects below the root whose totalChildrenCount is 0 though their __closure lists children:
+   * how connectors write them, and read by nothing (see the rule children-count-mismatch).
+   */
+  uncountedChildren: number;
 }
 
 export interface DoctorReport {
@@ -52,10 +60,11 @@ export interface DoctorReport {
 export class FindingList {
   private readonly byRule = new Map<RuleId, FindingItem[]>();
 
-  add(rule: RuleId, id: string, note: string): void {
+  add(rule: RuleId, id: string, note: string, path?: Path): void {
+    const item: FindingItem = path ? { id, note, path } : { id, note };
     const items = this.byRule.get(rule);
-    if (items) items.push({ id, note });
-    else this.byRule.set(rule, [{ id, note }]);
+    if (items) items.push(item);
+    else this.byRule.set(rule, [item]);
   }
 
   findings(): Finding[] {

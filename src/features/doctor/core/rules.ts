@@ -28,7 +28,7 @@ export const RULES = {
   'proxy-target-missing': {
     title: 'Proxies naming applicationIds that no object has',
     explanation:
-      'A proxy at the root names objects by applicationId, and no object has this one. The viewer applies the material, colour, level or group to nothing; for a block definition it logs “Object … is missing from definition …” and the block is drawn without that part.',
+      'A proxy at the root names objects by applicationId, and no object has this one. The viewer applies the material or colour to nothing (the level or group holds nothing); for a block definition it logs “Object … is missing from definition …” and the block is drawn without that part.',
   },
   'proxy-without-targets': {
     title: 'Proxies without targets',
@@ -38,7 +38,7 @@ export const RULES = {
   'proxy-without-value': {
     title: 'Proxies without a value',
     explanation:
-      'A render material or level proxy has no value. The viewer logs an error and ignores the proxy: its objects are drawn with the default grey material (or belong to no level).',
+      'A render material or level proxy has no value (missing or null). For a material the viewer logs an error and ignores the proxy: its objects are drawn with the default grey material. Speckle’s web viewer does not read levels; a connector or a tool that does finds these objects on a level with no data.',
   },
   'color-not-number': {
     title: 'Colour proxies whose value is not a number',
@@ -48,12 +48,12 @@ export const RULES = {
   'claimed-twice': {
     title: 'Objects claimed by two proxies of one kind',
     explanation:
-      'Two material, colour or level proxies name the same object. The viewer keeps the last one it reads (“Overwritting renderMaterial”), so the object shows a material, colour or level the sender may not have meant.',
+      'Two material proxies, two colour proxies or two level proxies name the same object. Of two materials or two colours the viewer keeps the last one it reads (“Overwritting renderMaterial”), so the object shows a material or colour the sender may not have meant. Levels Speckle’s web viewer does not read, so two of them change nothing on screen; a connector or a tool that reads them (receiving into Revit, filtering by level) puts the object on either level, or lists it twice. Groups may overlap and are not reported.',
   },
   'duplicate-application-id': {
     title: 'Duplicate applicationIds',
     explanation:
-      'Several different objects share one applicationId. Proxies and instances find objects by applicationId, so the viewer gives the material, colour, level or block membership to only one of them, and the others look untouched.',
+      'Several different objects share one applicationId, by which proxies and instances find objects. The viewer gives a material or colour meant for one to all of them; a block definition takes only one of them as its part and the others stay in the scene outside the block; of two instances sharing one, only the last is drawn.',
   },
   'definition-without-application-id': {
     title: 'Instance definitions without applicationId',
@@ -122,7 +122,7 @@ export const RULES = {
   'children-count-mismatch': {
     title: 'totalChildrenCount that disagrees with the closure',
     explanation:
-      'The object’s totalChildrenCount is not the number of ids in its __closure. Loaders that size their progress by it stop short of the end or run past it.',
+      'The object’s totalChildrenCount is not the number of ids in its __closure: the sender miscounted. On the root, loaders that size their progress by it (Speckle’s older object loader did) stop short of the end or run past it; Speckle’s current viewer counts the root’s __closure instead. On any other object nothing reads it, and nothing visible changes.',
   },
 } as const satisfies Record<string, { title: string; explanation: string }>;
 

@@ -188,3 +188,24 @@ describe('ObjectLinksIndex.about', () => {
     ]);
   });
 });
+
+describe('ObjectLinksIndex: which applicationIds resolve', () => {
+  it('reads an object’s own applicationId, not one nested inline, nor an empty one', () => {
+    const index = build([
+      {
+        id: 'root',
+        levelProxies: [{ objects: ['wall', 'inline-level', ''], value: { name: 'Level 1' } }],
+      },
+      {
+        id: 'wall',
+        applicationId: 'wall',
+        level: { id: 'level', applicationId: 'inline-level', speckle_type: 'Base' },
+      },
+      { id: 'blank', applicationId: '' },
+    ]);
+    expect(index.objectsWith('wall')).toEqual(['wall']);
+    expect(index.objectsWith('inline-level')).toEqual([]);
+    expect(index.objectsWith('')).toEqual([]);
+    expect(index.about('root').proxies[0]).toMatchObject({ missing: 2 });
+  });
+});

@@ -15,6 +15,7 @@ const root = {
     { objects: ['wall-1', 'wall-2'], value: { name: 'Concrete' } },
     { Objects: ['wall-2'], value: { name: 'Brick' } },
     { objects: ['wall-1'] },
+    { objects: ['wall-1'], value: null },
   ],
   colorProxies: [
     { objects: ['wall-1'], value: 0xff00ff00, name: 'green' },
@@ -41,6 +42,7 @@ describe('readProxyLists', () => {
       ['wall-1', 'wall-2'],
       ['wall-2'],
       ['wall-1'],
+      ['wall-1'],
     ]);
     expect(materials[1]).toMatchObject({
       holder: 'root',
@@ -54,11 +56,12 @@ describe('readProxyLists', () => {
     ]);
   });
 
-  it('marks what the viewer passes over', () => {
+  it('marks what the viewer passes over, a value null as one missing', () => {
     const ignored = proxies
       .filter((proxy) => proxy.ignored)
       .map((proxy) => [proxy.kind, proxy.ignored]);
     expect(ignored).toEqual([
+      ['material', 'it has no value'],
       ['material', 'it has no value'],
       ['colour', 'its value is not a number'],
       ['definition', 'it has no applicationId, so no instance can use it'],
@@ -89,6 +92,7 @@ describe('appliedTo', () => {
     const applied = appliedTo('wall-1', proxies);
     expect(applied.map(({ proxy, overridden }) => [proxy.kind, proxy.name, overridden])).toEqual([
       ['material', 'Concrete', false],
+      ['material', null, false],
       ['material', null, false],
       ['colour', 'green', false],
       ['colour', null, false],

@@ -131,6 +131,7 @@ describe('ModelCheck: proxies', () => {
           material(['wall-app', 'nobody']),
           material([]),
           material(['wall-app'], null),
+          { objects: ['wall-app'], speckle_type: 'Objects.Other.RenderMaterialProxy' },
         ],
         colorProxies: [{ objects: ['wall-app'], value: 'red' }, { objects: ['wall-app'] }],
         levelProxies: [{ objects: ['wall-app'] }],
@@ -141,35 +142,213 @@ describe('ModelCheck: proxies', () => {
     expect(found(report)).toEqual({
       'proxy-target-missing': ['root'],
       'proxy-without-targets': ['root', 'root'],
-      'proxy-without-value': ['root', 'root'],
+      'proxy-without-value': ['root', 'root', 'root'],
       'color-not-number': ['root', 'root'],
     });
     expect(report.findings[0]?.items[0]?.note).toContain('nobody');
   });
 
-  it('finds an object claimed by two proxies of one kind, not by two of different kinds', () => {
+  it('names where in the root an inline proxy sits, and selects it there', () => {
+    const report = check([
+      root([wall], {
+        renderMaterialProxies: [material(['wall-app']), material(['wall-app'], null)],
+        colorProxies: [{ objects: ['wall-app'], value: 'red', name: 'Red' }],
+        groupProxies: [{ name: 'Nothing' }],
+        instanceDefinitionProxies: [{ objects: ['wall-app'], name: 'Anonymous' }],
+      }),
+      wall,
+    ]);
+    const items = Object.fromEntries(report.findings.map(({ rule, items }) => [rule, items]));
+    expect(items).toEqual({
+      'proxy-without-value': [
+        {
+          id: 'root',
+          path: ['renderMaterialProxies', 1],
+          note: 'renderMaterialProxies[1] has the value null',
+        },
+      ],
+      'color-not-number': [
+        {
+          id: 'root',
+          path: ['colorProxies', 0],
+          note: 'colorProxies[0] “Red” has the value "red"',
+        },
+      ],
+      'proxy-without-targets': [
+        {
+          id: 'root',
+          path: ['groupProxies', 0],
+          note: 'groupProxies[0] “Nothing” names no objects',
+        },
+      ],
+      'definition-without-application-id': [
+        {
+          id: 'root',
+          path: ['instanceDefinitionProxies', 0],
+          note: 'instanceDefinitionProxies[0] “Anonymous” has no applicationId',
+        },
+      ],
+    });
+  });
+
+  it('finds an object claimed by two material or colour proxies, not by two of different kinds', () => {
     const report = check([
       root([wall, door], {
         renderMaterialProxies: [
           material(['wall-app']),
           material(['wall-app', 'door-app'], { name: 'Brick' }),
         ],
+        colorProxies: [
+          { objects: ['door-app'], value: 1, name: 'Red' },
+          { objects: ['door-app'], value: 2, name: 'Blue' },
+        ],
         groupProxies: [{ objects: ['wall-app'] }, { objects: ['wall-app'] }],
       }),
       wall,
       door,
     ]);
-    expect(found(report)).toEqual({ 'claimed-twice': ['wall'] });
-    expect(report.findings[0]?.items[0]?.note).toContain('the viewer keeps “Brick”');
+    expect(found(report)).toEqual({ 'claimed-twice': ['wall', 'door'] });
+    const [wallNote, doorNote] = report.findings[0]!.items.map(({ note }) => note);
+    expect(wallNote).toBe(
+      'material of wall-app: renderMaterialProxies[0] “Concrete”, then renderMaterialProxies[1] “Brick”; the viewer applies renderMaterialProxies[1] “Brick”',
+    );
+    expect(doorNote).toContain(
+      'colour of door-app: colorProxies[0] “Red”, then colorProxies[1] “Blue”',
+    );
   });
 
-  it('reads a proxy the root lists as a reference to an object of its own', () => {
-    const stored = { id: 'proxy', ...material(['nobody']) };
-    expect(
-      found(check([root([stored], { renderMaterialProxies: [ref('proxy')] }), stored])),
-    ).toEqual({
-      'proxy-target-missing': ['root'],
+  it('finds an object on two levels, without saying the viewer keeps one', () => {
+    const report = check([
+      root([wall], {
+        levelProxies: [
+          { objects: ['wall-app'], value: { name: 'Level 1' } },
+          { objects: ['wall-app'], value: { name: 'Level 2' } },
+        ],
+      }),
+      wall,
+    ]);
+    expect(found(report)).toEqual({ 'claimed-twice': ['wall'] });
+    const [finding] = report.findings;
+    expect(finding!.items[0]!.note).toBe(
+      'level of wall-app: both levelProxies[0] “Level 1” and levelProxies[1] “Level 2”',
+    );
+    // What the explanation says of levels claims nothing of the viewer keeping one.
+    const levels = finding!.explanation.slice(finding!.explanation.indexOf('Levels'));
+    expect(levels).toMatch(/^Levels Speckle’s web viewer does not read/);
+    expect(levels).not.toMatch(/keeps|last|applies/);
+  });
+
+  it('does not hold one proxy naming an object twice against itself', () => {
+    const report = check([
+      root([wall], {
+        renderMaterialProxies: [material(['wall-app', 'wall-app'])],
+        colorProxies: [{ objects: ['wall-app', 'wall-app'], value: 1 }],
+        levelProxies: [{ objects: ['wall-app', 'wall-app'], value: { name: 'Level 1' } }],
+      }),
+      wall,
+    ]);
+    expect(found(report)).toEqual({});
+  });
+
+  it('reads a proxy the root lists as a reference, and links its findings to the proxy’s own object', () => {
+    const ghost = { id: 'ghost-proxy', ...material(['nobody']) };
+    const empty = { id: 'empty-proxy', ...material([], null) };
+    const red = {
+      id: 'red-proxy',
+      objects: ['wall-app'],
+      value: 'red',
+      speckle_type: 'ColorProxy',
+    };
+    const table = {
+      id: 'table-proxy',
+      objects: ['wall-app'],
+      name: 'Table',
+      speckle_type: 'Speckle.Core.Models.Instances.InstanceDefinitionProxy',
+    };
+    const lamp = { ...table, id: 'lamp-proxy', name: 'Lamp', applicationId: 'lamp' };
+    const stored = [ghost, empty, red, table, lamp];
+    const report = check([
+      root([wall, ...stored], {
+        renderMaterialProxies: [ref('ghost-proxy'), ref('empty-proxy')],
+        colorProxies: [ref('red-proxy')],
+        instanceDefinitionProxies: [ref('table-proxy'), ref('lamp-proxy')],
+      }),
+      wall,
+      ...stored,
+    ]);
+    const items = Object.fromEntries(report.findings.map(({ rule, items }) => [rule, items]));
+    expect(items).toEqual({
+      'proxy-target-missing': [
+        {
+          id: 'ghost-proxy',
+          note: 'renderMaterialProxies[0] “Concrete” names nobody, which no object has',
+        },
+      ],
+      'proxy-without-targets': [
+        { id: 'empty-proxy', note: 'renderMaterialProxies[1] names no objects' },
+      ],
+      'proxy-without-value': [
+        { id: 'empty-proxy', note: 'renderMaterialProxies[1] has the value null' },
+      ],
+      'color-not-number': [{ id: 'red-proxy', note: 'colorProxies[0] has the value "red"' }],
+      'definition-without-application-id': [
+        { id: 'table-proxy', note: 'instanceDefinitionProxies[0] “Table” has no applicationId' },
+      ],
+      'definition-unused': [
+        {
+          id: 'lamp-proxy',
+          note: 'instanceDefinitionProxies[1] “Lamp”, definition lamp, is placed by no instance',
+        },
+      ],
     });
+  });
+
+  it('finds a proxy the root lists as a reference that did not arrive', () => {
+    const report = check([root([wall], { colorProxies: [ref('gone-proxy')] }), wall]);
+    expect(report.findings.map(({ rule, items }) => [rule, items])).toEqual([
+      ['reference-not-received', [{ id: 'root', note: 'refers to gone-proxy' }]],
+    ]);
+    expect(report.healthy.proxies).toEqual([
+      { kind: 'colour', key: 'colorProxies', proxies: 0, targets: 0, resolved: 0 },
+    ]);
+  });
+
+  it('names a detached proxy by its object in a note about the object it claims', () => {
+    const brick = { id: 'brick-proxy', ...material(['wall-app'], { name: 'Brick' }) };
+    const report = check([
+      root([wall, brick], { renderMaterialProxies: [material(['wall-app']), ref('brick-proxy')] }),
+      wall,
+      brick,
+    ]);
+    expect(report.findings[0]!.items).toEqual([
+      {
+        id: 'wall',
+        note: 'material of wall-app: renderMaterialProxies[0] “Concrete”, then renderMaterialProxies[1] “Brick” (object brick-proxy); the viewer applies renderMaterialProxies[1] “Brick” (object brick-proxy)',
+      },
+    ]);
+  });
+
+  it('resolves applicationIds of received objects only, not of objects nested inline in them', () => {
+    const holder = {
+      ...element('holder', 'holder-app'),
+      level: {
+        id: 'inline-level',
+        applicationId: 'level-app',
+        speckle_type: 'Objects.BuiltElements.Level',
+      },
+    };
+    const blank = element('blank', '');
+    const report = check([
+      root([holder, blank], {
+        levelProxies: [{ objects: ['holder-app', 'level-app', ''], value: {} }],
+      }),
+      holder,
+      blank,
+    ]);
+    expect(report.findings[0]!.items.map(({ note }) => note)).toEqual([
+      'levelProxies[0] names level-app, which no object has',
+      'levelProxies[0] names , which no object has',
+    ]);
   });
 });
 
@@ -275,6 +454,7 @@ describe('ModelCheck: meshes', () => {
     ['a face count past the array', { faces: [4, 0, 1, 2, 3, 4, 0, 1] }, 'mesh-face-count-overrun'],
     ['an old-style quad past the array', { faces: [1, 0, 1, 2] }, 'mesh-face-count-overrun'],
     ['colours for fewer vertices', { colors: [1, 2, 3] }, 'mesh-colors-mismatch'],
+    ['colours for more vertices', { colors: [1, 2, 3, 4, 5] }, 'mesh-colors-mismatch'],
     ['a coordinate over 1e9', { vertices: [...BOX.slice(0, 11), 2e9] }, 'mesh-bad-coordinates'],
     ['a null coordinate', { vertices: [...BOX.slice(0, 11), null] }, 'mesh-bad-coordinates'],
     ['no units', { units: undefined }, 'mesh-missing-units'],
@@ -331,5 +511,19 @@ describe('ModelCheck: display and counts', () => {
     expect(found(check([model, wrong, none, unknown, x]))).toEqual({
       'children-count-mismatch': ['wrong', 'none'],
     });
+  });
+
+  it('counts apart, as no fault, objects below the root that count no children; not the root', () => {
+    const uncounted = {
+      id: 'mesh',
+      speckle_type: 'Base',
+      totalChildrenCount: 0,
+      __closure: { x: 1 },
+    };
+    const x = { id: 'x', speckle_type: 'Base' };
+    const model = root([uncounted, x], { totalChildrenCount: 0 });
+    const report = check([model, uncounted, x]);
+    expect(found(report)).toEqual({ 'children-count-mismatch': ['root'] });
+    expect(report.healthy.uncountedChildren).toBe(1);
   });
 });

@@ -24,6 +24,7 @@ function report(missing: number): DoctorReport {
       instances: { total: 3, resolved: 2 },
       definitions: { total: 1, used: 1 },
       meshes: { total: 4, checked: 3 },
+      uncountedChildren: 0,
     },
   };
 }
@@ -100,5 +101,39 @@ describe('the doctor’s report as files', () => {
       ['mesh-missing-units', 1, 1],
     ]);
     expect(json.findings[0]?.items[24_999]).toEqual({ id: 'id-24999', note: 'listed 24999' });
+  });
+
+  it('names where a proxy sits in the root: in Markdown by its note, in JSON by its path too', () => {
+    const findings = new FindingList();
+    findings.add(
+      'proxy-without-targets',
+      'root',
+      'groupProxies[1] “Empty group” names no objects',
+      ['groupProxies', 1],
+    );
+    const base = checked(0);
+    const input: CheckedReport = {
+      ...base,
+      report: {
+        ...base.report,
+        findings: findings.findings(),
+        healthy: { ...base.report.healthy, uncountedChildren: 2 },
+      },
+    };
+    const markdown = doctorMarkdown(input);
+    expect(markdown).toContain('- `root`: groupProxies[1] “Empty group” names no objects');
+    expect(markdown).toContain(
+      '- 2 objects below the root say totalChildrenCount 0 though their __closure lists children',
+    );
+    const json = JSON.parse([...doctorJsonParts(input)].join('')) as {
+      findings: Array<{ items: unknown[] }>;
+    };
+    expect(json.findings[0]!.items).toEqual([
+      {
+        id: 'root',
+        note: 'groupProxies[1] “Empty group” names no objects',
+        path: ['groupProxies', 1],
+      },
+    ]);
   });
 });
