@@ -357,10 +357,39 @@ export function isKeyAt(text: Uint8Array, start: number, end: number): boolean {
  * itself, and the server writes keys shortest first, so a short key is found in a short tail.
  */
 export function ownKeyEnd(text: Uint8Array, key: Uint8Array, start = 0, end = text.length): number {
-  let at = lastNonSpace(text, end - 1, start);
-  if (text[at] !== CLOSE_BRACE) return -1;
-  let depth = 0;
+  const search = ownKeySearch(text, start, end);
+  const found = search && ownKeyEndBack(text, key, search, start, Number.POSITIVE_INFINITY);
+  return typeof found === 'number' ? found : -1;
+}
+
+/** Where a search back for an object's own key stands: at `at`, `depth` brackets in. */
+export interface OwnKeySearch {
+  at: number;
+  depth: number;
+}
+
+/** A search for an own key (ownKeyEnd), at the object's final `}`; null when the text has none. */
+export function ownKeySearch(text: Uint8Array, start = 0, end = text.length): OwnKeySearch | null {
+  const at = lastNonSpace(text, end - 1, start);
+  return text[at] === CLOSE_BRACE ? { at, depth: 0 } : null;
+}
+
+/**
+ * ownKeyEnd's search, gone on from where `search` stands for about `budget` bytes at most: the
+ * key's end, -1, or where the search stands then, for a caller that must not hold its thread
+ * while it passes over a root's closure of a million ids.
+ */
+export function ownKeyEndBack(
+  text: Uint8Array,
+  key: Uint8Array,
+  search: OwnKeySearch,
+  start: number,
+  budget: number,
+): number | OwnKeySearch {
+  let { at, depth } = search;
+  const stop = at - budget;
   for (at -= 1; at > start; at -= 1) {
+    if (at < stop) return { at: at + 1, depth };
     const code = text[at];
     if (code === QUOTE) {
       const open = stringStart(text, at, start);

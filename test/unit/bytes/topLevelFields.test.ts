@@ -172,6 +172,20 @@ describe('readTopLevelClosureSteps on a big object', () => {
     expect(yields).toBe(4);
   });
 
+  it('passes over a closure written before the last keys a few megabytes a step', () => {
+    // 998 ids of 10 kB: no step of the entries' own (one per thousand), 10 MB to pass over back.
+    const ids = Array.from({ length: 998 }, (_, index) => String(index).padStart(10_000, '0'));
+    const closure = ids.map((id) => `"${id}":1`).join(',');
+    const text = new TextEncoder().encode(
+      `{"id":"root","__closure":{${closure}},"speckle_type":"Base"}`,
+    );
+    const { value, yields } = stepped(topLevelFields.readTopLevelClosureSteps(text));
+
+    expect(value.size).toBe(998);
+    expect(value.get(ids[997]!)).toBe(1);
+    expect(yields).toBe(2);
+  });
+
   it('finds a closure that starts across the border of two steps', () => {
     const start = 4_000_000 - 3;
     const text = new TextEncoder().encode(
