@@ -5,7 +5,7 @@
  * cost a parse of it.
  *
  * Nested objects carry a `speckle_type` and a `__closure` too, so the right occurrence is the one
- * at the top level. The text is read backwards from its final `}` (ownKeyEnd in jsonBytes.ts),
+ * at the top level. The text is read backwards from its final `}` (ownKeyEnd in ownKeys.ts),
  * skipping strings and counting brackets, until a key at the top level is the one asked for: the
  * server writes keys shortest
  * first, so `speckle_type` sits near the end, after the big arrays and nested objects with shorter
@@ -23,14 +23,12 @@ import {
   memberValue,
   naturalNumber,
   OPEN_BRACE,
-  ownKeyEnd,
-  ownKeyEndBack,
-  ownKeySearch,
   plainStringEnd,
   QUOTE,
   skipSpace,
   stringEnd,
 } from './jsonBytes';
+import { ownKeyEnd, ownKeyEndBack, ownKeySearch } from './ownKeys';
 import { decodeSpan } from './utf8Text';
 
 const encoder = new TextEncoder();

@@ -15,7 +15,6 @@ import {
   NEWLINE_COUNT,
   NEWLINE_ENDS_LINE,
   NEWLINE_READ,
-  ownKeyEnd,
   plainStringEnd,
   sameBytes,
   scalarEnd,
@@ -25,6 +24,7 @@ import {
   valueEnd,
   type NewlineRule,
 } from '../../src/bytes/jsonBytes';
+import { ownKeyEnd } from '../../src/bytes/ownKeys';
 
 const encoder = new TextEncoder();
 const bytes = (text: string) => encoder.encode(text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ownKeyEnd, ownKeyEndBack, ownKeySearch } from '../../../src/bytes/jsonBytes';
+import { ownKeyEnd, ownKeyEndBack, ownKeySearch } from '../../../src/bytes/ownKeys';
 import { readRealFixture } from '../support/realFixtures';
 
 const encoder = new TextEncoder();
