@@ -5,14 +5,17 @@
  * that the page does no work per object), or, where there is no Worker (jsdom), in the same
  * session on the page, each message a task of its own. Only progress and the report come back.
  */
-import { nextTask } from '../../../lib/nextTask';
 import type { ObjectSet } from '../../../objects/set/objectSet';
-import { SetSpans } from '../../../objects/spans/setSpans';
+import {
+  serveSpansTo,
+  sessionOnPage,
+  type SessionAnswer,
+} from '../../../objects/spans/spanChannel';
 import type { FromDoctor, ToDoctor } from './doctorMessages';
 import { DoctorSession } from './doctorSession';
 
 /** What the page hears; the worker's requests for spans and bytes are answered here. */
-export type DoctorAnswer = Exclude<FromDoctor, { type: 'want' | 'page-bytes' }>;
+export type DoctorAnswer = SessionAnswer<FromDoctor>;
 
 export interface DoctorChannel {
   start(rootId: string | null): void;
@@ -34,52 +37,28 @@ function doctorInWorker(set: ObjectSet, onAnswer: (answer: DoctorAnswer) => void
     type: 'module',
     name: 'model doctor',
   });
-  const post = (message: ToDoctor, transfer: Transferable[] = []) =>
-    worker.postMessage(message, transfer);
-  const spans = new SetSpans(set);
-  worker.onmessage = ({ data }: MessageEvent<FromDoctor>) => {
-    switch (data.type) {
-      case 'want':
-        return post({ type: 'span', span: spans.from(data.from) });
-      case 'page-bytes': {
-        const pieces = [spans.pageCopy(data.start, data.length)];
-        return post({ type: 'page-bytes', request: data.request, pieces });
-      }
-      default:
-        return onAnswer(data);
-    }
-  };
+  const close = serveSpansTo<FromDoctor>(
+    worker,
+    set,
+    (_, span): ToDoctor => ({ type: 'span', span }),
+    onAnswer,
+  );
   worker.onerror = (event) => {
     event.preventDefault();
     onAnswer({ type: 'failed', message: event.message || 'the check’s worker could not start' });
   };
-  const reader = spans.storeReader();
-  post({ type: 'open', store: reader?.port ?? null }, reader ? [reader.port] : []);
   return {
-    start: (rootId) => post({ type: 'start', rootId }),
-    close: () => {
-      worker.terminate();
-      reader?.close();
-    },
+    start: (rootId) => worker.postMessage({ type: 'start', rootId } satisfies ToDoctor),
+    close,
   };
 }
 
 function doctorOnPage(set: ObjectSet, onAnswer: (answer: DoctorAnswer) => void): DoctorChannel {
-  let open = true;
-  const spans = new SetSpans(set);
-  const session = new DoctorSession((message) => {
-    // A task per message, as a worker's would be: the page is not held for a whole check.
-    void nextTask().then(() => {
-      if (!open) return;
-      if (message.type === 'want')
-        session.receive({ type: 'span', span: spans.from(message.from) });
-      else if (message.type !== 'page-bytes') onAnswer(message);
-    });
-  }, spans.pageReaders());
-  return {
-    start: (rootId) => session.receive({ type: 'start', rootId }),
-    close: () => {
-      open = false;
-    },
-  };
+  const { session, close } = sessionOnPage<FromDoctor, DoctorSession>(
+    set,
+    (post, readers) => new DoctorSession(post, readers),
+    (doctor, _, span) => doctor.receive({ type: 'span', span }),
+    onAnswer,
+  );
+  return { start: (rootId) => session.receive({ type: 'start', rootId }), close };
 }

@@ -6,15 +6,18 @@
  * its own. Only the table's answers come back.
  */
 import type { ObjectSet } from '../../../objects/set/objectSet';
-import { nextTask } from '../../../lib/nextTask';
-import { SetSpans } from '../../../objects/spans/setSpans';
+import {
+  serveSpansTo,
+  sessionOnPage,
+  type SessionAnswer,
+} from '../../../objects/spans/spanChannel';
 import type { FromTable, ToTable } from './tableMessages';
 import { TableSession } from './tableSession';
 
 /** What the page sends; the worker's requests for spans and bytes are answered here. */
 export type TableRequest = Extract<ToTable, { type: 'spec' | 'rows' | 'cancel' }>;
 /** What the page hears. */
-export type TableAnswer = Exclude<FromTable, { type: 'want' | 'page-bytes' }>;
+export type TableAnswer = SessionAnswer<FromTable>;
 
 export interface TableChannel {
   send(message: TableRequest): void;
@@ -33,57 +36,38 @@ function tableInWorker(set: ObjectSet, onAnswer: (answer: TableAnswer) => void):
     type: 'module',
     name: 'property table',
   });
-  const post = (message: ToTable, transfer: Transferable[] = []) =>
-    worker.postMessage(message, transfer);
-  const spans = new SetSpans(set);
+  const close = serveSpansTo<FromTable>(
+    worker,
+    set,
+    ({ read }, span): ToTable => ({ type: 'span', read, span }),
+    onAnswer,
+  );
   let generation = -1;
-  worker.onmessage = ({ data }: MessageEvent<FromTable>) => {
-    switch (data.type) {
-      case 'want':
-        return post({ type: 'span', read: data.read, span: spans.from(data.from) });
-      case 'page-bytes': {
-        const pieces = [spans.pageCopy(data.start, data.length)];
-        return post({ type: 'page-bytes', request: data.request, pieces });
-      }
-      default:
-        return onAnswer(data);
-    }
-  };
   worker.onerror = (event) => {
     event.preventDefault();
     const message = event.message || 'the table’s worker could not start';
     onAnswer({ type: 'failed', generation, message });
   };
-  const reader = spans.storeReader();
-  post({ type: 'open', store: reader?.port ?? null }, reader ? [reader.port] : []);
   return {
     send: (message) => {
       if (message.type === 'spec') ({ generation } = message);
-      post(message);
+      worker.postMessage(message);
     },
-    close: () => {
-      worker.terminate();
-      reader?.close();
-    },
+    close,
   };
 }
 
 function tableOnPage(set: ObjectSet, onAnswer: (answer: TableAnswer) => void): TableChannel {
-  let open = true;
-  const spans = new SetSpans(set);
-  const session = new TableSession((message) => {
-    // A task per message, as a worker's would be: the page is not held for a whole build.
-    void nextTask().then(() => {
-      if (!open) return;
-      if (message.type === 'want') {
-        session.receive({ type: 'span', read: message.read, span: spans.from(message.from) });
-      } else if (message.type !== 'page-bytes') onAnswer(message);
-    });
-  }, spans.pageReaders());
+  const { session, close } = sessionOnPage<FromTable, TableSession>(
+    set,
+    (post, readers) => new TableSession(post, readers),
+    (table, { read }, span) => table.receive({ type: 'span', read, span }),
+    onAnswer,
+  );
   return {
     send: (message) => session.receive(message),
     close: () => {
-      open = false;
+      close();
       session.receive({ type: 'cancel' });
     },
   };
