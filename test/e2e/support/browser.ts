@@ -82,6 +82,10 @@ export function usePageSession(): PageSession {
     current = undefined;
     await clearFaults();
     if (!state) return;
+    // A route's handler still fetching when the test ends (a worker's script requested late)
+    // would fail once the context is gone, an unhandled error that fails the whole run.
+    for (const page of state.context.pages()) await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await state.context.unrouteAll({ behavior: 'ignoreErrors' });
     await state.context.close();
     if (state.problems.length > 0) {
       throw new Error(`Unexpected errors in the page:\n${state.problems.join('\n')}`);
