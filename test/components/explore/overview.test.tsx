@@ -137,7 +137,9 @@ describe('What’s in it', () => {
   it('shows where the closure’s descendants sit and opens the largest objects', async () => {
     const { user } = await loadCube();
     await user.click(screen.getByText('What’s in it'));
-    const depths = await screen.findByRole('table', { name: /Descendants per depth/ });
+    // The figures are tallied in time slices after the panel opens.
+    await screen.findByText(/^9 objects in 3 types/);
+    const depths = screen.getByRole('table', { name: /Descendants per depth/ });
     const root = JSON.parse(CUBE_OBJECTS[0]!.raw) as { __closure: Record<string, number> };
     const listed = Object.values(root.__closure);
     const rows = within(depths).getAllByRole('row').slice(1);

@@ -15,6 +15,7 @@ import {
 } from '../../../speckle/typeSummary';
 import { shortTypeName } from '../../../speckle/types';
 import { GrowingScan } from '../../../lib/growingScan';
+import { DepthTable } from './DepthTable';
 import { TypeChart } from './TypeChart';
 import { useLoadProgress } from '../../../objects/set/useLoadProgress';
 import { useRootClosure } from './useRootClosure';
@@ -128,7 +129,7 @@ function OverviewBody({
             'Choose a type to list only its objects.'}
       </p>
       <div onClick={onFigureClick}>
-        <OverviewFigures overview={result} shownType={shownType} />
+        <OverviewFigures overview={result} counting={scanned < received} shownType={shownType} />
       </div>
       <ExportProgress active={exports.active} outcome={exports.outcome} />
     </div>
@@ -137,9 +138,12 @@ function OverviewBody({
 
 const OverviewFigures = memo(function OverviewFigures({
   overview,
+  counting,
   shownType,
 }: {
   overview: Overview;
+  /** The figures lag behind the objects received. */
+  counting: boolean;
   shownType: string | null;
 }) {
   const largestHeading = useId();
@@ -192,7 +196,7 @@ const OverviewFigures = memo(function OverviewFigures({
       <p id={downloadHint} className="hint">
         Download: {EXPORT_FORMATS.objectsOfType.summary}
       </p>
-      <DepthTable depths={overview.depths} />
+      <DepthTable depths={overview.depths} counting={counting} />
       <h3 id={largestHeading}>Largest objects</h3>
       <ol className="largest" aria-labelledby={largestHeading}>
         {overview.largest.map((object) => (
@@ -208,34 +212,6 @@ const OverviewFigures = memo(function OverviewFigures({
     </>
   );
 });
-
-function DepthTable({ depths }: { depths: readonly DepthCount[] }) {
-  if (depths.length === 0) return <p className="hint">The root lists no descendants.</p>;
-  return (
-    // Focusable: a window too narrow for its columns scrolls it sideways, from the keyboard too.
-    <table className="figures" tabIndex={0}>
-      <caption>Descendants per depth, as the root’s __closure lists them</caption>
-      <thead>
-        <tr>
-          <th scope="col">Depth</th>
-          <th scope="col">Listed</th>
-          <th scope="col">Received</th>
-          <th scope="col">Not received</th>
-        </tr>
-      </thead>
-      <tbody>
-        {depths.map(({ depth, count, received }) => (
-          <tr key={depth}>
-            <th scope="row">{depth}</th>
-            <td>{formatCount(count)}</td>
-            <td>{formatCount(received ?? 0)}</td>
-            <td>{formatCount(count - (received ?? 0))}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
 
 function overviewScan(
   set: ObjectSet,
