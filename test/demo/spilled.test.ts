@@ -58,7 +58,9 @@ describe('a generated model kept on disk', () => {
   it(
     'answers /single and with-children for every other object as the memory does',
     async () => {
-      const { rootId, project } = spilledProject('public-1000', 1_000);
+      const { rootId, model, project } = spilledProject('public-1000', 1_000);
+      // Whether or not another test built it first.
+      await model.prepare();
       const ids = (await records(await memory.answer(rootId))).map(({ id }) => id);
       for (const id of ids.slice(1)) {
         const [fromDisk, fromMemory] = [await project.answer(id), await memory.answer(id)];
