@@ -40,9 +40,9 @@ import { addressTable, linksIndexBuilt, TABLE_COLUMNS, timeTable } from './prope
 import { loadInApp } from './withChildren.mjs';
 
 /**
- * `--skip <steps>` (comma-separated: links, open, scroll, search, table, doctor, export) leaves browser
- * steps out, to
- * try one step again without waiting for the others; every step runs by default.
+ * `--skip <steps>` (comma-separated: links, open, scroll, search, table, doctor, export) leaves
+ * browser steps out, to try one step again without waiting for the others; every step runs by
+ * default.
  */
 const skipArg = process.argv.indexOf('--skip');
 const SKIPPED = new Set(skipArg > 0 ? (process.argv[skipArg + 1] ?? '').split(',') : []);
