@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { FileChooser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   alertText,
@@ -218,14 +218,15 @@ describe('keyboard only', () => {
     const { project, object } = await revitFloor();
     const body = await fetchRawBody(project.id, object.id, 'lines');
     const lines = splitLines(body);
+    // Listening before the page opens: Playwright starts catching file choosers without waiting
+    // for the browser to confirm, and a key pressed before it does opens the browser's own
+    // chooser, which headless Chromium never shows.
+    const chooser = new Promise<FileChooser>((resolve) => page.once('filechooser', resolve));
     await openApp(page);
 
     await tabTo(page, 'Open file');
-    const [chooser] = await Promise.all([
-      page.waitForEvent('filechooser'),
-      page.keyboard.press('Space'),
-    ]);
-    await chooser.setFiles({ name: 'floor.txt', mimeType: 'text/plain', buffer: body });
+    await page.keyboard.press('Space');
+    await (await chooser).setFiles({ name: 'floor.txt', mimeType: 'text/plain', buffer: body });
     await waitForCompleteCount(page, lines.length);
     await page.getByRole('tree', { name: `Properties of ${object.id}` }).waitFor();
 
